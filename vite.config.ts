@@ -1,0 +1,38 @@
+/**
+ * Vite + Vitest configuration.
+ * - Web app: React, served under `/` (routes live under `/seguro-hogar`); in dev `/api` is proxied
+ *   to the reference API on :3000.
+ * - Tests: two Vitest projects — `web` (jsdom; engine, widgets) and `server` (node; API, rating, validators).
+ */
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  base: '/',
+  server: { proxy: { '/api': 'http://localhost:3000' } },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 700 },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/unit/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          testTimeout: 20000,
+          hookTimeout: 30000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
