@@ -1,0 +1,45 @@
+/**
+ * RFC 6901 JSON pointers: read and immutable write. Used by bindings, `save`, `forget` and
+ * persistence exclusions.
+ */
+import type { Pointer } from './types.ts';
+
+function tokens(pointer: Pointer): string[] {
+  if (pointer === '') return [];
+  if (!pointer.startsWith('/')) throw new Error(`Puntero JSON inválido: "${pointer}" (debe empezar con "/")`);
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** Value at `pointer` in `doc`, or `undefined` when any segment is missing. `''` is the whole doc. */
+export function getAt(doc: unknown, pointer: Pointer): unknown {
+  let cur: unknown = doc;
+  for (const t of tokens(pointer)) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[t];
+  }
+  return cur;
+}
+
+/**
+ * Copy of `doc` with `value` at `pointer` (intermediate objects created as needed; `undefined`
+ * removes the key). `doc` is never mutated. Setting `''` returns `value`.
+ */
+export function setAt<T>(doc: T, pointer: Pointer, value: unknown): T {
+  const path = tokens(pointer);
+  if (path.length === 0) return value as T;
+  const write = (node: unknown, i: number): unknown => {
+    const base = node !== null && typeof node === 'object' ? { ...(node as Record<string, unknown>) } : {};
+    const key = path[i];
+    if (i === path.length - 1) {
+      if (value === undefined) delete base[key];
+      else base[key] = value;
+    } else {
+      base[key] = write(base[key], i + 1);
+    }
+    return base;
+  };
+  return write(doc, 0) as T;
+}

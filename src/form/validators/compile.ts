@@ -1,0 +1,75 @@
+/**
+ * Build step (run by `npm run build`, `dev` and `test:unit` under Node 24):
+ * 1. checks `flow/flow.json` against `flow/flow.schema.json` and the engine's reference checks —
+ *    an invalid flow stops the build with the file, the JSON pointer and what to change;
+ * 2. compiles each `schemas/<step>.schema.json` into a precompiled ajv validator module
+ *    (`src/form/validators/generated/<step>.js`, ESM) so the browser never ships ajv's compiler
+ *    and a strict CSP needs no `unsafe-eval` (RJSF `compileSchemaValidatorsCode`).
+ */
+import { readFileSync, writeFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv from 'ajv';
+import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
+import standaloneCode from 'ajv/dist/standalone/index.js';
+import { schemaParser, type RJSFSchema } from '@rjsf/utils';
+import { checkFlow, formatProblems } from '../../engine/core/check-flow.ts';
+import type { FlowDef } from '../../engine/core/types.ts';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const readJson = (p: string) => JSON.parse(readFileSync(join(root, p), 'utf8'));
+
+/** Structural + reference problems of the flow file, as printable lines (empty when valid). */
+export function flowErrors(flow: unknown, flowSchema: object): string[] {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  const validate = ajv.compile(flowSchema);
+  if (!validate(flow)) {
+    return (validate.errors ?? []).map((e) => `flow/flow.json#${e.instancePath}: ${e.message}${e.params ? ' ' + JSON.stringify(e.params) : ''}`);
+  }
+  const problems = checkFlow(flow as FlowDef);
+  return problems.length ? formatProblems(problems).split('\n') : [];
+}
+
+/**
+ * ESM source of the precompiled validators of one form schema: what RJSF's
+ * `compileSchemaValidatorsCode` does, but with explicit export names (ajv's ESM output rejects
+ * RJSF's hashed schema ids as identifiers) and a default export `{ [schemaId]: validateFn }` —
+ * the `validateFns` map `createPrecompiledValidator` expects.
+ */
+export function precompile(schema: RJSFSchema): string {
+  const maps = schemaParser(schema);
+  const ajv = createAjvInstance(undefined, undefined, { code: { source: true, esm: true, lines: false }, schemas: Object.values(maps) });
+  const names = Object.fromEntries(Object.keys(maps).map((id, i) => [`v${i}`, id]));
+  const code = standaloneCode(ajv, names);
+  const table = Object.entries(names).map(([name, id]) => `${JSON.stringify(id)}: ${name}`).join(', ');
+  return `${code}\nexport default { ${table} };\n`;
+}
+
+function main() {
+  const flow = readJson('flow/flow.json') as FlowDef;
+  const errors = flowErrors(flow, readJson('flow/flow.schema.json'));
+  if (errors.length) {
+    console.error(`El flujo no es válido (${errors.length} problema/s):\n${errors.join('\n')}`);
+    process.exit(1);
+  }
+  const outDir = join(root, 'src/form/validators/generated');
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  const schemaFiles = new Set(readdirSync(join(root, 'schemas')).filter((f) => f.endsWith('.schema.json')));
+  let count = 0;
+  for (const step of flow.steps) {
+    const file = `${step.id}.schema.json`;
+    if (!schemaFiles.has(file)) {
+      if (step.kind === 'form') {
+        console.error(`Falta schemas/${file} para el paso de formulario "${step.id}" (flow/flow.json).`);
+        process.exit(1);
+      }
+      continue;
+    }
+    writeFileSync(join(outDir, `${step.id}.js`), precompile(readJson(`schemas/${file}`)));
+    count++;
+  }
+  console.log(`flujo válido (v${flow.version}, ${flow.steps.length} pasos); ${count} validadores precompilados`);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
