@@ -1,0 +1,145 @@
+/**
+ * HTTP client for the reference API (SPEC §7; wire contract in schemas/api/README.md).
+ * JSON in and out, cookies included, the CSRF dance before every POST, one error type with a
+ * Spanish message. It never logs: request bodies may hold card numbers and CBUs.
+ */
+import wretch from 'wretch';
+
+/** Per-request time limit (ms); past it the request is aborted and reported as a network error. */
+export const REQUEST_TIMEOUT_MS = 15_000;
+
+/** Message for a reply the app cannot read (non-JSON error body, broken success body). */
+export const MENSAJE_ERROR_SERVIDOR = 'Tuvimos un problema. Volvé a intentar en unos minutos.';
+/** Message for a request that never got a reply (offline, DNS, CORS, timeout). */
+export const MENSAJE_ERROR_RED = 'No pudimos conectarnos. Revisá tu conexión y volvé a intentar.';
+
+/** One invalid field of a 400 reply: `field` is a JSON pointer into the body or query. */
+export type FieldError = { field: string; message: string };
+
+/**
+ * Every failed call (schemas/api/README.md "One error shape").
+ * - `status`: HTTP status, `0` when no reply arrived.
+ * - `code`: the server's stable code (`VALIDACION`, `CSRF_INVALIDO`, `NO_ENCONTRADO`, `CONFLICTO`,
+ *   `DEMASIADAS_SOLICITUDES`, `ERROR_INTERNO`), or `ERROR_SERVIDOR` (unreadable reply), or `RED` (no reply).
+ * - `message`: always Spanish, fit to show to the visitor.
+ * - `errors`: per-field messages (400 only), else `[]`.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly errors: FieldError[];
+
+  constructor(status: number, code: string, message: string, errors: FieldError[] = [], options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.errors = errors;
+  }
+}
+
+/** The API client returned by {@link createApiClient}. */
+export interface ApiClient {
+  /** `GET {baseUrl}{path}?{query}`; `undefined` query values are left out. Resolves to the JSON reply. */
+  get<T>(path: string, query?: Record<string, string | number | undefined>): Promise<T>;
+  /** `GET {baseUrl}/set-csrf`, then `POST {baseUrl}{path}` with `body` as JSON and `x-xsrf-token`. */
+  post<T>(path: string, body: unknown): Promise<T>;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isFieldError = (value: unknown): value is FieldError =>
+  isRecord(value) && typeof value.field === 'string' && typeof value.message === 'string';
+
+/** An HTTP error reply as wretch reports it: `message` holds the body text. */
+const isHttpError = (error: unknown): error is Error & { status: number; response: Response } =>
+  error instanceof Error && typeof (error as { status?: unknown }).status === 'number' && 'response' in error;
+
+/** Maps anything thrown while calling the API to an {@link ApiError}. */
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (!isHttpError(error)) return new ApiError(0, 'RED', MENSAJE_ERROR_RED, [], { cause: error });
+  let body: unknown;
+  try {
+    body = JSON.parse(error.message);
+  } catch {
+    body = undefined;
+  }
+  if (isRecord(body) && typeof body.code === 'string' && typeof body.message === 'string' && body.message !== '') {
+    const status = typeof body.status === 'number' ? body.status : error.status;
+    const errors = Array.isArray(body.errors) ? body.errors.filter(isFieldError) : [];
+    return new ApiError(status, body.code, body.message, errors, { cause: error });
+  }
+  return new ApiError(error.status, 'ERROR_SERVIDOR', MENSAJE_ERROR_SERVIDOR, [], { cause: error });
+}
+
+/** `?a=1&b=x` from the defined entries of `query`, or `''`. */
+function queryString(query: Record<string, string | number | undefined> | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.append(key, String(value));
+  const qs = params.toString();
+  return qs ? `?${qs}` : '';
+}
+
+/**
+ * Creates the API client (SPEC §7).
+ * @param opts.baseUrl prefix of every path, default `/api`.
+ * @param opts.fetch fetch implementation, default the global `fetch` (tests inject a fake).
+ * Every request sends cookies (`credentials: 'include'`) and `Accept: application/json`, and is
+ * aborted after {@link REQUEST_TIMEOUT_MS}. Replies are parsed as JSON (an empty body gives `undefined`).
+ * Errors reject with {@link ApiError}: the server's error body as is; an unreadable reply →
+ * `ERROR_SERVIDOR` with the HTTP status; no reply or timeout → status 0, `RED`.
+ * A POST fetches a fresh CSRF token first (`GET /set-csrf` → `{ csrfToken }`, never from the HTTP cache) and sends it as
+ * `x-xsrf-token`; a missing token rejects with `ERROR_SERVIDOR` without sending the POST.
+ */
+export function createApiClient(opts: { baseUrl?: string; fetch?: typeof fetch } = {}): ApiClient {
+  const base = wretch(opts.baseUrl ?? '/api', { credentials: 'include' }).accept('application/json');
+  const api = opts.fetch ? base.fetchPolyfill(opts.fetch) : base;
+
+  async function send<T>(
+    url: string,
+    init: { method: 'GET'; noStore?: boolean } | { method: 'POST'; body: unknown; csrfToken: string },
+  ): Promise<T> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+    try {
+      const request = api
+        .url(url)
+        .options(init.method === 'GET' && init.noStore ? { signal: controller.signal, cache: 'no-store' } : { signal: controller.signal });
+      const response =
+        init.method === 'GET'
+          ? await request.get().res()
+          : await request
+              .headers({ 'x-xsrf-token': init.csrfToken })
+              .json(init.body ?? {})
+              .post()
+              .res();
+      const text = await response.text();
+      if (text.trim() === '') return undefined as T;
+      try {
+        return JSON.parse(text) as T;
+      } catch (error) {
+        throw new ApiError(response.status, 'ERROR_SERVIDOR', MENSAJE_ERROR_SERVIDOR, [], { cause: error });
+      }
+    } catch (error) {
+      throw toApiError(error);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    get: <T>(path: string, query?: Record<string, string | number | undefined>) =>
+      send<T>(path + queryString(query), { method: 'GET' }),
+
+    async post<T>(path: string, body: unknown): Promise<T> {
+      const reply = await send<{ csrfToken?: unknown } | undefined>('/set-csrf', { method: 'GET', noStore: true });
+      const csrfToken = reply?.csrfToken;
+      if (typeof csrfToken !== 'string' || csrfToken === '') {
+        throw new ApiError(502, 'ERROR_SERVIDOR', MENSAJE_ERROR_SERVIDOR);
+      }
+      return send<T>(path, { method: 'POST', body, csrfToken });
+    },
+  };
+}
