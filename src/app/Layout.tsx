@@ -1,0 +1,88 @@
+/**
+ * Page frame: brand header, stage progress, the step, plan summary aside, footer, WhatsApp chat
+ * button (only when the server enables it, SPEC §1) and the full-screen loader (SPEC §1).
+ */
+import { useUnit } from 'effector-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { detailPosition } from '../engine/core/navigation.ts';
+import type { StepDef } from '../engine/core/types.ts';
+import type { FlowEngine } from '../engine/model';
+import { Icon } from '../form/widgets/Icon';
+
+export function Loader({ message }: { message: string }) {
+  return (
+    <div className="loader" role="status" aria-live="assertive">
+      <div className="loader__box">
+        <span className="loader__spinner" aria-hidden="true" />
+        <p className="loader__text">{message}</p>
+      </div>
+    </div>
+  );
+}
+
+function Progress({ engine, step }: { engine: FlowEngine; step: StepDef }) {
+  const { t } = useTranslation();
+  const counter = useUnit(engine.$state).numberDetailStep;
+  const stages = engine.flow.stages ?? [];
+  const index = stages.indexOf(step.stage);
+  if (step.kind === 'landing' || step.kind === 'result' || index < 0) return null;
+  const pos = detailPosition(engine.flow, step.id);
+  const question = pos ? Math.min(pos.total, Math.max(1, Math.round((counter - 1) * 10))) : null;
+  return (
+    <nav className="progress" aria-label={t('app.etapa', { n: index + 1, total: stages.length })}>
+      <p className="progress__label">
+        <strong>{t('app.etapa', { n: index + 1, total: stages.length })}</strong> · {t(`app.etapas.${step.stage}`)}
+        {pos && question ? <span className="progress__sub"> — {t('app.pregunta', { n: question, total: pos.total })}</span> : null}
+      </p>
+      <ol className="progress__bar">
+        {stages.map((s, i) => (
+          <li key={s} className={`progress__seg ${i < index ? 'is-done' : ''} ${i === index ? 'is-current' : ''}`}>
+            <span className="visually-hidden">{t(`app.etapas.${s}`)}</span>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+export function Layout({ engine, step, children }: { engine: FlowEngine; step: StepDef; children: ReactNode }) {
+  const { t } = useTranslation();
+  const [loading, chatEnabled, chatPhone] = useUnit([engine.$loadingMessage, engine.$chatEnabled, engine.$chatPhone]);
+  const main = useRef<HTMLElement>(null);
+  useEffect(() => {
+    main.current?.querySelector<HTMLElement>('h1')?.focus();
+  }, [step.id]);
+  const chatHref = chatPhone ? `https://wa.me/${chatPhone}?text=${encodeURIComponent(t('app.chatMensaje'))}` : undefined;
+  return (
+    <div className={`page page--${step.kind}`}>
+      <header className="header">
+        <div className="header__inner">
+          <span className="brand">
+            <Icon name="escudo" className="brand__logo" />
+            <span className="brand__name">
+              {t('app.marca')} <span className="brand__sub">{t('app.marcaSub')}</span>
+            </span>
+          </span>
+          <span className="header__secure">
+            <Icon name="candado" /> {t('app.seguro')}
+          </span>
+        </div>
+      </header>
+      <main className="main" ref={main} id="contenido">
+        <Progress engine={engine} step={step} />
+        {children}
+      </main>
+      <footer className="footer">
+        <p>{t('app.pie')}</p>
+      </footer>
+      {chatEnabled && chatHref && (
+        <a className="chat" href={chatHref} target="_blank" rel="noopener noreferrer" aria-label={t('app.chat')} data-testid="chat">
+          <Icon name="chat" />
+          <span className="chat__text">{t('app.chat')}</span>
+        </a>
+      )}
+      {loading && <Loader message={t(`app.loader.${loading}`, { defaultValue: t('app.loader.default') })} />}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Routes built from the flow (SPEC §2): one per step under the base path; the bare root and any
+ * unknown path go to the entry step with the same query. Guards run in the engine on entry.
+ */
+import { useUnit } from 'effector-react';
+import { useEffect, useRef } from 'react';
+import { createBrowserRouter, Navigate, useLocation, useNavigationType, type RouteObject } from 'react-router-dom';
+import type { FlowDef, StepDef } from '../engine/core/types.ts';
+import type { FlowEngine } from '../engine/model';
+import { Layout } from './Layout';
+import { StepScreen } from '../screens/StepScreen';
+
+let firstEntry = true;
+
+function StepRoute({ engine, step }: { engine: FlowEngine; step: StepDef }) {
+  const navType = useNavigationType();
+  const location = useLocation();
+  const [current, routeEntered] = useUnit([engine.$currentStep, engine.routeEntered]);
+  const entered = useRef<string | null>(null);
+  useEffect(() => {
+    if (entered.current === location.key) return;
+    entered.current = location.key;
+    routeEntered({ stepId: step.id, pop: navType === 'POP' && !firstEntry });
+    firstEntry = false;
+    window.scrollTo(0, 0);
+  }, [location.key, navType, routeEntered, step.id]);
+  if (current !== step.id) return null;
+  return (
+    <Layout engine={engine} step={step}>
+      <StepScreen engine={engine} step={step} />
+    </Layout>
+  );
+}
+
+function ToEntry({ flow }: { flow: FlowDef }) {
+  const { search } = useLocation();
+  const entry = flow.steps.find((s) => s.id === flow.entry) as StepDef;
+  return <Navigate to={{ pathname: `/${entry.path}`, search }} replace />;
+}
+
+/** The router for `flow`; `engine.navigateFx` is bound to it (query parameters always kept). */
+export function createFlowRouter(flow: FlowDef, engine: FlowEngine) {
+  const routes: RouteObject[] = flow.steps.map((step) => ({ path: `/${step.path}`, element: <StepRoute key={step.id} engine={engine} step={step} /> }));
+  routes.push({ path: '*', element: <ToEntry flow={flow} /> });
+  const router = createBrowserRouter(routes);
+  engine.navigateFx.use(({ stepId, replace }) => {
+    const step = flow.steps.find((s) => s.id === stepId) as StepDef;
+    void router.navigate({ pathname: `/${step.path}`, search: window.location.search }, { replace: !!replace });
+  });
+  return router;
+}

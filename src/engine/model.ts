@@ -1,0 +1,398 @@
+/**
+ * The flow engine's Effector model: wires the pure core (`./core`) to events and effects.
+ * It knows nothing of concrete steps — everything step-specific comes from the flow definition.
+ *
+ * Events (what happened): `started`, `routeEntered`, `stepSubmitted`, `fieldsChanged`,
+ * `backClicked`, `editClicked`, `restartClicked`, `sessionExpired`.
+ * Effects (every side effect, replaceable in tests with `fork({ handlers })`): `requestFx` (HTTP),
+ * `navigateFx` (router), `waitFx` (poll delay), plus persistence / campaign / inactivity from their modules.
+ */
+import { attach, createEffect, createEvent, createStore, sample, type Effect } from 'effector';
+import {
+  counterBack,
+  counterForward,
+  counterStart,
+  flagsForRoute,
+  flagsOnEntry,
+  getAt,
+  initialFlags,
+  isTerminal,
+  nextStep,
+  resolveBinding,
+  resolveGuard,
+  setAt,
+  setGuard,
+  stepById,
+  when,
+  type CallDef,
+  type CallRef,
+  type FlowContext,
+  type FlowDef,
+  type FlowState,
+  type StepDef,
+} from './core/index.ts';
+
+/** One HTTP request of a flow call, already resolved. */
+export interface ApiRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+}
+
+/** Navigation request for the router shell. */
+export interface NavigateRequest {
+  stepId: string;
+  replace?: boolean;
+}
+
+/** Errors a form shows: per field (from `check` calls) and a banner (failed calls). */
+export interface StepErrors {
+  fields: Record<string, string>;
+  banner: string | null;
+}
+
+/** Outcome of running a step's calls. */
+export type RunOutcome =
+  | { kind: 'next'; ctx: FlowContext; to: string | null }
+  | { kind: 'invalid'; ctx: FlowContext; field: string; message: string }
+  | { kind: 'failed'; ctx: FlowContext; message: string };
+
+/** Error carrying a Spanish message for the visitor (an `ApiError` from the client qualifies). */
+interface MessageError {
+  message: string;
+}
+
+export interface EngineOptions {
+  flow: FlowDef;
+  /** Text shown when a call fails without a message of its own. */
+  genericError: string;
+  /** Poll attempts exhausted. */
+  timeoutError: string;
+  /** `meta` context for bindings: app label, version, session key, browser. */
+  meta?: Record<string, unknown>;
+}
+
+/** Fresh journey state: initial flags, no answers, no data, counter at its start (SPEC §3, §4). */
+export function emptyState(flow: FlowDef): FlowState {
+  return { flags: initialFlags(flow), answers: {}, data: {}, numberDetailStep: counterStart(flow) };
+}
+
+const callName = (ref: CallRef) => (typeof ref === 'string' ? ref : ref.call);
+const callWhen = (ref: CallRef) => (typeof ref === 'string' ? undefined : ref.when);
+
+/** Applies a call's `save` to the context: whole reply to a pointer, or `{ from, to }` pairs (missing `from` skipped). */
+export function applySave(call: CallDef, response: unknown, ctx: FlowContext): FlowContext {
+  if (call.save === undefined) return ctx;
+  if (typeof call.save === 'string') return setAt(ctx, call.save, response);
+  let out = ctx;
+  for (const { from, to } of call.save) {
+    const v = getAt(response, from);
+    if (v !== undefined) out = setAt(out, to, v);
+  }
+  return out;
+}
+
+/** Resolves a call's bindings into an HTTP request (path params URL-encoded). */
+export function buildRequest(call: CallDef, ctx: FlowContext): ApiRequest {
+  const params = call.params ? (resolveBinding(call.params, ctx) as Record<string, unknown>) : {};
+  const path = call.path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(String(params[k] ?? '')));
+  const req: ApiRequest = { method: call.method, path };
+  if (call.query) req.query = resolveBinding(call.query, ctx) as ApiRequest['query'];
+  if (call.body !== undefined) req.body = resolveBinding(call.body, ctx);
+  return req;
+}
+
+/** Creates one engine instance for `flow`. */
+export function createFlowEngine(opts: EngineOptions) {
+  const { flow } = opts;
+  const meta = opts.meta ?? {};
+  const exclude = flow.persist?.exclude ?? [];
+
+  // ---- units ------------------------------------------------------------------------------
+  const started = createEvent();
+  const stateRestored = createEvent<FlowState | null>();
+  const routeEntered = createEvent<{ stepId: string; pop: boolean }>();
+  const stepSubmitted = createEvent<{ stepId: string; formData: Record<string, unknown> }>();
+  const fieldsChanged = createEvent<{ stepId: string; formData: Record<string, unknown> }>();
+  const backClicked = createEvent<{ stepId: string }>();
+  const editClicked = createEvent<{ stepId: string }>();
+  const restartClicked = createEvent();
+  const sessionExpired = createEvent();
+  const campaignChanged = createEvent<Record<string, string> | null>();
+
+  const requestFx: Effect<ApiRequest, unknown> = createEffect<ApiRequest, unknown>(() => {
+    throw new Error('requestFx sin handler: conectá el cliente HTTP');
+  });
+  const navigateFx = createEffect<NavigateRequest, void>(() => undefined);
+  const waitFx = createEffect<number, void>((ms) => new Promise<void>((r) => setTimeout(r, ms)));
+
+  const $state = createStore<FlowState>(emptyState(flow));
+  const $campaign = createStore<Record<string, string> | null>(null).on(campaignChanged, (_, c) => c);
+  const $currentStep = createStore<string | null>(null);
+  const $errors = createStore<Record<string, StepErrors>>({});
+  const $loadingMessage = createStore<string | null>(null);
+
+  const $context = sample({
+    source: { state: $state, campaign: $campaign },
+    fn: ({ state, campaign }): FlowContext => ({ ...state, campaign, meta }),
+  });
+
+  // ---- running calls ------------------------------------------------------------------------
+  /** Runs one call (with polling) and returns its reply. */
+  async function runCall(call: CallDef, ctx: FlowContext): Promise<unknown> {
+    const request = buildRequest(call, ctx);
+    if (!call.poll) return requestFx(request);
+    for (let attempt = 1; attempt <= call.poll.maxAttempts; attempt++) {
+      const reply = await requestFx(request);
+      if (when(flow, call.poll.until, { ...ctx, response: reply })) return reply;
+      if (attempt < call.poll.maxAttempts) await waitFx(call.poll.intervalMs);
+    }
+    throw { message: opts.timeoutError } satisfies MessageError;
+  }
+
+  /** Runs `refs` in order over `ctx`; stops at the first failed check or failed required call. */
+  async function runCalls(refs: CallRef[], start: FlowContext): Promise<RunOutcome> {
+    let ctx = start;
+    for (const ref of refs) {
+      if (!when(flow, callWhen(ref), ctx)) continue;
+      const call = flow.calls[callName(ref)];
+      let reply: unknown;
+      try {
+        reply = await runCall(call, ctx);
+      } catch (error) {
+        if (call.optional) {
+          console.error(`Llamada opcional "${callName(ref)}" falló`, (error as MessageError)?.message ?? error);
+          continue;
+        }
+        return { kind: 'failed', ctx, message: (error as MessageError)?.message || opts.genericError };
+      }
+      if (call.check && getAt(reply, call.check.ok) !== true) {
+        const message = call.check.message ? getAt(reply, call.check.message) : undefined;
+        return { kind: 'invalid', ctx, field: call.check.field, message: typeof message === 'string' && message ? message : opts.genericError };
+      }
+      ctx = applySave(call, reply, ctx);
+    }
+    return { kind: 'next', ctx, to: null };
+  }
+
+  const submitFx = attach({
+    source: $context,
+    mapParams: (p: { stepId: string; formData: Record<string, unknown> }, ctx: FlowContext) => ({ ...p, ctx }),
+    effect: createEffect(async ({ stepId, formData, ctx }: { stepId: string; formData: Record<string, unknown>; ctx: FlowContext }): Promise<RunOutcome> => {
+      const step = stepById(flow, stepId);
+      const withAnswers = setAt(ctx, `/answers/${escapeToken(stepId)}`, formData);
+      const outcome = await runCalls(step.onSubmit ?? [], withAnswers);
+      if (outcome.kind !== 'next') return outcome;
+      const next = nextStep(flow, step, outcome.ctx);
+      return { ...outcome, to: next?.id ?? null };
+    }),
+  });
+
+  const changeFx = attach({
+    source: $context,
+    mapParams: (p: { stepId: string; formData: Record<string, unknown>; refs: CallRef[] }, ctx: FlowContext) => ({ ...p, ctx }),
+    effect: createEffect(async ({ stepId, formData, refs, ctx }: { stepId: string; formData: Record<string, unknown>; refs: CallRef[]; ctx: FlowContext }) =>
+      runCalls(refs, setAt(ctx, `/answers/${escapeToken(stepId)}`, formData)),
+    ),
+  });
+
+  const startCallsFx = attach({
+    source: $context,
+    effect: createEffect(async (ctx: FlowContext) => runCalls(flow.onStart ?? [], ctx)),
+  });
+
+  // ---- start-up ----------------------------------------------------------------------------
+  // when restored state arrives, then it replaces the fresh one (SPEC §4: restored at start-up)
+  $state.on(stateRestored, (state, restored) => (restored ? sanitize(flow, restored) : state));
+  // when the app starts, then the flow's start calls run (chat flag)
+  sample({ clock: started, target: startCallsFx });
+  // when start calls end, then their saved data lands in the state
+  $state.on(startCallsFx.doneData, (state, outcome) => ({ ...state, data: { ...state.data, ...outcome.ctx.data } }));
+
+  // ---- routes and guards (SPEC §4) -----------------------------------------------------------
+  const guardChecked = sample({
+    clock: routeEntered,
+    source: $state,
+    fn: (state, { stepId, pop }) => {
+      const step = stepById(flow, stepId);
+      let next = state;
+      if (pop && !isTerminal(flow, state.flags)) {
+        // back/forward through history: flags reset to the route reached; counter moves with it
+        const cur = flow.steps.findIndex((s) => s.flag && state.flags[s.flag]);
+        const target = flow.steps.findIndex((s) => s.id === stepId);
+        const counter = step.detail ? (target < cur ? counterBack(flow, state.numberDetailStep) : state.numberDetailStep) : state.numberDetailStep;
+        next = { ...state, flags: flagsForRoute(flow, stepId), numberDetailStep: counter };
+      }
+      if (stepId === flow.entry) {
+        const flags = flagsOnEntry(flow, next.flags);
+        next = { ...next, flags, numberDetailStep: isTerminal(flow, flags) ? next.numberDetailStep : counterStart(flow) };
+      }
+      return { state: next, guard: resolveGuard(flow, next.flags, stepId), stepId };
+    },
+  });
+  // when a guard resets (no flag set), then all flags are cleared (SPEC §4)
+  $state.on(guardChecked, (_, { state, guard }) => (guard.kind === 'reset' ? { ...state, flags: guard.flags } : state));
+  // when the guard allows, then the step is current and its old errors go away
+  $currentStep.on(guardChecked, (cur, { guard, stepId }) => (guard.kind === 'allow' ? stepId : cur));
+  $errors.on(guardChecked, (errors, { guard, stepId }) => (guard.kind === 'allow' ? { ...errors, [stepId]: { fields: {}, banner: null } } : errors));
+  // when the guard refuses, then the router goes to its target, replacing the refused URL (query kept by the shell)
+  sample({
+    clock: guardChecked,
+    filter: ({ guard }) => guard.kind !== 'allow',
+    fn: ({ guard }) => ({ stepId: (guard as { to: string }).to, replace: true }),
+    target: navigateFx,
+  });
+
+  // ---- submitting a step ---------------------------------------------------------------------
+  // when a step is submitted, then what the visitor typed is kept at once (it survives a failed call)
+  $state.on(stepSubmitted, (state, { stepId, formData }) => ({ ...state, answers: { ...state.answers, [stepId]: formData } }));
+  sample({ clock: stepSubmitted, target: submitFx });
+  // when calls start, then the loader shows the step's message (or the default)
+  $loadingMessage
+    .on(submitFx, (_, { stepId }) => stepById(flow, stepId).loadingMessage ?? 'default')
+    .reset(submitFx.finally);
+  // when calls end, then data and outcome-specific errors are stored
+  $state.on(submitFx.done, (state, { params, result }) => {
+    const step = stepById(flow, params.stepId);
+    let next: FlowState = { ...state, data: result.ctx.data };
+    if (result.kind === 'next' && result.to) {
+      const target = stepById(flow, result.to);
+      for (const pointer of step.forget ?? []) next = setAt(next, pointer, undefined);
+      next = { ...next, flags: setGuard(flow, target.flag ? { [target.flag]: true } : {}) };
+      if (step.detail && target.detail) next = { ...next, numberDetailStep: counterForward(flow, state.numberDetailStep) };
+    } else if (result.kind === 'failed' && step.onError) {
+      const target = stepById(flow, step.onError);
+      next = { ...next, flags: setGuard(flow, target.flag ? { [target.flag]: true } : {}), data: { ...next.data, error: { message: result.message } } };
+    }
+    return next;
+  });
+  $errors.on(submitFx.done, (errors, { params, result }) => ({
+    ...errors,
+    [params.stepId]:
+      result.kind === 'invalid'
+        ? { fields: { [result.field]: result.message }, banner: null }
+        : result.kind === 'failed'
+          ? { fields: {}, banner: result.message }
+          : { fields: {}, banner: null },
+  }));
+  // when calls succeed with a next step, or fail on a step with onError, then the router moves on
+  sample({
+    clock: submitFx.done,
+    filter: ({ params, result }) => (result.kind === 'next' && !!result.to) || (result.kind === 'failed' && !!stepById(flow, params.stepId).onError),
+    fn: ({ params, result }) => ({ stepId: result.kind === 'next' ? (result.to as string) : (stepById(flow, params.stepId).onError as string) }),
+    target: navigateFx,
+  });
+  // an unexpected exception in the engine itself is shown as a banner, never a blank page
+  $errors.on(submitFx.fail, (errors, { params }) => ({ ...errors, [params.stepId]: { fields: {}, banner: opts.genericError } }));
+
+  // ---- live changes (re-pricing) -----------------------------------------------------------
+  const changeRequested = sample({
+    clock: fieldsChanged,
+    source: $state,
+    fn: (state, { stepId, formData }) => {
+      const step = stepById(flow, stepId);
+      const before = state.answers[stepId] ?? {};
+      const refs = Object.entries(step.onChange ?? {})
+        .filter(([field]) => JSON.stringify(before[field]) !== JSON.stringify(formData[field]))
+        .flatMap(([, r]) => r);
+      return { stepId, formData, refs };
+    },
+  });
+  // when a field changes, then the answers follow it (a reload keeps what was typed)
+  $state.on(fieldsChanged, (state, { stepId, formData }) => ({ ...state, answers: { ...state.answers, [stepId]: formData } }));
+  // when a field with onChange calls changes, then they run (e.g. re-price optional coverages)
+  sample({ clock: changeRequested, filter: ({ refs }) => refs.length > 0, target: changeFx });
+  $state.on(changeFx.done, (state, { result }) => ({ ...state, data: result.ctx.data }));
+  $errors.on(changeFx.done, (errors, { params, result }) => ({
+    ...errors,
+    [params.stepId]: { fields: result.kind === 'invalid' ? { [result.field]: result.message } : {}, banner: result.kind === 'failed' ? result.message : null },
+  }));
+
+  // ---- back, edit, restart, inactivity ----------------------------------------------------------
+  // when back is clicked, then the target's flag is set and the detail counter goes −0.1 (SPEC §4)
+  const backTarget = sample({ clock: backClicked, fn: ({ stepId }) => stepById(flow, stepId) });
+  $state.on(backTarget, (state, step) => {
+    const target = step.back ? stepById(flow, step.back) : undefined;
+    if (!target) return state;
+    return {
+      ...state,
+      flags: target.flag ? setGuard(flow, { [target.flag]: true }) : initialFlags(flow),
+      numberDetailStep: step.detail ? counterBack(flow, state.numberDetailStep) : state.numberDetailStep,
+    };
+  });
+  sample({ clock: backTarget, filter: (s) => !!s.back, fn: (s) => ({ stepId: s.back as string }), target: navigateFx });
+  // when "edit" is clicked on a review, then that step is opened with its flag
+  $state.on(editClicked, (state, { stepId }) => {
+    const target = stepById(flow, stepId);
+    return { ...state, flags: target.flag ? setGuard(flow, { [target.flag]: true }) : initialFlags(flow) };
+  });
+  sample({ clock: editClicked, target: navigateFx });
+  // when the visitor starts over (thank-you / error screen), then everything but the chat flag is cleared
+  $state.on(restartClicked, (state) => ({ ...emptyState(flow), data: pick(state.data, 'chat') }));
+  sample({ clock: restartClicked, fn: () => ({ stepId: flow.entry }), target: navigateFx });
+  // when the session expires, then unless success/error the quote and flags are cleared and step 1 opens (SPEC §4)
+  const expiredMidJourney = sample({ clock: sessionExpired, source: $state, filter: (state) => !isTerminal(flow, state.flags) });
+  $state.on(expiredMidJourney, (state) => ({ ...emptyState(flow), data: pick(state.data, 'chat') }));
+  sample({ clock: expiredMidJourney, fn: () => ({ stepId: flow.entry, replace: true }), target: navigateFx });
+
+  const $chatEnabled = $state.map((state) => (flow.chat ? when(flow, flow.chat.enabledWhen, state) : false));
+  const $chatPhone = $state.map((state) => (flow.chat?.phone ? ((getAt(state, flow.chat.phone) as string | undefined) ?? null) : null));
+  const $repricing = changeFx.pending;
+
+  return {
+    flow,
+    exclude,
+    // events
+    started,
+    stateRestored,
+    routeEntered,
+    stepSubmitted,
+    fieldsChanged,
+    backClicked,
+    editClicked,
+    restartClicked,
+    sessionExpired,
+    campaignChanged,
+    // effects
+    requestFx,
+    navigateFx,
+    waitFx,
+    submitFx,
+    // stores
+    $state,
+    $campaign,
+    $context,
+    $currentStep,
+    $errors,
+    $loadingMessage,
+    $chatEnabled,
+    $chatPhone,
+    $repricing,
+  };
+}
+
+export type FlowEngine = ReturnType<typeof createFlowEngine>;
+
+function escapeToken(token: string) {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function pick(obj: Record<string, unknown>, key: string): Record<string, unknown> {
+  return key in obj ? { [key]: obj[key] } : {};
+}
+
+/** Restored state made safe: unknown flags dropped, missing parts filled (old or hand-edited storage). */
+function sanitize(flow: FlowDef, raw: FlowState): FlowState {
+  const base = emptyState(flow);
+  if (!raw || typeof raw !== 'object') return base;
+  const flags = raw.flags && typeof raw.flags === 'object' ? setGuard(flow, raw.flags) : base.flags;
+  return {
+    flags,
+    answers: raw.answers && typeof raw.answers === 'object' ? raw.answers : {},
+    data: raw.data && typeof raw.data === 'object' ? raw.data : {},
+    numberDetailStep: typeof raw.numberDetailStep === 'number' ? raw.numberDetailStep : base.numberDetailStep,
+  };
+}
+
+export type { StepDef };

@@ -1,0 +1,56 @@
+/**
+ * The running app's engine: one flow engine wired to the real world — HTTP (wretch client),
+ * localStorage persistence (minus card number and CBU), the 10-minute inactivity timer, campaign
+ * capture and its click log (SPEC §1, §4, §7, §9). Tests build engines with `createFlowEngine`
+ * and replace effects instead.
+ */
+import { createEffect, sample } from 'effector';
+import type { ApiClient } from '../api/client';
+import { createCampaignModel, getSessionKey, type LogPayload } from './campaign/index';
+import type { FlowDef } from './core/types.ts';
+import { browserName } from './device';
+import { bindActivityListeners, createInactivity } from './inactivity/index';
+import { createFlowEngine } from './model';
+import { createPersistence } from './persistence/index';
+
+export const APP_VERSION = '1.2.7';
+export const APP_LABEL = 'cotizador-hogar';
+
+export function createRuntime(opts: { flow: FlowDef; api: ApiClient; texts: { genericError: string; timeoutError: string } }) {
+  const { flow, api } = opts;
+  const storage = () => (typeof window !== 'undefined' ? window.localStorage : undefined);
+  const session = () => (typeof window !== 'undefined' ? window.sessionStorage : undefined);
+  const engine = createFlowEngine({
+    flow,
+    genericError: opts.texts.genericError,
+    timeoutError: opts.texts.timeoutError,
+    meta: { app: APP_LABEL, version: APP_VERSION, sessionKey: getSessionKey(session() as Storage), browser: browserName(navigator.userAgent) },
+  });
+  engine.requestFx.use((req) => (req.method === 'GET' ? api.get(req.path, req.query) : api.post(req.path, req.body)));
+
+  const persistence = createPersistence({ key: flow.storageKey, $state: engine.$state, exclude: engine.exclude, storage });
+  // when the stored journey is read at start-up, then it becomes the state (SPEC §4)
+  sample({ clock: persistence.restoreFx.doneData, target: engine.stateRestored });
+
+  const insertLogFx = createEffect((payload: LogPayload) => api.post('/logs/insertar-log-ok', payload));
+  const campaign = createCampaignModel({ insertLogFx, storage, session, version: APP_VERSION });
+  // when campaign parameters change, then the engine's bindings see them
+  sample({ clock: campaign.$campaign, target: engine.campaignChanged });
+
+  const inactivity = createInactivity({ timeoutMs: flow.inactivityMs });
+  // when 10 minutes pass idle, then the session ends and the campaign keys go, in every case (SPEC §4)
+  sample({ clock: inactivity.expired, target: [engine.sessionExpired, campaign.cleared, inactivity.started] });
+
+  /** Restores state, captures the campaign, starts the flow's start calls and the inactivity timer. */
+  async function start() {
+    await persistence.restoreFx();
+    campaign.landed({ search: window.location.search, userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints });
+    engine.started();
+    inactivity.started();
+    bindActivityListeners(document, inactivity);
+  }
+
+  return { engine, campaign, inactivity, start };
+}
+
+export type Runtime = ReturnType<typeof createRuntime>;

@@ -1,0 +1,163 @@
+/**
+ * The one place that imports @rjsf/* (CONVENTIONS §6): renders a step's JSON Schema with our
+ * widgets and templates, validates with the step's precompiled validator, shows Spanish messages
+ * (field-specific from es.json, else generic), and shows server-side check errors on their field.
+ */
+import Form from '@rjsf/core';
+import type { ErrorSchema, RegistryFieldsType, RegistryWidgetsType, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
+import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FlowContext } from '../engine/core/types.ts';
+import type { ApiClient } from '../api/client';
+import { pruneHidden, isShown } from './conditions';
+import { dateBounds, formatDateAr, type DateRules } from './dates';
+import { errorMessage, localizeUiSchema } from './localize';
+import { templates } from './templates';
+import { loadValidateFns } from './validators';
+import { CardExpiryWidget } from './widgets/CardExpiryWidget';
+import { CardNumberWidget } from './widgets/CardNumberWidget';
+import { CheckboxWidget } from './widgets/CheckboxWidget';
+import { ChoiceCardsWidget } from './widgets/ChoiceCardsWidget';
+import { CoverageTogglesWidget } from './widgets/CoverageTogglesWidget';
+import { DateWidget } from './widgets/DateWidget';
+import { LocationField } from './widgets/LocationField';
+import { PlanCardsWidget } from './widgets/PlanCardsWidget';
+import { UnitNumberWidget } from './widgets/UnitNumberWidget';
+import { YesNoWidget } from './widgets/YesNoWidget';
+
+type Json = Record<string, unknown>;
+
+/** What widgets can read: the step, the live form data, the engine context and the API client. */
+export interface FormContext {
+  stepId: string;
+  formData: Json;
+  context: FlowContext;
+  api: Pick<ApiClient, 'get'>;
+}
+
+const widgets: RegistryWidgetsType = {
+  ChoiceCardsWidget,
+  YesNoWidget,
+  CheckboxWidget,
+  checkbox: CheckboxWidget,
+  DateWidget,
+  UnitNumberWidget,
+  CardNumberWidget,
+  CardExpiryWidget,
+  PlanCardsWidget,
+  CoverageTogglesWidget,
+};
+const fields: RegistryFieldsType = { LocationField };
+
+export interface StepFormProps {
+  stepId: string;
+  schema: Json;
+  uiSchema: Json;
+  formData: Json;
+  /** Messages from the server's checks, by top-level field name. */
+  serverErrors?: Record<string, string>;
+  context: FlowContext;
+  api: Pick<ApiClient, 'get'>;
+  submitLabel: string;
+  onChange?: (data: Json) => void;
+  onSubmit: (data: Json) => void;
+  children?: ReactNode;
+}
+
+/** Date-rule errors (ui:options of DateWidget fields), one level of nesting. */
+function dateErrors(t: (k: string, o?: Json) => string, data: Json, ui: Json, errors: Json): void {
+  for (const [name, fieldUi] of Object.entries(ui)) {
+    if (name.startsWith('ui:') || !fieldUi || typeof fieldUi !== 'object') continue;
+    const f = fieldUi as Json;
+    const value = data[name];
+    if (f['ui:widget'] === 'DateWidget' && typeof value === 'string' && value) {
+      const rules = (f['ui:options'] ?? {}) as DateRules;
+      const { min, max } = dateBounds(rules, new Date());
+      const err = errors[name] as { addError: (m: string) => void } | undefined;
+      if (!err) continue;
+      if (min && value < min) err.addError(rules.maxAgeYears !== undefined ? t('errors.ageMax') : t('errors.dateMin', { fecha: formatDateAr(min) }));
+      else if (max && value > max) err.addError(rules.minAgeYears !== undefined ? t('errors.ageMin', { years: rules.minAgeYears }) : t('errors.dateMax', { fecha: formatDateAr(max) }));
+    } else if (value && typeof value === 'object' && !Array.isArray(value) && errors[name]) {
+      dateErrors(t, value as Json, f, errors[name] as Json);
+    }
+  }
+}
+
+export function StepForm(props: StepFormProps) {
+  const { stepId, schema, uiSchema, formData, serverErrors, context, api, submitLabel, onChange, onSubmit, children } = props;
+  const { t, i18n } = useTranslation();
+  const [fns, setFns] = useState<ValidatorFunctions | null>(null);
+  const [data, setData] = useState<Json>(formData);
+
+  useEffect(() => {
+    let alive = true;
+    loadValidateFns(stepId).then((v) => alive && setFns(v));
+    return () => {
+      alive = false;
+    };
+  }, [stepId]);
+
+  const validator = useMemo(() => (fns ? createPrecompiledValidator(fns, schema as RJSFSchema) : null), [fns, schema]);
+  const ui = useMemo(() => {
+    const texts = i18n.getResource('es', 'translation', `${stepId}.fields`) as Parameters<typeof localizeUiSchema>[2];
+    const localized = localizeUiSchema(schema, uiSchema, texts);
+    return { ...localized, 'ui:submitButtonOptions': { submitText: submitLabel } } as UiSchema;
+  }, [schema, uiSchema, stepId, submitLabel, i18n]);
+
+  const extraErrors = useMemo(() => {
+    const out: Json = {};
+    for (const [field, message] of Object.entries(serverErrors ?? {})) out[field] = { __errors: [message] };
+    return out as ErrorSchema;
+  }, [serverErrors]);
+
+  const transformErrors = (errors: RJSFValidationError[]) =>
+    errors
+      .filter((e) => e.name !== 'if' && e.name !== 'allOf')
+      .filter((e) => {
+        const top = (e.property ?? '').replace(/^\./, '').split('.')[0];
+        return isShown((ui as Json)[top] as Json | undefined, data);
+      })
+      .map((e) => {
+        const property = e.name === 'required' ? `${e.property ?? ''}` : (e.property ?? '');
+        return { ...e, message: errorMessage(t, stepId, property, e.name ?? 'type', (e.params ?? {}) as Json) };
+      });
+
+  if (!validator) return <div className="form-skeleton" aria-busy="true" />;
+  const formContext: FormContext = { stepId, formData: data, context, api };
+  return (
+    <Form
+      schema={schema as RJSFSchema}
+      uiSchema={ui}
+      formData={data}
+      validator={validator}
+      widgets={widgets}
+      fields={fields}
+      templates={templates}
+      formContext={formContext}
+      extraErrors={extraErrors}
+      transformErrors={transformErrors}
+      customValidate={(d, errors) => {
+        dateErrors((k, o) => t(k, o) as string, (d ?? {}) as Json, ui as Json, errors as unknown as Json);
+        return errors;
+      }}
+      showErrorList="top"
+      focusOnFirstError
+      noHtml5Validate
+      idPrefix={stepId}
+      onChange={(e) => {
+        const next = pruneHidden(ui as Json, (e.formData ?? {}) as Json);
+        setData(next);
+        onChange?.(next);
+      }}
+      onSubmit={(e) => onSubmit(pruneHidden(ui as Json, (e.formData ?? {}) as Json))}
+    >
+      <div className="actions">
+        <button type="submit" className="button button--primary">
+          {submitLabel}
+        </button>
+        {children}
+      </div>
+    </Form>
+  );
+}

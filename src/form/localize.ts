@@ -1,0 +1,56 @@
+/**
+ * Puts the step's Spanish texts (es.json › <step>.fields.*) into the uiSchema, so schemas stay pure
+ * structure and every visible text comes from the language file (CONVENTIONS §1).
+ * Keys per field: label → ui:title, help → ui:help, placeholder → ui:placeholder,
+ * options → ui:enumNames (in enum order), hints → ui:options.hints; nested objects under `fields`.
+ */
+import type { TFunction } from 'i18next';
+
+type Json = Record<string, unknown>;
+
+interface FieldTexts {
+  label?: string;
+  help?: string;
+  placeholder?: string;
+  options?: Record<string, string>;
+  hints?: Record<string, string>;
+  fields?: Record<string, FieldTexts>;
+}
+
+/** uiSchema with texts for every property of `schema` that has an entry in `texts`. Inputs are not mutated. */
+export function localizeUiSchema(schema: Json, ui: Json, texts: Record<string, FieldTexts> | undefined): Json {
+  const out: Json = { ...ui };
+  const props = (schema.properties ?? {}) as Record<string, Json>;
+  for (const [name, prop] of Object.entries(props)) {
+    const tx = texts?.[name];
+    if (!tx) continue;
+    const fieldUi: Json = { ...((ui[name] as Json) ?? {}) };
+    const options: Json = { ...((fieldUi['ui:options'] as Json) ?? {}) };
+    if (tx.label) fieldUi['ui:title'] = tx.label;
+    if (tx.help) fieldUi['ui:help'] = tx.help;
+    if (tx.placeholder) fieldUi['ui:placeholder'] = tx.placeholder;
+    if (tx.options && Array.isArray(prop.enum)) fieldUi['ui:enumNames'] = (prop.enum as string[]).map((v) => tx.options?.[v] ?? v);
+    if (tx.hints) options.hints = tx.hints;
+    if (Object.keys(options).length) fieldUi['ui:options'] = options;
+    if (prop.type === 'object' && tx.fields) Object.assign(fieldUi, localizeUiSchema(prop, fieldUi, tx.fields));
+    out[name] = fieldUi;
+  }
+  return out;
+}
+
+/** Keys of a field path like `.ddjj.actividad` → `fields.ddjj.fields.actividad`. */
+export function fieldKey(property: string): string {
+  return property
+    .replace(/^\./, '')
+    .split('.')
+    .filter(Boolean)
+    .map((p) => `fields.${p}`)
+    .join('.');
+}
+
+/** Spanish message for an ajv error of step `stepId`: field-specific text first, then the generic one. */
+export function errorMessage(t: TFunction, stepId: string, property: string, keyword: string, params: Json): string {
+  const kw = keyword === 'format' && typeof params.format === 'string' && ['email', 'date'].includes(params.format) ? params.format : keyword;
+  const specific = `${stepId}.${fieldKey(property)}.errors.${keyword}`;
+  return t([specific, `errors.${kw}`, 'errors.type'], params) as string;
+}

@@ -1,0 +1,184 @@
+/**
+ * Templates that give RJSF our look: labelled fields with help and errors wired by
+ * aria-describedby, fieldsets for choice groups, a GOV.UK-style error summary, our buttons.
+ */
+import type {
+  BaseInputTemplateProps,
+  DescriptionFieldProps,
+  ErrorListProps,
+  FieldTemplateProps,
+  ObjectFieldTemplateProps,
+  SubmitButtonProps,
+  TemplatesType,
+  TitleFieldProps,
+} from '@rjsf/utils';
+import { getUiOptions } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import type { FormContext } from '../StepForm';
+import { isDisabled, isShown } from '../conditions';
+
+/** Widgets that render a group of controls: their label is a fieldset legend. */
+const GROUP_WIDGETS = new Set(['ChoiceCardsWidget', 'YesNoWidget', 'PlanCardsWidget', 'CoverageTogglesWidget']);
+/** Widgets that render their own label (checkbox beside its text). */
+const SELF_LABELLED = new Set(['CheckboxWidget', 'checkbox']);
+
+function FieldTemplate(props: FieldTemplateProps) {
+  const { id, label, children, rawErrors = [], rawHelp, required, hidden, uiSchema, schema, registry, fieldPathId } = props;
+  if (hidden) return <div hidden>{children}</div>;
+  if (fieldPathId.path.length === 0 || schema.type === 'object') return <>{children}</>;
+  const ctx = registry.formContext as FormContext;
+  const name = String(fieldPathId.path[fieldPathId.path.length - 1]);
+  const parentData = parentOf(ctx.formData, fieldPathId.path);
+  if (!isShown(uiSchema, parentData)) return null;
+  const widget = String(uiSchema?.['ui:widget'] ?? '');
+  const options = getUiOptions(uiSchema);
+  const showLabel = options.label !== false && !SELF_LABELLED.has(widget);
+  const describedBy = [rawHelp ? `${id}__help` : '', rawErrors.length ? `${id}__error` : ''].filter(Boolean).join(' ') || undefined;
+  const errors = rawErrors.length ? (
+    <p className="field__error" id={`${id}__error`}>
+      <span className="visually-hidden">Error: </span>
+      {rawErrors[0]}
+    </p>
+  ) : null;
+  const help = rawHelp ? (
+    <p className="field__help" id={`${id}__help`}>
+      {rawHelp}
+    </p>
+  ) : null;
+  const cls = `field field--${name} ${rawErrors.length ? 'field--invalid' : ''} ${options.width ? `field--${String(options.width)}` : ''}`;
+  if (GROUP_WIDGETS.has(widget)) {
+    return (
+      <fieldset className={cls} aria-describedby={describedBy} data-field={name}>
+        {showLabel && <legend className="field__label">{label}</legend>}
+        {help}
+        {errors}
+        {children}
+      </fieldset>
+    );
+  }
+  return (
+    <div className={cls} data-field={name} data-disabled={isDisabled(uiSchema, parentData) || undefined}>
+      {showLabel && (
+        <label className="field__label" htmlFor={id}>
+          {label}
+          {!required && schema.type !== 'boolean' ? '' : ''}
+        </label>
+      )}
+      {help}
+      {errors}
+      {children}
+    </div>
+  );
+}
+
+function parentOf(data: unknown, path: (string | number)[]): Record<string, unknown> {
+  let cur: unknown = data;
+  for (const key of path.slice(0, -1)) cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[key] : undefined;
+  return (cur && typeof cur === 'object' ? cur : {}) as Record<string, unknown>;
+}
+
+function ObjectFieldTemplate({ properties, fieldPathId, title, uiSchema }: ObjectFieldTemplateProps) {
+  const inner = properties.filter((p) => !p.hidden).map((p) => <div key={p.name}>{p.content}</div>);
+  if (fieldPathId.path.length === 0) return <div className="form-fields">{inner}</div>;
+  const help = uiSchema?.['ui:help'] as string | undefined;
+  return (
+    <fieldset className="subform">
+      <legend className="subform__title">{title}</legend>
+      {help && <p className="field__help">{help}</p>}
+      {inner}
+    </fieldset>
+  );
+}
+
+/** Error summary at the top of the form (GOV.UK pattern): focusable, links to each field. */
+function ErrorListTemplate({ errors }: ErrorListProps) {
+  const { t } = useTranslation();
+  const seen = new Set<string>();
+  const unique = errors.filter((e) => {
+    const key = `${e.property}|${e.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return (
+    <div className="error-summary" role="alert" tabIndex={-1}>
+      <p className="error-summary__title">{t('errors.resumen')}</p>
+      <ul>
+        {unique.map((e) => (
+          <li key={`${e.property}-${e.message}`}>{e.message}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Text input with our options: inputMode, autocomplete, prefix, width; Enter blurs (SPEC §5). */
+function BaseInputTemplate(props: BaseInputTemplateProps) {
+  const { id, value, type, placeholder, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, options, rawErrors = [], schema, uiSchema, registry } = props;
+  const ctx = registry.formContext as FormContext;
+  const parentData = parentOf(ctx.formData, props.fieldPathId?.path ?? []);
+  const off = disabled || readonly || isDisabled(uiSchema, parentData);
+  const inputType = (options.inputType as string) || (type === 'number' || type === 'integer' || schema.type === 'integer' ? 'text' : type) || 'text';
+  const numeric = schema.type === 'integer' || schema.type === 'number';
+  const describedBy = [uiSchema?.['ui:help'] ? `${id}__help` : '', rawErrors.length ? `${id}__error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="input">
+      {options.prefix ? <span className="input__affix" aria-hidden="true">{String(options.prefix)}</span> : null}
+      <input
+        id={id}
+        name={id}
+        className="input__control"
+        type={inputType}
+        inputMode={(options.inputMode as React.HTMLAttributes<HTMLInputElement>['inputMode']) ?? (numeric ? 'numeric' : undefined)}
+        autoComplete={(options.autocomplete as string) ?? undefined}
+        placeholder={placeholder}
+        required={required}
+        disabled={off}
+        autoFocus={autofocus}
+        aria-invalid={rawErrors.length > 0 || undefined}
+        aria-describedby={describedBy}
+        value={value ?? ''}
+        onChange={(e) => {
+          const raw = e.target.value;
+          if (!numeric) return onChange(raw === '' ? options.emptyValue : raw);
+          const digits = raw.replace(/[^0-9]/g, '');
+          onChange(digits === '' ? undefined : Number(digits));
+        }}
+        onBlur={(e) => onBlur(id, e.target.value)}
+        onFocus={(e) => onFocus(id, e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') e.currentTarget.blur();
+        }}
+      />
+      {options.unit ? <span className="input__affix input__affix--end">{String(options.unit)}</span> : null}
+    </div>
+  );
+}
+
+function SubmitButton({ uiSchema }: SubmitButtonProps) {
+  const { submitText, norender } = getUiOptions(uiSchema);
+  if (norender) return null;
+  return (
+    <button type="submit" className="button button--primary">
+      {submitText as string}
+    </button>
+  );
+}
+
+function TitleField({ title, id }: TitleFieldProps) {
+  return <span id={id}>{title}</span>;
+}
+
+function DescriptionField({ description, id }: DescriptionFieldProps) {
+  return description ? <p id={id} className="field__help">{description}</p> : null;
+}
+
+export const templates: Partial<TemplatesType> = {
+  FieldTemplate,
+  ObjectFieldTemplate,
+  ErrorListTemplate,
+  BaseInputTemplate,
+  TitleFieldTemplate: TitleField,
+  DescriptionFieldTemplate: DescriptionField,
+  ButtonTemplates: { SubmitButton } as TemplatesType['ButtonTemplates'],
+};

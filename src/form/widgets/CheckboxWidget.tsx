@@ -1,0 +1,21 @@
+/** A checkbox with its label beside it (terms, "sin número"). */
+import type { WidgetProps } from '@rjsf/utils';
+
+export function CheckboxWidget({ id, value, onChange, label, disabled, rawErrors = [] }: WidgetProps) {
+  return (
+    <label className="checkbox" htmlFor={id}>
+      <input
+        type="checkbox"
+        id={id}
+        name={id}
+        className="checkbox__input"
+        checked={value === true}
+        disabled={disabled}
+        aria-invalid={rawErrors.length > 0 || undefined}
+        aria-describedby={rawErrors.length ? `${id}__error` : undefined}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <span className="checkbox__label">{label}</span>
+    </label>
+  );
+}

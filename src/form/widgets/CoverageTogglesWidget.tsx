@@ -1,0 +1,49 @@
+/**
+ * Optional coverages of the chosen plan as switches; the value is the list of chosen codCobertura.
+ * The flow re-prices on change (`onChange` calls of the step).
+ */
+import type { WidgetProps } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import { getAt } from '../../engine/core/pointer.ts';
+import { formatCurrency } from '../format';
+import type { FormContext } from '../StepForm';
+import type { Cobertura } from './PlanCardsWidget';
+
+export function CoverageTogglesWidget({ id, value, onChange, registry, options }: WidgetProps) {
+  const { t } = useTranslation();
+  const ctx = registry.formContext as FormContext;
+  const coverages = (getAt(ctx.context, String(options.coverages)) as Cobertura[] | undefined) ?? [];
+  const chosen: string[] = Array.isArray(value) ? value : [];
+  if (!coverages.length) return <p className="muted">{t('adicionales.sinAdicionales')}</p>;
+  return (
+    <ul className="toggles">
+      {coverages.map((c) => {
+        const on = chosen.includes(c.codCobertura);
+        const optId = `${id}-${c.codCobertura}`;
+        return (
+          <li key={c.codCobertura} className={`toggle ${on ? 'toggle--on' : ''}`}>
+            <label htmlFor={optId} className="toggle__label">
+              <span className="toggle__text">
+                <span className="toggle__name">{c.descCobertura}</span>
+                {c.textoWeb && <span className="toggle__desc">{c.textoWeb}</span>}
+                <span className="toggle__sum">{c.sumaAseguradaString}</span>
+              </span>
+              <span className="toggle__side">
+                {typeof c.primaCobertura === 'number' && <span className="toggle__price">{t('adicionales.porMes', { monto: formatCurrency(c.primaCobertura) })}</span>}
+                <input
+                  type="checkbox"
+                  role="switch"
+                  id={optId}
+                  className="switch"
+                  checked={on}
+                  aria-checked={on}
+                  onChange={() => onChange(on ? chosen.filter((x) => x !== c.codCobertura) : [...chosen, c.codCobertura])}
+                />
+              </span>
+            </label>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

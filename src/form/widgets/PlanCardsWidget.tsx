@@ -1,0 +1,94 @@
+/**
+ * The quote's plans as selectable cards: name, monthly premium (premioCuota) in es-AR currency and
+ * the coverages with their sums insured. Plans come from the engine context at `ui:options.plans`.
+ */
+import type { WidgetProps } from '@rjsf/utils';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getAt } from '../../engine/core/pointer.ts';
+import { formatCurrency } from '../format';
+import type { FormContext } from '../StepForm';
+import { Icon } from './Icon';
+
+export interface Cobertura {
+  codCobertura: string;
+  descCobertura: string;
+  sumaAsegurada: number;
+  sumaAseguradaString: string;
+  mostrar: string;
+  textoWeb: string;
+  selecc: string;
+  primaCobertura?: number;
+}
+
+export interface Plan {
+  codPlan: string;
+  nombre: string;
+  descripcion?: string;
+  recomendado?: boolean;
+  premio: number;
+  premioCuota: number;
+  coberturas: Record<'primary' | 'secondary' | 'urgencyAssistance' | 'optional', Cobertura[]>;
+}
+
+export function CoverageList({ plan }: { plan: Plan }) {
+  const { t } = useTranslation();
+  return (
+    <div className="coverages">
+      {(['primary', 'secondary', 'urgencyAssistance'] as const).map((group) => {
+        const items = (plan.coberturas?.[group] ?? []).filter((c) => c.mostrar !== 'N');
+        if (!items.length) return null;
+        return (
+          <div key={group} className="coverages__group">
+            <p className="coverages__title">{t(`cotizacion.grupos.${group}`)}</p>
+            <ul>
+              {items.map((c) => (
+                <li key={c.codCobertura} className="coverage">
+                  <Icon name="check" className="coverage__icon" />
+                  <span className="coverage__name">{c.descCobertura}</span>
+                  {c.sumaAsegurada > 0 && <span className="coverage__sum">{c.sumaAseguradaString}</span>}
+                  {c.textoWeb && <span className="coverage__text">{c.textoWeb}</span>}
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+export function PlanCardsWidget({ id, value, onChange, registry, options }: WidgetProps) {
+  const { t } = useTranslation();
+  const ctx = registry.formContext as FormContext;
+  const plans = (getAt(ctx.context, String(options.plans)) as Plan[] | undefined) ?? [];
+  const [open, setOpen] = useState<string | null>(null);
+  return (
+    <div className="plans" role="radiogroup" aria-label={t('cotizacion.titulo')}>
+      {plans.map((plan) => {
+        const checked = value === plan.codPlan;
+        const optId = `${id}-${plan.codPlan}`;
+        const expanded = open === plan.codPlan || (open === null && checked);
+        return (
+          <div key={plan.codPlan} className={`plan ${checked ? 'plan--checked' : ''} ${plan.recomendado ? 'plan--recommended' : ''}`} data-plan={plan.codPlan}>
+            {plan.recomendado && <span className="plan__badge">{t('cotizacion.recomendado')}</span>}
+            <label className="plan__head" htmlFor={optId}>
+              <input type="radio" className="choice__input" id={optId} name={id} checked={checked} onChange={() => onChange(plan.codPlan)} />
+              <span className="plan__name">{plan.nombre}</span>
+              {plan.descripcion && <span className="plan__desc">{plan.descripcion}</span>}
+              <span className="plan__price">
+                <span className="plan__amount">{formatCurrency(plan.premioCuota)}</span>
+                <span className="plan__period">{t('cotizacion.porMes')}</span>
+              </span>
+              <span className="plan__select" aria-hidden="true">{checked ? t('cotizacion.elegido') : t('cotizacion.elegir')}</span>
+            </label>
+            <button type="button" className="link-button plan__toggle" aria-expanded={expanded} onClick={() => setOpen(expanded ? '' : plan.codPlan)}>
+              {expanded ? t('cotizacion.ocultarCoberturas') : t('cotizacion.verCoberturas')}
+            </button>
+            {expanded && <CoverageList plan={plan} />}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,240 @@
+/**
+ * Renders a step by its kind — landing, form, review, result — from the flow and es.json texts.
+ * Nothing here names a concrete step.
+ */
+import { useUnit } from 'effector-react';
+import { useTranslation } from 'react-i18next';
+import { resolveBinding } from '../engine/core/bindings.ts';
+import { getAt } from '../engine/core/pointer.ts';
+import type { StepDef } from '../engine/core/types.ts';
+import type { FlowEngine } from '../engine/model';
+import { api } from '../api/instance';
+import { formatCurrency } from '../form/format';
+import { formatDateAr } from '../form/dates';
+import { StepForm } from '../form/StepForm';
+import { stepSchema, stepUiSchema } from '../form/validators';
+import { Icon } from '../form/widgets/Icon';
+import type { Plan } from '../form/widgets/PlanCardsWidget';
+
+type Json = Record<string, unknown>;
+
+function Heading({ step }: { step: StepDef }) {
+  const { t, i18n } = useTranslation();
+  const sub = i18n.exists(`${step.id}.bajada`) ? t(`${step.id}.bajada`) : null;
+  return (
+    <div className="step-head">
+      <h1 className="step-title" tabIndex={-1}>
+        {t(`${step.id}.titulo`)}
+      </h1>
+      {sub && <p className="step-lead">{sub}</p>}
+    </div>
+  );
+}
+
+function BackButton({ engine, step }: { engine: FlowEngine; step: StepDef }) {
+  const { t } = useTranslation();
+  const back = useUnit(engine.backClicked);
+  if (!step.back) return null;
+  return (
+    <button type="button" className="button button--ghost" onClick={() => back({ stepId: step.id })}>
+      <Icon name="flecha" /> {t('app.volver')}
+    </button>
+  );
+}
+
+function Banner({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <div className="banner banner--error" role="alert">
+      <Icon name="alerta" /> <span>{message}</span>
+    </div>
+  );
+}
+
+/** Chosen plan and its monthly premium, beside the form (flow: `summary: "plan"`). */
+function PlanSummary({ engine }: { engine: FlowEngine }) {
+  const { t } = useTranslation();
+  const [state, repricing] = useUnit([engine.$state, engine.$repricing]);
+  const plan = getAt(state, '/data/planElegido') as Plan | undefined;
+  const start = getAt(state, '/data/cotizacion/initPolicyDate') as string | undefined;
+  if (!plan) return null;
+  return (
+    <aside className="summary" aria-live="polite" aria-busy={repricing}>
+      <p className="summary__title">{t('app.resumen.titulo')}</p>
+      <p className="summary__plan">{plan.nombre}</p>
+      <p className="summary__price">
+        <span className="summary__amount" data-testid="premio-cuota">{formatCurrency(plan.premioCuota)}</span> <span>{t('app.resumen.porMes')}</span>
+      </p>
+      {repricing && <p className="summary__note">{t('app.recotizando')}</p>}
+      {start && <p className="summary__note">{t('app.resumen.vigencia', { fecha: formatDateAr(start) })}</p>}
+    </aside>
+  );
+}
+
+function LandingScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
+  const { t } = useTranslation();
+  const submit = useUnit(engine.stepSubmitted);
+  const benefits = t(`${step.id}.beneficios`, { returnObjects: true }) as string[];
+  return (
+    <section className="hero">
+      <h1 className="hero__title" tabIndex={-1}>
+        {t(`${step.id}.titulo`)}
+      </h1>
+      <p className="hero__lead">{t(`${step.id}.bajada`)}</p>
+      <ul className="hero__list">
+        {Array.isArray(benefits) &&
+          benefits.map((b) => (
+            <li key={b}>
+              <Icon name="check" /> {b}
+            </li>
+          ))}
+      </ul>
+      <button type="button" className="button button--primary button--large" onClick={() => submit({ stepId: step.id, formData: {} })}>
+        {t(`${step.id}.cta`)}
+      </button>
+      <p className="hero__note">{t(`${step.id}.aclaracion`)}</p>
+    </section>
+  );
+}
+
+function FormScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
+  const { t, i18n } = useTranslation();
+  const [state, context, errors, submit, change] = useUnit([engine.$state, engine.$context, engine.$errors, engine.stepSubmitted, engine.fieldsChanged]);
+  const schema = stepSchema(step.id) ?? { type: 'object', properties: {} };
+  const defaults = step.defaults ? (resolveBinding(step.defaults, context) as Json) : {};
+  const formData = { ...defaults, ...(state.answers[step.id] ?? {}) };
+  const stepErrors = errors[step.id];
+  const submitLabel = i18n.exists(`${step.id}.cta`) ? t(`${step.id}.cta`) : t('app.continuar');
+  return (
+    <div className={`step step--${step.id} ${step.summary ? 'step--with-summary' : ''}`}>
+      <div className="step__body">
+        <Heading step={step} />
+        <Banner message={stepErrors?.banner} />
+        <StepForm
+          key={step.id}
+          stepId={step.id}
+          schema={schema}
+          uiSchema={stepUiSchema(step.id)}
+          formData={formData}
+          serverErrors={stepErrors?.fields}
+          context={context}
+          api={api}
+          submitLabel={submitLabel}
+          onChange={step.onChange ? (d) => change({ stepId: step.id, formData: d }) : undefined}
+          onSubmit={(d) => submit({ stepId: step.id, formData: d })}
+        >
+          <BackButton engine={engine} step={step} />
+        </StepForm>
+        {i18n.exists(`${step.id}.seguridad`) && (
+          <p className="note">
+            <Icon name="candado" /> {t(`${step.id}.seguridad`)}
+          </p>
+        )}
+      </div>
+      {step.summary && <PlanSummary engine={engine} />}
+    </div>
+  );
+}
+
+function formatValue(value: unknown, format?: string): string {
+  if (value === undefined || value === null || value === '') return '—';
+  if (format === 'currency') return formatCurrency(value);
+  if (format === 'date' && typeof value === 'string') return formatDateAr(value);
+  return String(value);
+}
+
+function ReviewScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
+  const { t, i18n } = useTranslation();
+  const [context, errors, submit, edit] = useUnit([engine.$context, engine.$errors, engine.stepSubmitted, engine.editClicked]);
+  const submitLabel = i18n.exists(`${step.id}.cta`) ? t(`${step.id}.cta`) : t('app.continuar');
+  return (
+    <div className={`step step--${step.id} ${step.summary ? 'step--with-summary' : ''}`}>
+      <div className="step__body">
+        <Heading step={step} />
+        <Banner message={errors[step.id]?.banner} />
+        {(step.review ?? []).map((section) => (
+          <section key={section.title} className="review">
+            <div className="review__head">
+              <h2 className="review__title">{t(`${step.id}.secciones.${section.title}`)}</h2>
+              {section.edit && (
+                <button type="button" className="link-button" onClick={() => edit({ stepId: section.edit as string })}>
+                  {t(`${step.id}.editar`)}
+                  <span className="visually-hidden"> {t(`${step.id}.secciones.${section.title}`)}</span>
+                </button>
+              )}
+            </div>
+            <dl className="review__rows">
+              {section.rows.map((row) => (
+                <div key={row.label} className="review__row">
+                  <dt>{t(`${step.id}.filas.${row.label}`)}</dt>
+                  <dd>{formatValue(resolveBinding(row.value, context), row.format)}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ))}
+        <form
+          className="actions"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit({ stepId: step.id, formData: {} });
+          }}
+        >
+          <button type="submit" className="button button--primary">
+            {submitLabel}
+          </button>
+          <BackButton engine={engine} step={step} />
+        </form>
+      </div>
+    </div>
+  );
+}
+
+function ResultScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
+  const { t, i18n } = useTranslation();
+  const [context, restart] = useUnit([engine.$context, engine.restartClicked]);
+  const values = step.result?.values ? (resolveBinding(step.result.values, context) as Record<string, string>) : {};
+  const success = step.result?.tone === 'success';
+  return (
+    <section className={`result result--${step.result?.tone ?? 'success'}`}>
+      <span className="result__icon">
+        <Icon name={success ? 'check' : 'alerta'} />
+      </span>
+      <h1 className="result__title" tabIndex={-1}>
+        {t(`${step.id}.titulo`)}
+      </h1>
+      <p className="result__lead">{t(`${step.id}.bajada`, values)}</p>
+      {values.mensaje && <p className="banner banner--error">{values.mensaje}</p>}
+      {success && (
+        <dl className="result__data">
+          {['poliza', 'plan'].map((k) =>
+            values[k] ? (
+              <div key={k} className="review__row">
+                <dt>{t(`${step.id}.${k}`)}</dt>
+                <dd data-testid={k}>{values[k]}</dd>
+              </div>
+            ) : null,
+          )}
+        </dl>
+      )}
+      {i18n.exists(`${step.id}.cta`) && (
+        <button type="button" className="button button--primary" onClick={() => restart()}>
+          {t(`${step.id}.cta`)}
+        </button>
+      )}
+    </section>
+  );
+}
+
+export function StepScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
+  switch (step.kind) {
+    case 'landing':
+      return <LandingScreen engine={engine} step={step} />;
+    case 'form':
+      return <FormScreen engine={engine} step={step} />;
+    case 'review':
+      return <ReviewScreen engine={engine} step={step} />;
+    case 'result':
+      return <ResultScreen engine={engine} step={step} />;
+  }
+}
