@@ -1,0 +1,33 @@
+/**
+ * What routes may use, decorated on the Fastify instance as `app.deps` (fastify/demo's "app" plugin layer):
+ * database, repositories, reference lists, tariff, payment vault, emission service and runtime settings.
+ */
+import type { Db } from './db/index.ts';
+import type { Repositories } from './db/repositories/index.ts';
+import type { EmissionService } from './domain/emission/service.ts';
+import type { Lists } from './domain/lists/index.ts';
+import type { Vault } from './domain/payment/vault.ts';
+import type { Tariff } from './domain/rating/tariff.ts';
+
+export interface Settings {
+  /** GET /api/chat/habilitar: chat on ('C') or off ('D'); WhatsApp number in international format without '+'. */
+  chat: { habilitado: boolean; telefono: string };
+  /** POST /api/recaptcha/evaluar-ip: maximum quotes per IP per hour. */
+  cotizacionesPorHoraPorIp: number;
+}
+
+export interface AppDeps {
+  db: Db;
+  repos: Repositories;
+  lists: Lists;
+  tariff: Tariff;
+  vault: Vault;
+  emision: EmissionService;
+  settings: Settings;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}

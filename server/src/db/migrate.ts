@@ -1,0 +1,29 @@
+/**
+ * Applies the SQL migrations in `server/src/db/migrations` (files `NNN-name.sql`, in name order), each once,
+ * inside a transaction guarded by a PostgreSQL advisory lock so that two API instances starting together over
+ * one database do not race. Idempotent: re-running applies nothing new.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Db } from './index.ts';
+
+const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
+const LOCK_ID = 7270011; // arbitrary, constant advisory-lock key for "Cotizador Hogar migrations"
+
+/** @returns names of the migrations applied by this call (empty when up to date). */
+export async function migrate(db: Db): Promise<string[]> {
+  await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (nombre text PRIMARY KEY, aplicada_en timestamptz NOT NULL DEFAULT now())');
+  const files = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
+  const applied: string[] = [];
+  for (const nombre of files) {
+    await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_ID]);
+      const done = await tx.query('SELECT 1 FROM schema_migrations WHERE nombre = $1', [nombre]);
+      if (done.length > 0) return;
+      await tx.exec(readFileSync(join(MIGRATIONS_DIR, nombre), 'utf8'));
+      await tx.query('INSERT INTO schema_migrations (nombre) VALUES ($1)', [nombre]);
+      applied.push(nombre);
+    });
+  }
+  return applied;
+}

@@ -1,0 +1,134 @@
+/**
+ * Reference lists: Argentine territorial units, ENACOM area codes and BCRA banks read once from the CSVs
+ * in `server/data/ar` (see its SOURCES.md: INDEC/Georef via datos.gob.ar, ENACOM, BCRA) and kept in memory,
+ * plus the fixed catalogues of the quote form (`catalogos.ts`).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import type { Banco } from '../validation/cbu.ts';
+import type { CodigoArea } from '../validation/telefono.ts';
+
+export interface Provincia {
+  id: string;
+  nombre: string;
+  iso: string;
+}
+export interface Departamento {
+  id: string;
+  nombre: string;
+  provinciaId: string;
+}
+/** Census locality (INDEC 8-digit code); lat/lon WGS 84, null when BAHRA has no coordinates. */
+export interface Localidad {
+  id: string;
+  nombre: string;
+  provinciaId: string;
+  provincia: string;
+  departamentoId: string;
+  departamento: string;
+  lat: number | null;
+  lon: number | null;
+}
+
+export interface Lists {
+  provincias: Provincia[];
+  provinciasPorId: ReadonlyMap<string, Provincia>;
+  departamentosPorProvincia: ReadonlyMap<string, Departamento[]>;
+  localidadesPorId: ReadonlyMap<string, Localidad>;
+  codigosArea: ReadonlyMap<string, CodigoArea>;
+  bancos: ReadonlyMap<string, Banco>;
+  /** Localities matching a search; see `buscarLocalidades`. */
+  buscarLocalidades(opts: { provincia?: string; q?: string; limit: number }): Localidad[];
+}
+
+/** Lower-case, without diacritics: "Lanús" → "lanus" (for accent- and case-insensitive search). */
+export function normalizar(s: string): string {
+  return s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+}
+
+function readCsv(dir: string, file: string): Record<string, string>[] {
+  return parse(readFileSync(join(dir, file), 'utf8'), { columns: true, skip_empty_lines: true, trim: true }) as Record<string, string>[];
+}
+
+const collator = new Intl.Collator('es-AR');
+
+/**
+ * Loads every list from `dir` (server/data/ar).
+ * @throws Error when a file is missing or unreadable (start-up fails loudly).
+ */
+export function loadLists(dir: string): Lists {
+  const provincias = readCsv(dir, 'provincias.csv')
+    .map((r) => ({ id: r.id, nombre: r.nombre, iso: r.iso_3166_2 }))
+    .sort((a, b) => collator.compare(a.nombre, b.nombre));
+  const provinciasPorId = new Map(provincias.map((p) => [p.id, p]));
+
+  const departamentosPorProvincia = new Map<string, Departamento[]>();
+  const nombreDepartamento = new Map<string, string>();
+  for (const r of readCsv(dir, 'departamentos.csv')) {
+    const d = { id: r.id, nombre: r.nombre, provinciaId: r.provincia_id };
+    nombreDepartamento.set(d.id, d.nombre);
+    const list = departamentosPorProvincia.get(d.provinciaId) ?? [];
+    list.push(d);
+    departamentosPorProvincia.set(d.provinciaId, list);
+  }
+  for (const list of departamentosPorProvincia.values()) list.sort((a, b) => collator.compare(a.nombre, b.nombre));
+
+  const localidades: (Localidad & { clave: string; palabras: string[] })[] = readCsv(dir, 'localidades.csv').map((r) => {
+    const provincia = provinciasPorId.get(r.provincia_id)?.nombre ?? '';
+    const clave = normalizar(r.nombre);
+    return {
+      id: r.id,
+      nombre: r.nombre,
+      provinciaId: r.provincia_id,
+      provincia,
+      departamentoId: r.departamento_id,
+      // CABA's single census locality has no departamento name: use the city's own name.
+      departamento: r.departamento_nombre || nombreDepartamento.get(r.departamento_id) || provincia,
+      lat: r.lat ? Number(r.lat) : null,
+      lon: r.lon ? Number(r.lon) : null,
+      clave,
+      palabras: clave.split(/[\s().,-]+/).filter(Boolean),
+    };
+  });
+  localidades.sort((a, b) => collator.compare(a.nombre, b.nombre));
+  const publico = (l: (typeof localidades)[number]): Localidad => ({
+    id: l.id, nombre: l.nombre, provinciaId: l.provinciaId, provincia: l.provincia,
+    departamentoId: l.departamentoId, departamento: l.departamento, lat: l.lat, lon: l.lon,
+  });
+  const localidadesPorId = new Map(localidades.map((l) => [l.id, publico(l)]));
+
+  const codigosArea = new Map<string, CodigoArea>(
+    readCsv(dir, 'codigos-de-area.csv').map((r) => [r.codigo, { codigo: r.codigo, jurisdiccion: r.jurisdiccion, localidadCabecera: r.localidad_cabecera }]),
+  );
+  const bancos = new Map<string, Banco>(readCsv(dir, 'bancos.csv').map((r) => [r.codigo, { codigo: r.codigo, nombre: r.nombre }]));
+
+  return {
+    provincias,
+    provinciasPorId,
+    departamentosPorProvincia,
+    localidadesPorId,
+    codigosArea,
+    bancos,
+    /**
+     * @param opts.provincia INDEC province id filter (optional)
+     * @param opts.q text (optional, ≥ 2 chars once normalised): matches the start of the name or of any word in it,
+     *   accent- and case-insensitive; names that start with `q` come first
+     * @param opts.limit maximum results (1–50)
+     * @returns localities sorted by relevance then name (es-AR collation)
+     */
+    buscarLocalidades({ provincia, q, limit }) {
+      const needle = q ? normalizar(q) : '';
+      const inicio: Localidad[] = [];
+      const palabra: Localidad[] = [];
+      for (const l of localidades) {
+        if (provincia && l.provinciaId !== provincia) continue;
+        if (!needle) inicio.push(publico(l));
+        else if (l.clave.startsWith(needle)) inicio.push(publico(l));
+        else if (l.palabras.some((w) => w.startsWith(needle))) palabra.push(publico(l));
+        if (inicio.length >= limit) break;
+      }
+      return [...inicio, ...palabra].slice(0, limit);
+    },
+  };
+}

@@ -1,0 +1,217 @@
+/**
+ * Rating engine: pure and deterministic. Same tariff + same input → same plans, to the cent.
+ *
+ * For each coverage of a plan:
+ *   sumaAsegurada (ARS) = round(base × porcentaje | monto, to `tariff.redondeoSumas`), where the base is
+ *     edificio  = metros × valorReposicionM2[tipoVivienda]   (0 for INQUILINO: the owner insures the building)
+ *     contenido = metros × valorContenidoM2[tipoVivienda]
+ *     riesgo    = edificio + contenido
+ *   primaCobertura (ARS / month) = sumaAsegurada × tasaAnualPorMil / 1000 / 12 × F, or primaMensualFija (assistance services), where
+ *     F = tipoVivienda.factor × usoVivienda.factor × zona.factor
+ *         × (theft groups only) tipoVivienda.factorRobo × usoVivienda.factorRobo × zona.factorRobo × barrioCerrado.factorRobo
+ * Plan: prima = Σ primaCobertura of included coverages + chosen optionals; impuestos = IVA + tasa SSN + sellos (province),
+ * each over the prima; premio = prima + impuestos; monthly, so premioCuota = premio and cuotas = 1.
+ *
+ * Rounding: each primaCobertura and each tax is rounded to cents (half up) as its last step; the plan totals are
+ * sums of those rounded amounts in integer cents, so `prima` equals the sum of the listed primas and
+ * `premio = prima + impuestos` holds exactly.
+ */
+import type { CodPlan, CoberturaTarifa, ListaCobertura, SiNo, SumaPlan, Tariff, TipoVivienda, Titularidad, UsoVivienda } from './tariff.ts';
+
+/** What the premium depends on (a cotizacion request after zone resolution). */
+export interface RatingInput {
+  tipoVivienda: TipoVivienda;
+  usoVivienda: UsoVivienda;
+  titularidad: Titularidad;
+  /** 'S' = barrio cerrado or country; only meaningful for the types in `tariff.barrioCerrado.aplicaA`. */
+  barrioCerrado: SiNo;
+  /** Covered area, integer m² within `tariff.superficie`. */
+  metros: number;
+  /** Zone code, key of `tariff.zonas` (see `resolveZone`). */
+  zona: string;
+  /** INDEC 2-digit province id of the risk (for the stamp tax). */
+  provinciaId: string;
+}
+
+/** One coverage on the wire (schemas/api/cotizacion.json#/$defs/Cobertura). */
+export interface Cobertura {
+  codCobertura: string;
+  descCobertura: string;
+  grupo: string;
+  /** ARS. */
+  sumaAsegurada: number;
+  /** es-AR formatted, e.g. "$ 45.000.000". */
+  sumaAseguradaString: string;
+  mostrar: SiNo;
+  textoWeb: string;
+  nomina: SiNo;
+  selecc: SiNo;
+  /** ARS per month, 2 decimals. */
+  primaCobertura: number;
+}
+
+/** One priced plan on the wire (schemas/api/cotizacion.json#/$defs/Plan). Money in ARS per month. */
+export interface Plan {
+  codPlan: CodPlan;
+  nombre: string;
+  descripcion: string;
+  recomendado: boolean;
+  prima: number;
+  impuestos: number;
+  premio: number;
+  premioCuota: number;
+  cuotas: number;
+  coberturas: Record<ListaCobertura, Cobertura[]>;
+}
+
+/** Invalid rating input or choice; `field` is the JSON pointer of the offending request field. */
+export class RatingError extends Error {
+  readonly field: string;
+  constructor(field: string, message: string) {
+    super(message);
+    this.name = 'RatingError';
+    this.field = field;
+  }
+}
+
+const sumaFormat = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 0 });
+
+/** Formats an ARS amount es-AR without decimals: 45000000 → "$ 45.000.000". */
+export function formatSuma(ars: number): string {
+  return `$ ${sumaFormat.format(ars)}`;
+}
+
+/** ARS → integer cents, rounding half up (the epsilon absorbs binary noise such as 1.005 → 100.49999…). */
+function toCents(ars: number): number {
+  return Math.round(ars * 100 + 1e-7);
+}
+
+/**
+ * Zone of a location (tariff `zonas`): by whole province first, then by department, else `zonaPorDefecto`.
+ * @param loc INDEC ids: `provinciaId` 2 digits, `departamentoId` 5 digits.
+ * @returns zone code, e.g. "Z1".
+ */
+export function resolveZone(tariff: Tariff, loc: { provinciaId: string; departamentoId: string }): string {
+  for (const [codigo, zona] of Object.entries(tariff.zonas)) {
+    if (zona.provincias.includes(loc.provinciaId) || zona.departamentos.includes(loc.departamentoId)) return codigo;
+  }
+  return tariff.zonaPorDefecto;
+}
+
+/** @throws RatingError when a value is not in the tariff or metros is out of `tariff.superficie`. */
+function checkInput(tariff: Tariff, input: RatingInput): void {
+  if (!(input.tipoVivienda in tariff.tiposVivienda)) throw new RatingError('/tipoVivienda', 'Elegí un tipo de vivienda válido.');
+  if (!(input.usoVivienda in tariff.usosVivienda)) throw new RatingError('/usoVivienda', 'Elegí un uso de vivienda válido.');
+  if (!(input.titularidad in tariff.titularidades)) throw new RatingError('/titularidad', 'Elegí si sos propietario/a o inquilino/a.');
+  if (input.barrioCerrado !== 'S' && input.barrioCerrado !== 'N') throw new RatingError('/barrioCerrado', 'Elegí si está en un barrio cerrado.');
+  const { min, max } = tariff.superficie;
+  if (!Number.isInteger(input.metros) || input.metros < min || input.metros > max) {
+    throw new RatingError('/metros', `Ingresá un número entre ${min} y ${max}.`);
+  }
+  if (!(input.zona in tariff.zonas)) throw new RatingError('/zona', 'La zona no existe en la tarifa.');
+}
+
+function sumaAsegurada(tariff: Tariff, input: RatingInput, cob: CoberturaTarifa, suma: SumaPlan): number {
+  if ('monto' in suma) return suma.monto;
+  const tipo = tariff.tiposVivienda[input.tipoVivienda];
+  const edificio = tariff.titularidades[input.titularidad].aseguraEdificio ? input.metros * tipo.valorReposicionM2 : 0;
+  const contenido = input.metros * tipo.valorContenidoM2;
+  const base = cob.base === 'edificio' ? edificio : cob.base === 'contenido' ? contenido : cob.base === 'riesgo' ? edificio + contenido : 0;
+  return Math.round((base * suma.porcentaje) / tariff.redondeoSumas) * tariff.redondeoSumas;
+}
+
+function riskFactor(tariff: Tariff, input: RatingInput, grupo: string): number {
+  const tipo = tariff.tiposVivienda[input.tipoVivienda];
+  const uso = tariff.usosVivienda[input.usoVivienda];
+  const zona = tariff.zonas[input.zona];
+  let f = tipo.factor * uso.factor * zona.factor;
+  if (tariff.gruposRobo.includes(grupo)) {
+    const barrio = tariff.barrioCerrado.aplicaA.includes(input.tipoVivienda) ? tariff.barrioCerrado[input.barrioCerrado] : tariff.barrioCerrado.N;
+    f *= tipo.factorRobo * uso.factorRobo * zona.factorRobo * barrio.factorRobo;
+  }
+  return f;
+}
+
+function priceCoverage(tariff: Tariff, input: RatingInput, cod: string, suma: SumaPlan, selecc: SiNo): Cobertura | null {
+  const cob = tariff.coberturas[cod];
+  const sa = sumaAsegurada(tariff, input, cob, suma);
+  if (sa <= 0) return null; // e.g. building coverages for a tenant
+  const prima =
+    cob.primaMensualFija !== undefined
+      ? cob.primaMensualFija
+      : ((sa * (cob.tasaAnualPorMil ?? 0)) / 1000 / 12) * riskFactor(tariff, input, cob.grupo);
+  return {
+    codCobertura: cod,
+    descCobertura: cob.descCobertura,
+    grupo: cob.grupo,
+    sumaAsegurada: sa,
+    sumaAseguradaString: formatSuma(sa),
+    mostrar: cob.mostrar ?? 'S',
+    textoWeb: cob.textoWeb,
+    nomina: cob.nomina ?? 'N',
+    selecc,
+    primaCobertura: toCents(prima) / 100,
+  };
+}
+
+/**
+ * Prices one plan with the chosen optional coverages.
+ * @param codPlan BASICO | INTERMEDIO | INTEGRAL (keys of `tariff.planes`)
+ * @param opcionales codes of optional coverages to include (must be offered by the plan; duplicates ignored)
+ * @returns the Plan, money in ARS per month rounded to cents
+ * @throws RatingError for an unknown input value, unknown plan or an optional the plan does not offer
+ */
+export function ratePlan(tariff: Tariff, input: RatingInput, codPlan: string, opcionales: readonly string[] = []): Plan {
+  checkInput(tariff, input);
+  const plan = tariff.planes[codPlan as CodPlan];
+  if (!plan) throw new RatingError('/codPlan', 'Elegí un plan válido.');
+  opcionales.forEach((cod, i) => {
+    if (!(cod in plan.opcionales)) throw new RatingError(`/coberturasOpcionales/${i}`, `La cobertura ${cod} no está disponible en este plan.`);
+  });
+  const coberturas: Record<ListaCobertura, Cobertura[]> = { primary: [], secondary: [], urgencyAssistance: [], optional: [] };
+  let primaCents = 0;
+  for (const [cod, suma] of Object.entries(plan.coberturas)) {
+    const c = priceCoverage(tariff, input, cod, suma, 'S');
+    if (!c) continue;
+    coberturas[tariff.coberturas[cod].lista].push(c);
+    primaCents += toCents(c.primaCobertura);
+  }
+  for (const [cod, suma] of Object.entries(plan.opcionales)) {
+    const elegida = opcionales.includes(cod);
+    const c = priceCoverage(tariff, input, cod, suma, elegida ? 'S' : 'N');
+    if (!c) continue;
+    coberturas.optional.push(c);
+    if (elegida) primaCents += toCents(c.primaCobertura);
+  }
+  const { iva, tasaSsn, sellos } = tariff.impuestos;
+  const alicuotaSellos = sellos.porProvincia[input.provinciaId] ?? sellos.alicuotaPorDefecto;
+  const impuestosCents = [iva.alicuota, tasaSsn.alicuota, alicuotaSellos].reduce((sum, a) => sum + Math.round(primaCents * a + 1e-7), 0);
+  const premioCents = primaCents + impuestosCents;
+  return {
+    codPlan: codPlan as CodPlan,
+    nombre: plan.nombre,
+    descripcion: plan.descripcion,
+    recomendado: plan.recomendado,
+    prima: primaCents / 100,
+    impuestos: impuestosCents / 100,
+    premio: premioCents / 100,
+    premioCuota: premioCents / 100,
+    cuotas: 1,
+    coberturas,
+  };
+}
+
+/**
+ * Prices every plan of the tariff without optionals (the quote screen).
+ * @returns plans in tariff order, plus `inspection`: true when the suma asegurada of the coverage named in
+ *   `tariff.umbralInspeccion` exceeds its threshold in any plan.
+ * @throws RatingError for an unknown input value
+ */
+export function rateAll(tariff: Tariff, input: RatingInput): { planes: Plan[]; inspection: boolean } {
+  const planes = Object.keys(tariff.planes).map((codPlan) => ratePlan(tariff, input, codPlan));
+  const { codCobertura, sumaAseguradaMaxima } = tariff.umbralInspeccion;
+  const inspection = planes.some((p) =>
+    Object.values(p.coberturas).some((list) => list.some((c) => c.codCobertura === codCobertura && c.sumaAsegurada > sumaAseguradaMaxima)),
+  );
+  return { planes, inspection };
+}

@@ -1,0 +1,47 @@
+/**
+ * Argentine phone checks (ENACOM, Plan Fundamental de Numeración Nacional; see server/data/ar/SOURCES.md):
+ * area code (without the leading 0) + subscriber number (without the mobile "15") = 10 national digits.
+ */
+import { invalido, type Validacion } from './result.ts';
+
+/** ENACOM area code row (server/data/ar/codigos-de-area.csv). */
+export interface CodigoArea {
+  codigo: string;
+  jurisdiccion: string;
+  localidadCabecera: string;
+}
+
+export const MENSAJE_PREFIJO_INEXISTENTE = 'El código de área no existe. Ingresalo sin el 0.';
+
+/**
+ * Checks an area code against the ENACOM list.
+ * @param prefijo area code as typed, e.g. "11", "221", "2964" (a leading 0 is rejected with a hint)
+ * @param codigos ENACOM codes by `codigo`
+ * @returns valid with the head locality and `digitosNumero` (10 − area length), or invalid with the message
+ */
+export function validarPrefijo(
+  prefijo: string,
+  codigos: ReadonlyMap<string, CodigoArea>,
+): Validacion<{ prefijo: string; localidad: string; digitosNumero: number }> {
+  const area = codigos.get(prefijo.trim());
+  if (!area) return invalido(MENSAJE_PREFIJO_INEXISTENTE);
+  return { valido: true, prefijo: area.codigo, localidad: area.localidadCabecera, digitosNumero: 10 - area.codigo.length };
+}
+
+/**
+ * Checks an area code + subscriber number pair.
+ * Rules: area code exists (ENACOM); number only digits, without the leading "15"; area + number = 10 digits;
+ * not the same digit repeated.
+ * @returns `{ valido: true }` or invalid with the Spanish message
+ */
+export function validarTelefono(areaCod: string, phoneNumber: string, codigos: ReadonlyMap<string, CodigoArea>): Validacion {
+  const prefijo = validarPrefijo(areaCod, codigos);
+  if (!prefijo.valido) return prefijo;
+  const numero = phoneNumber.trim();
+  if (!/^\d+$/.test(numero)) return invalido('Ingresá solo números, sin espacios ni guiones.');
+  const digitos = prefijo.digitosNumero;
+  if (numero.length === digitos + 2 && numero.startsWith('15')) return invalido('Ingresá el número sin el 15.');
+  if (numero.length !== digitos) return invalido(`Con el código de área ${prefijo.prefijo} el número tiene que tener ${digitos} dígitos.`);
+  if (/^(\d)\1+$/.test(numero)) return invalido('Ingresá un número de teléfono real.');
+  return { valido: true };
+}

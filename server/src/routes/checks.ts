@@ -1,0 +1,65 @@
+/**
+ * Semantic checks shared by several route areas (beyond the JSON Schema shape checks): they return the field
+ * errors with JSON pointers so a route can report every bad field at once as 400 VALIDACION.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Domicilio } from '../db/repositories/domicilios.ts';
+import type { Persona } from '../db/repositories/personas.ts';
+import { RatingError } from '../domain/rating/engine.ts';
+import { validarCodigoPostal } from '../domain/validation/codigo-postal.ts';
+import { validarDocumento, type TipoDocumento } from '../domain/validation/documento.ts';
+import { hoyArgentina, validarEdad } from '../domain/validation/fechas.ts';
+import { validarPrefijo, validarTelefono } from '../domain/validation/telefono.ts';
+import { validationError, type FieldError } from '../errors.ts';
+
+/** Phone (ENACOM): an unknown area code is reported on `areaField`, anything else on `numberField`. */
+export function erroresTelefono(app: FastifyInstance, areaCod: string, phoneNumber: string, areaField: string, numberField: string): FieldError[] {
+  const { codigosArea } = app.deps.lists;
+  const prefijo = validarPrefijo(areaCod, codigosArea);
+  if (!prefijo.valido) return [{ field: areaField, message: prefijo.mensaje }];
+  const tel = validarTelefono(areaCod, phoneNumber, codigosArea);
+  return tel.valido ? [] : [{ field: numberField, message: tel.mensaje }];
+}
+
+/** Person: document format, age 18–99 today (Argentina), phone; pointers under `prefix` (e.g. "/persona"). */
+export function erroresPersona(app: FastifyInstance, p: Persona, prefix = ''): FieldError[] {
+  const errors: FieldError[] = [];
+  const doc = validarDocumento(p.typeDoc as TipoDocumento, p.numberDoc);
+  if (!doc.valido) errors.push({ field: `${prefix}/numberDoc`, message: doc.mensaje });
+  const edad = validarEdad(p.birthDate, hoyArgentina());
+  if (!edad.valido) errors.push({ field: `${prefix}/birthDate`, message: edad.mensaje });
+  errors.push(...erroresTelefono(app, p.areaCod, p.phoneNumber, `${prefix}/areaCod`, `${prefix}/phoneNumber`));
+  return errors;
+}
+
+/**
+ * Address: province and census locality exist and match, postal code is 4 digits or a CPA of that province.
+ * (`numberAddress` unless `noAddressNumber` and `checkTyC` are enforced by the schema.)
+ */
+export function erroresDomicilio(app: FastifyInstance, d: Domicilio, prefix = ''): FieldError[] {
+  const { lists } = app.deps;
+  const errors: FieldError[] = [];
+  const provincia = lists.provinciasPorId.get(d.idProvince);
+  if (!provincia) errors.push({ field: `${prefix}/idProvince`, message: 'Elegí una provincia de la lista.' });
+  const loc = lists.localidadesPorId.get(d.codLocation);
+  if (!loc) errors.push({ field: `${prefix}/codLocation`, message: 'Elegí una localidad de la lista.' });
+  else if (provincia && loc.provinciaId !== provincia.id) {
+    errors.push({ field: `${prefix}/codLocation`, message: 'La localidad no corresponde a la provincia elegida.' });
+  }
+  const cp = validarCodigoPostal(d.zipCode, provincia?.iso);
+  if (!cp.valido) errors.push({ field: `${prefix}/zipCode`, message: cp.mensaje });
+  return errors;
+}
+
+/**
+ * Runs a rating call, turning a RatingError into 400 VALIDACION on its field.
+ * @param prefix JSON pointer prefix when the rated fields are nested in the body
+ */
+export function priceOr400<T>(fn: () => T, prefix = ''): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof RatingError) throw validationError([{ field: prefix + err.field, message: err.message }]);
+    throw err;
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * /api/cotizacion/* — phone/DNI checks, lead and campaign records, the quote itself (cotizar) and the plan choice
+ * (datos-presupuesto). Contract: schemas/api/README.md › Quote; schemas: schemas/api/cotizacion.json.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { CampaniaNueva, ContactoNuevo } from '../../db/repositories/contactos.ts';
+import { rateAll, ratePlan, resolveZone } from '../../domain/rating/engine.ts';
+import type { SiNo, TipoVivienda, Titularidad, UsoVivienda } from '../../domain/rating/tariff.ts';
+import { validarDocumento, type TipoDocumento } from '../../domain/validation/documento.ts';
+import { hoyArgentina, validarInicioVigencia } from '../../domain/validation/fechas.ts';
+import { validarPrefijo, validarTelefono } from '../../domain/validation/telefono.ts';
+import { validationError } from '../../errors.ts';
+import { erroresTelefono, priceOr400 } from '../checks.ts';
+import { ratingInputDe, ref, requireCotizacion, requireLocalidad, responses } from '../shared.ts';
+
+interface CotizarBody {
+  tipoVivienda: TipoVivienda;
+  barrioCerrado: SiNo;
+  titularidad: Titularidad;
+  usoVivienda: UsoVivienda;
+  metros: number;
+  codLocalidad: string;
+  idProvincia: string;
+  email: string;
+  areaCod: string;
+  phoneNumber: string;
+  initPolicyDate: string;
+}
+
+export default async function cotizacionRoutes(app: FastifyInstance) {
+  app.get<{ Querystring: { prefijo: string } }>(
+    '/validar-prefijo',
+    { schema: { tags: ['cotizacion'], querystring: ref('cotizacion', 'ValidarPrefijoQuery'), response: responses(ref('cotizacion', 'ValidarPrefijoResponse')) } },
+    async (request) => validarPrefijo(request.query.prefijo, app.deps.lists.codigosArea),
+  );
+
+  app.post<{ Body: { areaCod: string; phoneNumber: string } }>(
+    '/validar-telefono',
+    { schema: { tags: ['cotizacion'], body: ref('cotizacion', 'ValidarTelefonoBody'), response: responses(ref('common', 'Validacion')) } },
+    async (request) => validarTelefono(request.body.areaCod, request.body.phoneNumber, app.deps.lists.codigosArea),
+  );
+
+  app.post<{ Body: { typeDoc: TipoDocumento; numberDoc: string } }>(
+    '/validar-dni',
+    { schema: { tags: ['cotizacion'], body: ref('cotizacion', 'ValidarDniBody'), response: responses(ref('common', 'Validacion')) } },
+    async (request) => validarDocumento(request.body.typeDoc, request.body.numberDoc),
+  );
+
+  app.post<{ Body: ContactoNuevo }>(
+    '/info',
+    { schema: { tags: ['cotizacion'], body: ref('cotizacion', 'InfoBody'), response: responses(ref('common', 'Ok')) } },
+    async (request) => ({ ok: true, id: await app.deps.repos.contactos.insertContacto(request.body) }),
+  );
+
+  app.post<{ Body: CampaniaNueva }>(
+    '/insertar-campa-solnoc',
+    { schema: { tags: ['cotizacion'], body: ref('cotizacion', 'CampaniaBody'), response: responses(ref('common', 'Ok')) } },
+    async (request) => ({ ok: true, id: await app.deps.repos.contactos.insertCampania(request.body) }),
+  );
+
+  app.post<{ Body: CotizarBody }>(
+    '/cotizar',
+    { schema: { tags: ['cotizacion'], summary: 'Cotiza los tres planes', body: ref('cotizacion', 'CotizarBody'), response: responses(ref('cotizacion', 'CotizarResponse')) } },
+    async (request) => {
+      const b = request.body;
+      const { tariff, repos } = app.deps;
+      const errors = erroresTelefono(app, b.areaCod, b.phoneNumber, '/areaCod', '/phoneNumber');
+      const vigencia = validarInicioVigencia(b.initPolicyDate, hoyArgentina());
+      if (!vigencia.valido) errors.push({ field: '/initPolicyDate', message: vigencia.mensaje });
+      if (errors.length > 0) throw validationError(errors);
+      const loc = requireLocalidad(app, b.codLocalidad, b.idProvincia, '/codLocalidad');
+      const zona = resolveZone(tariff, loc);
+      const { planes, inspection } = rateAll(tariff, {
+        tipoVivienda: b.tipoVivienda,
+        usoVivienda: b.usoVivienda,
+        titularidad: b.titularidad,
+        barrioCerrado: b.barrioCerrado,
+        metros: b.metros,
+        zona,
+        provinciaId: loc.provinciaId,
+      });
+      const refId = randomUUID();
+      await repos.cotizaciones.insert({
+        refId, ip: request.ip, tarifaVersion: tariff.version, tipoVivienda: b.tipoVivienda, barrioCerrado: b.barrioCerrado,
+        titularidad: b.titularidad, usoVivienda: b.usoVivienda, metros: b.metros, codLocalidad: b.codLocalidad, idProvincia: b.idProvincia,
+        zona, email: b.email, areaCod: b.areaCod, phoneNumber: b.phoneNumber, initPolicyDate: b.initPolicyDate, inspection, planes,
+      });
+      return {
+        refId,
+        tarifaVersion: tariff.version,
+        initPolicyDate: b.initPolicyDate,
+        inspection,
+        zona: { codigo: zona, descripcion: tariff.zonas[zona].descripcion },
+        planes,
+      };
+    },
+  );
+
+  app.post<{ Body: { refId: string; codPlan: string; coberturasOpcionales: string[] } }>(
+    '/datos-presupuesto',
+    {
+      schema: {
+        tags: ['cotizacion'], summary: 'Recotiza el plan elegido con sus coberturas opcionales y guarda la elección',
+        body: ref('cotizacion', 'DatosPresupuestoBody'), response: responses(ref('cotizacion', 'DatosPresupuestoResponse')),
+      },
+    },
+    async (request) => {
+      const { refId, codPlan, coberturasOpcionales } = request.body;
+      const cot = await requireCotizacion(app, refId);
+      const plan = priceOr400(() => ratePlan(app.deps.tariff, ratingInputDe(cot), codPlan, coberturasOpcionales));
+      await app.deps.repos.cotizaciones.guardarEleccion(refId, codPlan, coberturasOpcionales, plan);
+      return { ...plan, refId, recotizado: true };
+    },
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * /api/emision/* — application (solicitar), asynchronous issuance (emitir-async, 202) and its polling (estado).
+ * The premio is re-computed on the server from the tariff at the address's zone; the client's figures are never
+ * trusted. Contract: schemas/api/README.md › Emission; engine: domain/emission/service.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Domicilio } from '../../db/repositories/domicilios.ts';
+import type { Persona } from '../../db/repositories/personas.ts';
+import type { EstadoEmision } from '../../db/repositories/solicitudes.ts';
+import { ratePlan, resolveZone } from '../../domain/rating/engine.ts';
+import { hoyArgentina } from '../../domain/validation/fechas.ts';
+import { ApiError, notFound, validationError } from '../../errors.ts';
+import { erroresDomicilio, erroresPersona, priceOr400 } from '../checks.ts';
+import { ratingInputDe, ref, requireCotizacion, responses } from '../shared.ts';
+
+interface SolicitarBody {
+  refId: string;
+  codPlan: string;
+  coberturasOpcionales: string[];
+  medioPagoId: string;
+  persona: Persona;
+  domicilio: Domicilio;
+}
+
+const MENSAJE_SOLICITUD_NO_ENCONTRADA = 'No encontramos la solicitud.';
+
+/** Wire form of an application state (omits absent optional fields). */
+function estadoWire(e: EstadoEmision) {
+  return {
+    numeroSolicitud: e.numeroSolicitud,
+    estado: e.estado,
+    ...(e.numSecuPol ? { numSecuPol: e.numSecuPol } : {}),
+    ...(e.mensaje ? { mensaje: e.mensaje } : {}),
+  };
+}
+
+export default async function emisionRoutes(app: FastifyInstance) {
+  app.post<{ Body: SolicitarBody }>(
+    '/solicitar',
+    { schema: { tags: ['emision'], summary: 'Registra la solicitud de contratación', body: ref('emision', 'SolicitarBody'), response: responses(ref('emision', 'SolicitarResponse')) } },
+    async (request) => {
+      const b = request.body;
+      const { repos, tariff, lists } = app.deps;
+      const errors = [...erroresPersona(app, b.persona, '/persona'), ...erroresDomicilio(app, b.domicilio, '/domicilio')];
+      if (errors.length > 0) throw validationError(errors);
+      const cot = await requireCotizacion(app, b.refId);
+      const medio = await repos.mediosPago.get(b.medioPagoId);
+      if (!medio || medio.refId !== cot.refId) throw validationError([{ field: '/medioPagoId', message: 'Elegí de nuevo el medio de pago.' }]);
+      if (cot.initPolicyDate <= hoyArgentina()) {
+        throw new ApiError(409, 'CONFLICTO', 'La fecha de inicio de la cobertura ya pasó. Volvé a cotizar.');
+      }
+      const loc = lists.localidadesPorId.get(b.domicilio.codLocation)!;
+      const ubicacion = { zona: resolveZone(tariff, loc), provinciaId: loc.provinciaId };
+      const plan = priceOr400(() => ratePlan(tariff, ratingInputDe(cot, ubicacion), b.codPlan, b.coberturasOpcionales));
+      const numeroSolicitud = await repos.solicitudes.insert({
+        refId: cot.refId, codPlan: b.codPlan, coberturasOpcionales: b.coberturasOpcionales, plan, medioPagoId: medio.id,
+        persona: b.persona, domicilio: b.domicilio,
+      });
+      return { numeroSolicitud, premio: plan.premio };
+    },
+  );
+
+  app.post<{ Body: { numeroSolicitud: number } }>(
+    '/emitir-async',
+    { schema: { tags: ['emision'], summary: 'Pide la emisión (asincrónica, idempotente)', body: ref('emision', 'EmitirAsyncBody'), response: responses(ref('emision', 'Estado'), 202) } },
+    async (request, reply) => {
+      const estado = await app.deps.emision.pedir(request.body.numeroSolicitud);
+      if (!estado) throw notFound(MENSAJE_SOLICITUD_NO_ENCONTRADA);
+      return reply.status(202).send(estadoWire(estado));
+    },
+  );
+
+  app.get<{ Params: { numeroSolicitud: number } }>(
+    '/estado/:numeroSolicitud',
+    { schema: { tags: ['emision'], summary: 'Estado de la emisión', params: ref('emision', 'EstadoParams'), response: responses(ref('emision', 'Estado')) } },
+    async (request, reply) => {
+      const estado = await app.deps.repos.solicitudes.estado(request.params.numeroSolicitud);
+      if (!estado) throw notFound(MENSAJE_SOLICITUD_NO_ENCONTRADA);
+      reply.header('cache-control', 'no-store');
+      return estadoWire(estado);
+    },
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * /api/recaptcha/* — anti-abuse. `evaluate` is the reference stand-in for reCAPTCHA Enterprise assessment (accepts any
+ * non-empty token). `evaluar-ip` allows an IP at most `settings.cotizacionesPorHoraPorIp` quotes in the last hour.
+ */
+import type { FastifyInstance } from 'fastify';
+import { ref, responses } from '../shared.ts';
+
+export default async function recaptchaRoutes(app: FastifyInstance) {
+  app.post<{ Body: { token: string; action: string } }>(
+    '/evaluate',
+    { schema: { tags: ['recaptcha'], body: ref('recaptcha', 'EvaluateBody'), response: responses(ref('recaptcha', 'EvaluateResponse')) } },
+    async (request) => ({ success: true, score: 0.9, action: request.body.action }),
+  );
+
+  app.post(
+    '/evaluar-ip',
+    { schema: { tags: ['recaptcha'], body: ref('recaptcha', 'EvaluarIpBody'), response: responses(ref('recaptcha', 'EvaluarIpResponse')) } },
+    async (request) => {
+      const recientes = await app.deps.repos.cotizaciones.contarRecientesPorIp(request.ip, 60);
+      return { permitido: recientes < app.deps.settings.cotizacionesPorHoraPorIp };
+    },
+  );
+}

@@ -1,0 +1,53 @@
+/** Route helpers: schema references (schemas/api, see plugins/schemas.ts) and lookups shared by several areas. */
+
+import type { FastifyInstance } from 'fastify';
+import type { Cotizacion } from '../db/repositories/cotizaciones.ts';
+import type { RatingInput } from '../domain/rating/engine.ts';
+import type { SiNo, TipoVivienda, Titularidad, UsoVivienda } from '../domain/rating/tariff.ts';
+import type { Localidad } from '../domain/lists/index.ts';
+import { MENSAJES, notFound, validationError } from '../errors.ts';
+
+/** `$ref` to a definition of a wire schema file, e.g. ref('cotizacion', 'CotizarBody'). */
+export function ref(area: string, def: string): { $ref: string } {
+  return { $ref: `${area}.json#/$defs/${def}` };
+}
+
+/** Response map: `ok` for the success status (200 unless given) + the error shape for every 4xx/5xx. */
+export function responses(ok: { $ref: string }, status = 200): Record<string, { $ref: string }> {
+  const error = ref('common', 'Error');
+  return { [status]: ok, '4xx': error, '5xx': error };
+}
+
+/** Loads a quote. @throws ApiError 404 NO_ENCONTRADO "No encontramos tu cotización. Volvé a cotizar." */
+export async function requireCotizacion(app: FastifyInstance, refId: string): Promise<Cotizacion> {
+  const cot = await app.deps.repos.cotizaciones.get(refId);
+  if (!cot) throw notFound(MENSAJES.COTIZACION_NO_ENCONTRADA);
+  return cot;
+}
+
+/** Rating input of a stored quote, optionally moved to another location (address step). */
+export function ratingInputDe(cot: Cotizacion, ubicacion?: { zona: string; provinciaId: string }): RatingInput {
+  return {
+    tipoVivienda: cot.tipoVivienda as TipoVivienda,
+    usoVivienda: cot.usoVivienda as UsoVivienda,
+    titularidad: cot.titularidad as Titularidad,
+    barrioCerrado: cot.barrioCerrado as SiNo,
+    metros: cot.metros,
+    zona: ubicacion?.zona ?? cot.zona,
+    provinciaId: ubicacion?.provinciaId ?? cot.idProvincia,
+  };
+}
+
+/**
+ * Finds a census locality and checks it belongs to the province.
+ * @param field JSON pointer reported on error (e.g. "/codLocation")
+ * @throws ApiError 400 VALIDACION when unknown or in another province
+ */
+export function requireLocalidad(app: FastifyInstance, codigo: string, provinciaId: string | undefined, field: string): Localidad {
+  const loc = app.deps.lists.localidadesPorId.get(codigo);
+  if (!loc) throw validationError([{ field, message: 'Elegí una localidad de la lista.' }]);
+  if (provinciaId !== undefined && loc.provinciaId !== provinciaId) {
+    throw validationError([{ field, message: 'La localidad no corresponde a la provincia elegida.' }]);
+  }
+  return loc;
+}
