@@ -1,0 +1,133 @@
+/**
+ * Steps of the visitor's journey, shared by the e2e specs. Each step saves a screenshot
+ * (tests/e2e/screenshots/<project>/<nn>-<step>.png, git-ignored) before moving on.
+ */
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+export async function shot(page: Page, info: TestInfo, name: string) {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.screenshot({ path: `tests/e2e/screenshots/${info.project.name}/${name}.png`, fullPage: true });
+}
+
+export const continuar = (page: Page) => page.getByRole('button', { name: 'Continuar', exact: true }).click();
+
+function isoInDays(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}
+
+/** From the landing to the quote screen; returns with the plans visible. */
+export async function quoteAHome(page: Page, info: TestInfo, query = '') {
+  await page.goto(`/${query}`);
+  await expect(page).toHaveURL(new RegExp(`/seguro-hogar${query.replace('?', '\\?')}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Asegurá tu hogar en minutos');
+  await shot(page, info, '01-inicio');
+  await page.getByRole('button', { name: 'Cotizar ahora' }).click();
+
+  await expect(page).toHaveURL(/\/seguro-hogar\/propiedad/);
+  await page.getByLabel('Casa', { exact: true }).check();
+  await page.getByLabel('No', { exact: true }).check();
+  await shot(page, info, '02-propiedad');
+  await continuar(page);
+
+  await expect(page).toHaveURL(/\/seguro-hogar\/permanencia/);
+  await page.getByLabel('Sí, es mi vivienda permanente').check();
+  await page.getByLabel('Soy propietario/a').check();
+  await shot(page, info, '03-permanencia');
+  await continuar(page);
+
+  await expect(page).toHaveURL(/\/seguro-hogar\/metros/);
+  await page.getByLabel('Superficie cubierta').fill('80');
+  await shot(page, info, '04-metros');
+  await continuar(page);
+
+  await expect(page).toHaveURL(/\/seguro-hogar\/localidad/);
+  await page.getByLabel('Provincia').selectOption({ label: 'Buenos Aires' });
+  await page.getByLabel('Localidad').fill('Lanú');
+  await page.getByRole('option', { name: /^Lanús/ }).first().click();
+  await shot(page, info, '05-localidad');
+  await continuar(page);
+
+  await expect(page).toHaveURL(/\/seguro-hogar\/contacto/);
+  await page.getByLabel('E-mail').fill('ana.perez@example.com');
+  await page.getByLabel('Código de área').fill('11');
+  await page.getByLabel('Número de celular').fill('55551234');
+  await shot(page, info, '06-contacto');
+  await continuar(page);
+
+  await expect(page).toHaveURL(/\/seguro-hogar\/vigencia/);
+  await page.getByLabel('Inicio de la cobertura').fill(isoInDays(2));
+  await shot(page, info, '07-vigencia');
+  await page.getByRole('button', { name: 'Ver mi cotización' }).click();
+
+  await expect(page).toHaveURL(/\/seguro-hogar\/cotizacion/);
+  await expect(page.locator('.plan')).toHaveCount(3);
+  await expect(page.locator('.plan__amount').first()).toHaveText(/^\$ [\d.]+,\d{2}$/);
+}
+
+/** From the quote to the payment step, choosing a plan and one optional coverage. */
+export async function choosePlanAndPersonalData(page: Page, info: TestInfo) {
+  await shot(page, info, '08-cotizacion');
+  await page.locator('.plan--recommended .plan__head').click();
+  await continuar(page);
+
+  await expect(page).toHaveURL(/\/seguro-hogar\/adicionales/);
+  const premio = page.getByTestId('premio-cuota');
+  const before = await premio.textContent();
+  await page.getByRole('switch').first().check();
+  await expect(premio).not.toHaveText(before ?? '');
+  await shot(page, info, '09-adicionales');
+  await continuar(page);
+
+  await expect(page).toHaveURL(/\/seguro-hogar\/datos-personales$/);
+  await page.getByLabel('Nombre', { exact: true }).fill('Ana');
+  await page.getByLabel('Apellido').fill('Pérez');
+  await page.getByLabel('Número de documento').fill('30123456');
+  await page.getByLabel('Femenino').check();
+  await page.getByLabel('Fecha de nacimiento').fill('1985-05-10');
+  await page.getByLabel('Profesión u ocupación').fill('Docente');
+  await page.locator('[data-field="ppe"]').getByLabel('No').check();
+  await page.locator('[data-field="lyt"]').getByLabel('No').check();
+  await shot(page, info, '10-datos-personales');
+  await continuar(page);
+
+  await expect(page).toHaveURL(/\/seguro-hogar\/datos-personales\/direccion/);
+  await expect(page.getByLabel('Localidad')).toHaveValue('Lanús');
+  await page.getByLabel('Calle').fill('Av. Hipólito Yrigoyen');
+  await page.getByLabel('Número', { exact: true }).fill('4200');
+  await page.getByLabel('Código postal').fill('1824');
+  await page.getByLabel(/Leí y acepto/).check();
+  await shot(page, info, '11-direccion');
+  await continuar(page);
+
+  await expect(page).toHaveURL(/\/seguro-hogar\/confirmar-datos-personales/);
+  await expect(page.getByText('Ana Pérez')).toBeVisible();
+  await shot(page, info, '12-confirmar-datos-personales');
+  await page.getByRole('button', { name: 'Confirmar datos' }).click();
+  await expect(page).toHaveURL(/\/seguro-hogar\/metodo-de-pago/);
+}
+
+export async function payWithCard(page: Page, info: TestInfo, number = '4242 4242 4242 4242') {
+  await page.getByLabel('Tarjeta de crédito').check();
+  await page.getByLabel('Nombre como figura en la tarjeta').fill('ANA PEREZ');
+  await page.getByLabel('Número de tarjeta').fill(number);
+  await page.getByLabel('Vencimiento').fill('1230');
+  await shot(page, info, '13-metodo-de-pago');
+  await continuar(page);
+  await expect(page).toHaveURL(/\/seguro-hogar\/confirmacion/);
+}
+
+export async function payWithCbu(page: Page, info: TestInfo, cbu = '2850590909400904181356') {
+  await page.getByLabel('Débito en cuenta (CBU)').check();
+  await page.getByLabel('CBU', { exact: true }).fill(cbu);
+  await shot(page, info, '13-metodo-de-pago-cbu');
+  await continuar(page);
+  await expect(page).toHaveURL(/\/seguro-hogar\/confirmacion/);
+}
+
+/** Everything the app keeps in localStorage, as one string. */
+export async function storageDump(page: Page): Promise<string> {
+  return page.evaluate(() => JSON.stringify({ ...window.localStorage }));
+}

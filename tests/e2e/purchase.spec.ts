@@ -1,0 +1,49 @@
+/** The whole journey, with a card and with a CBU, ends on the thank-you page with a policy number the API's database holds. */
+import { expect, test } from '@playwright/test';
+import { choosePlanAndPersonalData, payWithCard, payWithCbu, quoteAHome, shot, storageDump } from './journey';
+
+async function confirmAndCheckPolicy(page: import('@playwright/test').Page, info: import('@playwright/test').TestInfo, secret: string) {
+  const dump = await storageDump(page);
+  expect(dump).not.toContain(secret);
+  expect(dump).not.toContain(secret.replace(/\s/g, ''));
+  await expect(page.getByText(/terminada en \d{4}/)).toBeVisible();
+  await shot(page, info, '14-confirmacion');
+  const solicitud = page.waitForResponse((r) => r.url().endsWith('/api/emision/solicitar'));
+  await page.getByRole('button', { name: 'Contratar seguro' }).click();
+  const { numeroSolicitud } = await (await solicitud).json();
+
+  await expect(page).toHaveURL(/\/seguro-hogar\/gracias-seguro-habilitado\?utm_campaign=primavera$/, { timeout: 30_000 });
+  const poliza = (await page.getByTestId('poliza').textContent()) ?? '';
+  expect(poliza).toMatch(/^HOG-\d{4}-\d{6}$/);
+  await shot(page, info, '15-gracias');
+
+  // the policy number shown is the one the server's database recorded for this application
+  const estado = await page.request.get(`/api/emision/estado/${numeroSolicitud}`);
+  expect(await estado.json()).toMatchObject({ estado: 'EMITIDA', numSecuPol: poliza });
+  expect(await storageDump(page)).not.toContain(secret.replace(/\s/g, ''));
+}
+
+test('compra con tarjeta de crédito', async ({ page }, info) => {
+  await quoteAHome(page, info, '?utm_campaign=primavera');
+  await choosePlanAndPersonalData(page, info);
+  await payWithCard(page, info);
+  await confirmAndCheckPolicy(page, info, '4242 4242 4242 4242');
+});
+
+test('compra con débito en cuenta (CBU)', async ({ page }, info) => {
+  await quoteAHome(page, info, '?utm_campaign=primavera');
+  await choosePlanAndPersonalData(page, info);
+  await payWithCbu(page, info);
+  await confirmAndCheckPolicy(page, info, '2850590909400904181356');
+});
+
+test('una tarjeta rechazada por la entidad lleva a la pantalla de error', async ({ page }, info) => {
+  await quoteAHome(page, info);
+  await choosePlanAndPersonalData(page, info);
+  await payWithCard(page, info, '4000 0000 0000 0002');
+  await page.getByRole('button', { name: 'Contratar seguro' }).click();
+  await expect(page).toHaveURL(/\/seguro-hogar\/error$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('No pudimos emitir tu póliza');
+  await expect(page.getByText('La entidad rechazó el medio de pago. Probá con otro.')).toBeVisible();
+  await shot(page, info, '16-error');
+});
