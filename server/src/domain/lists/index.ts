@@ -42,9 +42,9 @@ export interface Lists {
   buscarLocalidades(opts: { provincia?: string; q?: string; limit: number }): Localidad[];
 }
 
-/** Lower-case, without diacritics: "Lanús" → "lanus" (for accent- and case-insensitive search). */
+/** Search key: lower-case, without diacritics or punctuation, single spaces: "Malvinas Argentinas (Almirante Brown)" → "malvinas argentinas almirante brown". */
 export function normalizar(s: string): string {
-  return s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+  return s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
 function readCsv(dir: string, file: string): Record<string, string>[] {
@@ -74,7 +74,7 @@ export function loadLists(dir: string): Lists {
   }
   for (const list of departamentosPorProvincia.values()) list.sort((a, b) => collator.compare(a.nombre, b.nombre));
 
-  const localidades: (Localidad & { clave: string; palabras: string[] })[] = readCsv(dir, 'localidades.csv').map((r) => {
+  const localidades: (Localidad & { clave: string })[] = readCsv(dir, 'localidades.csv').map((r) => {
     const provincia = provinciasPorId.get(r.provincia_id)?.nombre ?? '';
     const clave = normalizar(r.nombre);
     return {
@@ -87,8 +87,7 @@ export function loadLists(dir: string): Lists {
       departamento: r.departamento_nombre || nombreDepartamento.get(r.departamento_id) || provincia,
       lat: r.lat ? Number(r.lat) : null,
       lon: r.lon ? Number(r.lon) : null,
-      clave,
-      palabras: clave.split(/[\s().,-]+/).filter(Boolean),
+      clave: ` ${clave}`,
     };
   });
   localidades.sort((a, b) => collator.compare(a.nombre, b.nombre));
@@ -112,8 +111,8 @@ export function loadLists(dir: string): Lists {
     bancos,
     /**
      * @param opts.provincia INDEC province id filter (optional)
-     * @param opts.q text (optional, ≥ 2 chars once normalised): matches the start of the name or of any word in it,
-     *   accent- and case-insensitive; names that start with `q` come first
+     * @param opts.q text (optional, ≥ 2 chars): matches the start of the name or of any word in it (several words
+     *   allowed: "carlos paz"), accent-, case- and punctuation-insensitive; names that start with `q` come first
      * @param opts.limit maximum results (1–50)
      * @returns localities sorted by relevance then name (es-AR collation)
      */
@@ -124,8 +123,8 @@ export function loadLists(dir: string): Lists {
       for (const l of localidades) {
         if (provincia && l.provinciaId !== provincia) continue;
         if (!needle) inicio.push(publico(l));
-        else if (l.clave.startsWith(needle)) inicio.push(publico(l));
-        else if (l.palabras.some((w) => w.startsWith(needle))) palabra.push(publico(l));
+        else if (l.clave.startsWith(` ${needle}`)) inicio.push(publico(l));
+        else if (l.clave.includes(` ${needle}`)) palabra.push(publico(l));
         if (inicio.length >= limit) break;
       }
       return [...inicio, ...palabra].slice(0, limit);
