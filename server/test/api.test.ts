@@ -406,7 +406,8 @@ describe('emision', () => {
   });
 
   it('test-decline card and CBU end RECHAZADA with the message', async () => {
-    for (const pago of [{ methodPayment: 'TC', numberPaymentCard: TARJETA_RECHAZADA }, { methodPayment: 'CBU', numberCBU: CBU_RECHAZADO }]) {
+    const pagos: Record<string, string>[] = [{ methodPayment: 'TC', numberPaymentCard: TARJETA_RECHAZADA }, { methodPayment: 'CBU', numberCBU: CBU_RECHAZADO }];
+    for (const pago of pagos) {
       const { numeroSolicitud, estado } = await recorrerJourney(app, pago);
       expect(estado).toEqual({ numeroSolicitud, estado: 'RECHAZADA', mensaje: MENSAJE_RECHAZO_MEDIO_PAGO });
     }

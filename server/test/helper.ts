@@ -129,9 +129,10 @@ export async function esperarEstado(app: FastifyInstance, numeroSolicitud: numbe
  * The whole purchase journey through the API: cotizar → datos-presupuesto → salesforce → comparar-zonas →
  * insertar-domicilio → validar-forma-cobro → solicitar → emitir-async → estado (polled).
  * @param pago `{ methodPayment: 'TC', numberPaymentCard }` or `{ methodPayment: 'CBU', numberCBU }`
+ * @param opts.esperar false to return right after emitir-async (state PENDIENTE) instead of polling
  * @returns the ids created and the final state
  */
-export async function recorrerJourney(app: FastifyInstance, pago: Record<string, string>) {
+export async function recorrerJourney(app: FastifyInstance, pago: Record<string, string>, opts: { esperar?: boolean } = {}) {
   const csrf = await getCsrf(app);
   const cot = await post(app, '/api/cotizacion/cotizar', cotizarBody(), csrf);
   expect(cot.statusCode).toBe(200);
@@ -158,6 +159,6 @@ export async function recorrerJourney(app: FastifyInstance, pago: Record<string,
   const emitir = await post(app, '/api/emision/emitir-async', { numeroSolicitud }, csrf);
   expect(emitir.statusCode).toBe(202);
   expect(emitir.json()).toEqual({ numeroSolicitud, estado: 'PENDIENTE' });
-  const estado = await esperarEstado(app, numeroSolicitud);
+  const estado = opts.esperar === false ? emitir.json() : await esperarEstado(app, numeroSolicitud);
   return { refId, numeroSolicitud, medioPagoId, premio, estado, csrf };
 }

@@ -1,0 +1,145 @@
+/** Validators: valid and invalid cases with the exact Spanish messages. */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadLists } from '../lists/index.ts';
+import { cbuCheckDigit, MENSAJE_CBU_BANCO, MENSAJE_CBU_CVU, MENSAJE_CBU_INVALIDO, MENSAJE_CBU_LARGO, validarCbu } from './cbu.ts';
+import { MENSAJE_CODIGO_POSTAL, MENSAJE_CODIGO_POSTAL_PROVINCIA, validarCodigoPostal } from './codigo-postal.ts';
+import { MENSAJE_DNI, validarDocumento } from './documento.ts';
+import { edad, esFechaValida, hoyArgentina, MENSAJE_EDAD, MENSAJE_VIGENCIA, sumarAnios, sumarDias, validarEdad, validarInicioVigencia } from './fechas.ts';
+import { MENSAJE_TARJETA_INCOMPLETA, MENSAJE_TARJETA_INVALIDA, MENSAJE_TARJETA_MARCA, validarTarjeta, validarTitular, validarVencimiento } from './tarjeta.ts';
+import { MENSAJE_PREFIJO_INEXISTENTE, validarPrefijo, validarTelefono } from './telefono.ts';
+
+const lists = loadLists(join(import.meta.dirname, '../../../data/ar'));
+
+describe('validarPrefijo / validarTelefono (ENACOM)', () => {
+  it('accepts area codes of 2, 3 and 4 digits with the number length that completes 10', () => {
+    expect(validarPrefijo('11', lists.codigosArea)).toEqual({ valido: true, prefijo: '11', localidad: 'Buenos Aires', digitosNumero: 8 });
+    expect(validarPrefijo('221', lists.codigosArea)).toMatchObject({ valido: true, localidad: 'La Plata', digitosNumero: 7 });
+    expect(validarPrefijo('2964', lists.codigosArea)).toMatchObject({ valido: true, digitosNumero: 6 });
+  });
+  it('rejects unknown codes and a leading 0', () => {
+    expect(validarPrefijo('011', lists.codigosArea)).toEqual({ valido: false, mensaje: MENSAJE_PREFIJO_INEXISTENTE });
+    expect(validarPrefijo('99', lists.codigosArea)).toEqual({ valido: false, mensaje: 'El código de área no existe. Ingresalo sin el 0.' });
+  });
+  it('checks the subscriber number', () => {
+    const tel = (a: string, n: string) => validarTelefono(a, n, lists.codigosArea);
+    expect(tel('11', '55551234')).toEqual({ valido: true });
+    expect(tel('2964', '421234')).toEqual({ valido: true });
+    expect(tel('11', '1555551234')).toEqual({ valido: false, mensaje: 'Ingresá el número sin el 15.' });
+    expect(tel('11', '5555123')).toEqual({ valido: false, mensaje: 'Con el código de área 11 el número tiene que tener 8 dígitos.' });
+    expect(tel('11', '5555-1234')).toEqual({ valido: false, mensaje: 'Ingresá solo números, sin espacios ni guiones.' });
+    expect(tel('11', '22222222')).toEqual({ valido: false, mensaje: 'Ingresá un número de teléfono real.' });
+    expect(tel('011', '55551234')).toEqual({ valido: false, mensaje: MENSAJE_PREFIJO_INEXISTENTE });
+  });
+});
+
+describe('validarDocumento', () => {
+  it('DNI: 7–8 digits between 1.000.000 and 99.999.999', () => {
+    expect(validarDocumento('DNI', '30123456')).toEqual({ valido: true });
+    expect(validarDocumento('DNI', '1000000')).toEqual({ valido: true });
+    for (const bad of ['999999', '0999999', '30.123.456', '123456789', 'ABC']) {
+      expect(validarDocumento('DNI', bad)).toEqual({ valido: false, mensaje: MENSAJE_DNI });
+    }
+    expect(MENSAJE_DNI).toBe('Ingresá un DNI válido: 7 u 8 números, sin puntos.');
+  });
+  it('LE/LC and passport', () => {
+    expect(validarDocumento('LE', '4567890')).toEqual({ valido: true });
+    expect(validarDocumento('LC', '12')).toEqual({ valido: false, mensaje: 'Ingresá un número de libreta válido: de 6 a 8 números.' });
+    expect(validarDocumento('PAS', 'AAB123456')).toEqual({ valido: true });
+    expect(validarDocumento('PAS', 'A-1')).toEqual({ valido: false, mensaje: 'Ingresá un pasaporte válido: de 6 a 9 letras o números.' });
+  });
+});
+
+describe('validarCbu (BCRA)', () => {
+  it('accepts the worked example and names its bank', () => {
+    expect(validarCbu('2850590909400904181356', lists.bancos)).toEqual({ valido: true, banco: { codigo: '285', nombre: 'Banco Macro S.A.' } });
+    expect(validarCbu('285 0590 9 0940090418135 6'.replace(/ /g, ''), lists.bancos).valido).toBe(true);
+  });
+  it('computes both check digits as in SOURCES.md', () => {
+    expect(cbuCheckDigit('2850590', [7, 1, 3, 9, 7, 1, 3])).toBe(9);
+    expect(cbuCheckDigit('0940090418135', [3, 9, 7, 1, 3, 9, 7, 1, 3, 9, 7, 1, 3])).toBe(6);
+  });
+  it('rejects wrong length, wrong check digits, CVUs and unknown banks', () => {
+    expect(validarCbu('285059090940090418135', lists.bancos)).toEqual({ valido: false, mensaje: MENSAJE_CBU_LARGO });
+    expect(validarCbu('2850590809400904181356', lists.bancos)).toEqual({ valido: false, mensaje: MENSAJE_CBU_INVALIDO });
+    expect(validarCbu('2850590909400904181357', lists.bancos)).toEqual({ valido: false, mensaje: MENSAJE_CBU_INVALIDO });
+    // entity 000 (CVU), branch 0000, check digit 0; account block valid
+    expect(validarCbu('0000000009400904181356', lists.bancos)).toEqual({ valido: false, mensaje: MENSAJE_CBU_CVU });
+    // entity 999 is not a BCRA bank: block 1 = 9990000 + check digit (10 − 9·7+9·1+9·3 mod 10) mod 10 = 1
+    expect(validarCbu('9990000109400904181356', lists.bancos)).toEqual({ valido: false, mensaje: MENSAJE_CBU_BANCO });
+  });
+});
+
+describe('validarTarjeta (card-validator)', () => {
+  it.each([
+    ['4242424242424242', 'visa', 'Visa'],
+    ['5555555555554444', 'mastercard', 'Mastercard'],
+    ['378282246310005', 'american-express', 'American Express'],
+    ['6042010000000006', 'cabal', 'Cabal'],
+    ['5896570000000008', 'cabal', 'Cabal'],
+    ['6035220000000000', 'cabal', 'Cabal'],
+    ['5895620000000002', 'naranja', 'Naranja'],
+  ])('%s → %s', (numero, marca, nombreMarca) => {
+    expect(validarTarjeta(numero)).toEqual({ valido: true, marca, nombreMarca });
+  });
+  it('rejects Luhn failures, short numbers and other brands', () => {
+    expect(validarTarjeta('4242424242424241')).toEqual({ valido: false, mensaje: MENSAJE_TARJETA_INVALIDA });
+    expect(validarTarjeta('4242 4242')).toEqual({ valido: false, mensaje: MENSAJE_TARJETA_INCOMPLETA });
+    expect(validarTarjeta('424242424242')).toEqual({ valido: false, mensaje: MENSAJE_TARJETA_INCOMPLETA });
+    expect(validarTarjeta('6011111111111117')).toEqual({ valido: false, mensaje: MENSAJE_TARJETA_MARCA }); // Discover
+    expect(validarTarjeta('3530111333300000')).toEqual({ valido: false, mensaje: 'Aceptamos Visa, Mastercard, American Express, Cabal y Naranja.' }); // JCB
+  });
+  it('expiry MM/AA through the end of the month', () => {
+    expect(validarVencimiento('11/26', '2026-11-30')).toEqual({ valido: true });
+    expect(validarVencimiento('10/26', '2026-11-01')).toEqual({ valido: false, mensaje: 'La tarjeta está vencida.' });
+    expect(validarVencimiento('13/27', '2026-11-01')).toEqual({ valido: false, mensaje: 'Ingresá el vencimiento como MM/AA, por ejemplo 08/29.' });
+    expect(validarVencimiento('1/27', '2026-11-01').valido).toBe(false);
+    expect(validarVencimiento('12/99', '2026-11-01')).toEqual({ valido: false, mensaje: 'Revisá el año de vencimiento.' });
+  });
+  it('holder name as printed', () => {
+    expect(validarTitular("MARÍA JOSÉ O'NEILL")).toEqual({ valido: true });
+    expect(validarTitular('J')).toEqual({ valido: false, mensaje: 'Ingresá el nombre tal como figura en la tarjeta.' });
+    expect(validarTitular('ANA 123')).toEqual({ valido: false, mensaje: 'Ingresá el nombre tal como figura en la tarjeta.' });
+  });
+});
+
+describe('dates, age and vigencia', () => {
+  it('hoyArgentina uses UTC−3', () => {
+    expect(hoyArgentina(new Date('2026-11-23T02:30:00Z'))).toBe('2026-11-22');
+    expect(hoyArgentina(new Date('2026-11-23T03:30:00Z'))).toBe('2026-11-23');
+  });
+  it('calendar helpers', () => {
+    expect(esFechaValida('2026-02-29')).toBe(false);
+    expect(esFechaValida('2028-02-29')).toBe(true);
+    expect(sumarDias('2026-12-31', 1)).toBe('2027-01-01');
+    expect(sumarAnios('2028-02-29', 1)).toBe('2029-02-28');
+    expect(sumarAnios('2026-12-01', 1)).toBe('2027-12-01');
+    expect(edad('2000-11-24', '2026-11-23')).toBe(25);
+    expect(edad('2000-11-23', '2026-11-23')).toBe(26);
+  });
+  it('age 18–99', () => {
+    expect(validarEdad('2008-11-23', '2026-11-23')).toEqual({ valido: true });
+    expect(validarEdad('2008-11-24', '2026-11-23')).toEqual({ valido: false, mensaje: MENSAJE_EDAD });
+    expect(validarEdad('1927-11-24', '2026-11-23')).toEqual({ valido: true });
+    expect(validarEdad('1926-11-23', '2026-11-23')).toEqual({ valido: false, mensaje: 'Para contratar tenés que tener entre 18 y 99 años.' });
+    expect(validarEdad('2026-02-30', '2026-11-23')).toEqual({ valido: false, mensaje: 'Ingresá una fecha de nacimiento válida.' });
+  });
+  it('vigencia from tomorrow to +30 days', () => {
+    expect(validarInicioVigencia('2026-11-24', '2026-11-23')).toEqual({ valido: true });
+    expect(validarInicioVigencia('2026-12-23', '2026-11-23')).toEqual({ valido: true });
+    expect(validarInicioVigencia('2026-11-23', '2026-11-23')).toEqual({ valido: false, mensaje: MENSAJE_VIGENCIA });
+    expect(validarInicioVigencia('2026-12-24', '2026-11-23')).toEqual({ valido: false, mensaje: 'La cobertura tiene que empezar entre mañana y dentro de 30 días.' });
+  });
+});
+
+describe('validarCodigoPostal', () => {
+  it('4 digits or a CPA of the chosen province', () => {
+    expect(validarCodigoPostal('1425')).toEqual({ valido: true });
+    expect(validarCodigoPostal('c1425abc', 'AR-C')).toEqual({ valido: true });
+    expect(validarCodigoPostal('B1824ABC', 'AR-B')).toEqual({ valido: true });
+    expect(validarCodigoPostal('C1425ABC', 'AR-B')).toEqual({ valido: false, mensaje: MENSAJE_CODIGO_POSTAL_PROVINCIA });
+    for (const bad of ['142', '0000', 'I1425ABC', 'C1425AB', 'ABCD']) {
+      expect(validarCodigoPostal(bad)).toEqual({ valido: false, mensaje: MENSAJE_CODIGO_POSTAL });
+    }
+  });
+});

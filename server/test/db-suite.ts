@@ -1,0 +1,87 @@
+/**
+ * One persistence suite run against each engine (PGlite on disk, real PostgreSQL): migrations are idempotent,
+ * data survives an app restart, a flagged issuance is resumed at start-up, the journey reaches EMITIDA, and no
+ * payment number is stored in clear. `openDb` must reopen the SAME storage each time it is called.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../src/db/index.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { randomBytes } from 'node:crypto';
+import { buildTestApp, CBU_OK, cotizarBody, esperarEstado, post, recorrerJourney, TARJETA_OK } from './helper.ts';
+
+export function describeDbSuite(name: string, openDb: () => Promise<Db>, opts: { skip?: string } = {}): void {
+  describe.skipIf(opts.skip !== undefined)(`${name}${opts.skip ? ` — omitido: ${opts.skip}` : ''}`, () => {
+    const paymentKey = randomBytes(32); // same key across restarts, as DATA_DIR/payment.key would give
+    const open: FastifyInstance[] = [];
+    const start = async (emissionDelayMs = 20) => {
+      const app = await buildTestApp({ db: await openDb(), paymentKey, emissionDelayMs });
+      open.push(app);
+      return app;
+    };
+    const stop = async (app: FastifyInstance) => {
+      await app.close();
+      open.splice(open.indexOf(app), 1);
+    };
+    afterAll(async () => {
+      for (const app of open) await app.close();
+    });
+
+    it('migrations are idempotent', async () => {
+      const app = await start();
+      expect(await migrate(app.deps.db)).toEqual([]);
+      const [row] = await app.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations');
+      expect(row.n).toBeGreaterThan(0);
+      await stop(app);
+    });
+
+    it('a quote survives a restart', async () => {
+      const first = await start();
+      const res = await post(first, '/api/cotizacion/cotizar', cotizarBody({ metros: 123 }));
+      expect(res.statusCode).toBe(200);
+      const { refId, planes } = res.json();
+      await stop(first);
+      const second = await start();
+      const cot = await second.deps.repos.cotizaciones.get(refId);
+      expect(cot).toMatchObject({ refId, metros: 123, zona: 'Z1', planes });
+      await stop(second);
+    });
+
+    it('an issuance requested before a stop is resumed at start-up', async () => {
+      const first = await start(60_000);
+      const { numeroSolicitud, estado } = await recorrerJourneyHastaPedir(first);
+      expect(estado).toBe('PENDIENTE');
+      await stop(first);
+      const second = await start(10);
+      const final = await esperarEstado(second, numeroSolicitud);
+      expect(final).toMatchObject({ numeroSolicitud, estado: 'EMITIDA' });
+      expect(await second.deps.repos.solicitudes.existePoliza(String(final.numSecuPol))).toBe(true);
+      await stop(second);
+    });
+
+    it('the journey reaches EMITIDA and nothing stores a payment number in clear', async () => {
+      const app = await start();
+      const tc = await recorrerJourney(app, { methodPayment: 'TC', numberPaymentCard: TARJETA_OK });
+      expect(tc.estado).toMatchObject({ estado: 'EMITIDA', numSecuPol: expect.stringMatching(/^HOG-\d{4}-\d{6}$/) });
+      expect(await app.deps.repos.solicitudes.existePoliza(String(tc.estado.numSecuPol))).toBe(true);
+      const cbu = await recorrerJourney(app, { methodPayment: 'CBU', numberCBU: CBU_OK });
+      expect(cbu.estado).toMatchObject({ estado: 'EMITIDA' });
+      const tables = await app.deps.db.query<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'",
+      );
+      for (const { table_name } of tables) {
+        const rows = await app.deps.db.query<{ r: string }>(`SELECT row_to_json(t)::text AS r FROM "${table_name}" t`);
+        const dump = rows.map((x) => x.r).join('\n');
+        expect(dump, table_name).not.toContain(TARJETA_OK);
+        expect(dump, table_name).not.toContain(CBU_OK);
+      }
+      await stop(app);
+    });
+  });
+}
+
+/** Journey up to emitir-async (without waiting for the result). */
+async function recorrerJourneyHastaPedir(app: FastifyInstance): Promise<{ numeroSolicitud: number; estado: string }> {
+  const { numeroSolicitud, estado } = await recorrerJourney(app, { methodPayment: 'CBU', numberCBU: CBU_OK }, { esperar: false });
+  return { numeroSolicitud, estado: String(estado.estado) };
+}
