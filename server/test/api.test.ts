@@ -81,6 +81,25 @@ describe('errors', () => {
     expect(res.json().errors).toEqual([{ field: '', message: 'Enviá los datos en formato JSON.' }]);
   });
 
+  it('too many requests from one IP → 429 DEMASIADAS_SOLICITUDES', async () => {
+    const limited = await buildTestApp({ rateLimitMax: 2 });
+    for (let i = 0; i < 2; i++) expect((await limited.inject({ method: 'GET', url: '/api/chat/habilitar' })).statusCode).toBe(200);
+    expectError(
+      await limited.inject({ method: 'GET', url: '/api/chat/habilitar' }),
+      429, 'DEMASIADAS_SOLICITUDES', 'Hiciste muchos pedidos seguidos. Esperá un minuto y volvé a intentar.',
+    );
+    await limited.close();
+  });
+
+  it('non-JSON content type → 415 and oversized body → 413, both VALIDACION', async () => {
+    const { token, cookie } = await getCsrf(app);
+    const headers = { 'x-xsrf-token': token, cookie };
+    const texto = await app.inject({ method: 'POST', url: '/api/cotizacion/cotizar', payload: 'hola', headers: { ...headers, 'content-type': 'text/csv' } });
+    expectError(texto, 415, 'VALIDACION', 'Enviá los datos en formato JSON (Content-Type: application/json).');
+    const grande = await post(app, '/api/logs/insertar-log-ok', { app: 'a', proceso: 'p', proceso_detalle: 'd', request: 'x'.repeat(70_000) });
+    expectError(grande, 413, 'VALIDACION', 'Los datos enviados son demasiado grandes.');
+  });
+
   const POSTS = [
     '/api/cotizacion/validar-telefono', '/api/cotizacion/validar-dni', '/api/cotizacion/info', '/api/cotizacion/cotizar',
     '/api/cotizacion/datos-presupuesto', '/api/salesforce/insertar-datos', '/api/domicilio/comparar-zonas',
