@@ -142,6 +142,9 @@ describe('chat, recaptcha, logs, leads', () => {
 
   it('evaluar-ip allows an IP until it reaches the hourly quote limit', async () => {
     const limited = await buildTestApp({ settings: { cotizacionesPorHoraPorIp: 1 } });
+    const { token, cookie } = await getCsrf(limited);
+    const sinCuerpo = await limited.inject({ method: 'POST', url: '/api/recaptcha/evaluar-ip', headers: { 'x-xsrf-token': token, cookie } });
+    expect(sinCuerpo.json()).toEqual({ permitido: true });
     const antes = await post(limited, '/api/recaptcha/evaluar-ip', {});
     expect(antes.json()).toEqual({ permitido: true });
     expectSchema(antes.json(), 'recaptcha', 'EvaluarIpResponse');

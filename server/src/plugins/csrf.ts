@@ -13,6 +13,7 @@ export const CSRF_HEADER = 'x-xsrf-token';
 export const CSRF_COOKIE_SECRET = '_csrf';
 export const CSRF_COOKIE_TOKEN = 'XSRF-TOKEN';
 
+/** Registers @fastify/cookie and @fastify/csrf-protection (token read from the x-xsrf-token header). */
 export default fp(async function csrfPlugin(app: FastifyInstance) {
   await app.register(cookie);
   await app.register(csrf, {

@@ -97,6 +97,7 @@ export function toApiError(err: FastifyError | ApiError): ApiError {
   return new ApiError(500, 'ERROR_INTERNO', MENSAJES.ERROR_INTERNO);
 }
 
+/** Installs the error handler (sends `toApiError(err)` in the wire shape; logs 5xx). */
 export default fp(async function errorHandlerPlugin(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | ApiError, request, reply) => {
     const api = toApiError(err);

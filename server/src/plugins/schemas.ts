@@ -34,6 +34,7 @@ export function createAjv(options: Options = {}): Ajv {
   return ajv;
 }
 
+/** Adds every wire schema and installs the body / URL validator compilers. */
 export default fp(async function schemasPlugin(app: FastifyInstance) {
   for (const schema of loadApiSchemas()) app.addSchema(schema);
   const bodyAjv = createAjv({ coerceTypes: false, removeAdditional: false, useDefaults: true });

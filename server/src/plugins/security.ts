@@ -20,6 +20,7 @@ export const CSP_DIRECTIVES = {
   formAction: ["'self'"],
 };
 
+/** Registers helmet with `CSP_DIRECTIVES`. */
 export default fp(async function securityPlugin(app: FastifyInstance) {
   await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES } });
 });

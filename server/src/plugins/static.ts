@@ -11,6 +11,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors.ts';
 
+/** Serves `opts.staticDir` (if built) and installs the not-found handler (SPA fallback or 404 NO_ENCONTRADO). */
 export default fp(async function staticPlugin(app: FastifyInstance, opts: { staticDir?: string }) {
   const root = opts.staticDir;
   const spa = root !== undefined && existsSync(join(root, 'index.html'));

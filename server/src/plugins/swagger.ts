@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 
+/** Registers @fastify/swagger (OpenAPI 3.0.3, components named `<area>-<Def>`) and Swagger UI at /api/docs. */
 export default fp(async function swaggerPlugin(app: FastifyInstance, opts: { version: string }) {
   await app.register(swagger, {
     openapi: {

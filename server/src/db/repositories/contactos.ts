@@ -22,6 +22,7 @@ export interface CampaniaNueva {
   utm_campaign?: string;
 }
 
+/** Lead and campaign inserts over `db`. */
 export function contactosRepository(db: Queryable) {
   return {
     /** @returns the new lead id */

@@ -34,6 +34,7 @@ const SELECT = `SELECT ref_id AS "refId", ip, tarifa_version AS "tarifaVersion",
   to_char(init_policy_date, 'YYYY-MM-DD') AS "initPolicyDate", inspection, planes, cod_plan AS "codPlan",
   coberturas_opcionales AS "coberturasOpcionales", plan_elegido AS "planElegido" FROM cotizaciones`;
 
+/** Quote queries over `db` (the database or a transaction). */
 export function cotizacionesRepository(db: Queryable) {
   return {
     /** Stores a new quote. */

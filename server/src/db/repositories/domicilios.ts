@@ -17,6 +17,7 @@ export interface Domicilio {
   checkTyC: boolean;
 }
 
+/** Address and rejection inserts over `db`. */
 export function domiciliosRepository(db: Queryable) {
   return {
     /** @param zona tariff zone of `codLocation` @returns idDom */

@@ -8,6 +8,7 @@ import { mediosPagoRepository } from './medios-pago.ts';
 import { personasRepository } from './personas.ts';
 import { solicitudesRepository } from './solicitudes.ts';
 
+/** @returns every repository bound to `db` (pass a transaction to group writes). */
 export function createRepositories(db: Queryable) {
   return {
     cotizaciones: cotizacionesRepository(db),

@@ -17,6 +17,7 @@ export interface LogNuevo {
   response?: string;
 }
 
+/** Business-log inserts over `db`. */
 export function logsRepository(db: Queryable) {
   return {
     /** @returns the new log id */

@@ -16,6 +16,7 @@ export interface MedioPago {
   numeroCifrado: string;
 }
 
+/** Tokenised payment methods over `db`; rows hold only the encrypted number. */
 export function mediosPagoRepository(db: Queryable) {
   return {
     async insert(m: MedioPago): Promise<void> {

@@ -22,6 +22,7 @@ export interface Persona {
   ddjj: Ddjj;
 }
 
+/** Person inserts over `db`. */
 export function personasRepository(db: Queryable) {
   return {
     /** @returns the CRM id, "SF-" + the row id zero-padded to 6 digits (e.g. "SF-000123") */

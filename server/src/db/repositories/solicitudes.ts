@@ -35,6 +35,7 @@ export interface SolicitudParaEmitir extends EstadoEmision {
 
 const ESTADO = `numero_solicitud AS "numeroSolicitud", estado, emision_pedida AS "emisionPedida", num_secu_pol AS "numSecuPol", mensaje`;
 
+/** Application and policy queries over `db`; the issuance steps must run inside one transaction. */
 export function solicitudesRepository(db: Queryable) {
   return {
     /** @returns numeroSolicitud (from sequence numero_solicitud_seq) */

@@ -36,6 +36,12 @@ export interface EmissionService {
   close(): Promise<void>;
 }
 
+/**
+ * @param opts.db database (transactions with row locks)
+ * @param opts.vault decrypts the payment number for the decline rule
+ * @param opts.delayMs wait before issuing, ms
+ * @param opts.log logger (never receives payment numbers)
+ */
 export function createEmissionService(opts: { db: Db; vault: Vault; delayMs: number; log: FastifyBaseLogger }): EmissionService {
   const { db, vault, delayMs, log } = opts;
   const timers = new Map<number, NodeJS.Timeout>();

@@ -28,6 +28,7 @@ interface CotizarBody {
   initPolicyDate: string;
 }
 
+/** Registers the quote routes (mounted at /api/cotizacion). */
 export default async function cotizacionRoutes(app: FastifyInstance) {
   app.get<{ Querystring: { prefijo: string } }>(
     '/validar-prefijo',

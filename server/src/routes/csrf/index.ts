@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { CSRF_COOKIE_TOKEN } from '../../plugins/csrf.ts';
 import { ref, responses } from '../shared.ts';
 
+/** Registers GET /set-csrf (mounted under /api). */
 export default async function csrfRoutes(app: FastifyInstance) {
   app.get('/set-csrf', { schema: { tags: ['csrf'], summary: 'Emite el token CSRF', response: responses(ref('csrf', 'SetCsrfResponse')) } }, async (_request, reply) => {
     const csrfToken = reply.generateCsrf();

@@ -9,6 +9,7 @@ import { validationError } from '../../errors.ts';
 import { erroresDomicilio, priceOr400 } from '../checks.ts';
 import { ratingInputDe, ref, requireCotizacion, requireLocalidad, responses } from '../shared.ts';
 
+/** Registers the address routes (mounted at /api/domicilio). */
 export default async function domicilioRoutes(app: FastifyInstance) {
   app.post<{ Body: { refId: string; codLocation: string } }>(
     '/comparar-zonas',

@@ -34,6 +34,7 @@ function estadoWire(e: EstadoEmision) {
   };
 }
 
+/** Registers the emission routes (mounted at /api/emision). */
 export default async function emisionRoutes(app: FastifyInstance) {
   app.post<{ Body: SolicitarBody }>(
     '/solicitar',

@@ -18,6 +18,7 @@ const ITEMS = {
   '/estadosCivil': catalogos.ESTADOS_CIVILES,
 };
 
+/** Registers the list routes (mounted at /api/listas). */
 export default async function listasRoutes(app: FastifyInstance) {
   app.addHook('onSend', async (_request, reply) => {
     if (reply.statusCode === 200) reply.header('cache-control', 'public, max-age=86400');

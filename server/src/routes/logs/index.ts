@@ -16,6 +16,7 @@ export function redactarNumeros(value: unknown): string | undefined {
   return text.replace(/\d(?:[ -]?\d){12,21}/g, (m) => `••••${m.replace(/\D/g, '').slice(-4)}`);
 }
 
+/** Registers POST /insertar-log-ok (mounted at /api/logs). */
 export default async function logsRoutes(app: FastifyInstance) {
   app.post<{ Body: LogBody }>(
     '/insertar-log-ok',

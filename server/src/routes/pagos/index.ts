@@ -25,6 +25,7 @@ interface FormaCobroBody extends MedioPagoBody {
 /** Only digits (users paste numbers with spaces or dashes). */
 const digits = (s: string) => s.replace(/\D/g, '');
 
+/** Registers the payment routes (mounted at /api/pagos). */
 export default async function pagosRoutes(app: FastifyInstance) {
   const { lists } = app.deps;
 

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ref, responses } from '../shared.ts';
 
+/** Registers the anti-abuse routes (mounted at /api/recaptcha). */
 export default async function recaptchaRoutes(app: FastifyInstance) {
   app.post<{ Body: { token: string; action: string } }>(
     '/evaluate',
@@ -14,7 +15,13 @@ export default async function recaptchaRoutes(app: FastifyInstance) {
 
   app.post(
     '/evaluar-ip',
-    { schema: { tags: ['recaptcha'], body: ref('recaptcha', 'EvaluarIpBody'), response: responses(ref('recaptcha', 'EvaluarIpResponse')) } },
+    {
+      schema: { tags: ['recaptcha'], body: ref('recaptcha', 'EvaluarIpBody'), response: responses(ref('recaptcha', 'EvaluarIpResponse')) },
+      // The call carries no data: a POST without body counts as `{}`.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
     async (request) => {
       const recientes = await app.deps.repos.cotizaciones.contarRecientesPorIp(request.ip, 60);
       return { permitido: recientes < app.deps.settings.cotizacionesPorHoraPorIp };

@@ -5,6 +5,7 @@ import { validationError } from '../../errors.ts';
 import { erroresPersona } from '../checks.ts';
 import { ref, requireCotizacion, responses } from '../shared.ts';
 
+/** Registers POST /insertar-datos (mounted at /api/salesforce). */
 export default async function salesforceRoutes(app: FastifyInstance) {
   app.post<{ Body: Persona & { refId: string } }>(
     '/insertar-datos',
