@@ -100,6 +100,15 @@ describe('errors', () => {
     expectError(grande, 413, 'VALIDACION', 'Los datos enviados son demasiado grandes.');
   });
 
+  it('an internal failure → 500 ERROR_INTERNO without internals', async () => {
+    const broken = await buildTestApp();
+    await broken.deps.db.query('DROP TABLE contactos');
+    const res = await post(broken, '/api/cotizacion/info', { email: 'ana@example.com' });
+    expectError(res, 500, 'ERROR_INTERNO', 'Tuvimos un problema. Probá de nuevo en unos minutos.');
+    expect(res.body).not.toMatch(/contactos|relation|stack/i);
+    await broken.close();
+  });
+
   const POSTS = [
     '/api/cotizacion/validar-telefono', '/api/cotizacion/validar-dni', '/api/cotizacion/info', '/api/cotizacion/cotizar',
     '/api/cotizacion/datos-presupuesto', '/api/salesforce/insertar-datos', '/api/domicilio/comparar-zonas',
