@@ -3,6 +3,7 @@
  * app served by the real reference API on a throw-away embedded database.
  */
 import { defineConfig } from '@playwright/test';
+import { resolve } from 'node:path';
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/cotizador-e2e-${process.pid}`;
@@ -35,6 +36,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/chat/habilitar`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, STATIC_DIR: 'dist', EMISSION_DELAY_MS: '300', NODE_ENV: 'test' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, STATIC_DIR: resolve('dist'), EMISSION_DELAY_MS: '300', NODE_ENV: 'test' },
   },
 });

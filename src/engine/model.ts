@@ -299,8 +299,8 @@ export function createFlowEngine(opts: EngineOptions) {
       return { stepId, formData, refs };
     },
   });
-  // when a field changes, then the answers follow it (a reload keeps what was typed)
-  $state.on(fieldsChanged, (state, { stepId, formData }) => ({ ...state, answers: { ...state.answers, [stepId]: formData } }));
+  // when a field changes, then the answers follow it (a reload keeps what was typed) — after the diff above was taken
+  $state.on(changeRequested, (state, { stepId, formData }) => ({ ...state, answers: { ...state.answers, [stepId]: formData } }));
   // when a field with onChange calls changes, then they run (e.g. re-price optional coverages)
   sample({ clock: changeRequested, filter: ({ refs }) => refs.length > 0, target: changeFx });
   $state.on(changeFx.done, (state, { result }) => ({ ...state, data: result.ctx.data }));

@@ -52,7 +52,7 @@ test('errores claros en español y lo escrito no se pierde', async ({ page }, in
   await continuar(page);
   await expect(page.getByRole('alert')).toContainText('Revisá los datos marcados para continuar.');
   await expect(page.getByText('Este dato es obligatorio.').first()).toBeVisible();
-  await page.getByLabel('Casa', { exact: true }).check();
+  await page.getByLabel(/^Casa/).check();
   await page.getByLabel('Sí', { exact: true }).check();
   await continuar(page);
   await page.getByLabel('Sí, es mi vivienda permanente').check();
@@ -65,7 +65,7 @@ test('errores claros en español y lo escrito no se pierde', async ({ page }, in
   await continuar(page);
   await page.getByLabel('Provincia').selectOption({ label: 'Córdoba' });
   await page.getByLabel('Localidad').fill('Córdoba');
-  await page.getByRole('option', { name: /^Córdoba/ }).first().click();
+  await page.getByRole('listbox').getByRole('option', { name: /^Córdoba/ }).first().click();
   await continuar(page);
   await page.getByLabel('E-mail').fill('ana@example.com');
   await page.getByLabel('Código de área').fill('999');

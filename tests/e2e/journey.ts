@@ -27,7 +27,7 @@ export async function quoteAHome(page: Page, info: TestInfo, query = '') {
   await page.getByRole('button', { name: 'Cotizar ahora' }).click();
 
   await expect(page).toHaveURL(/\/seguro-hogar\/propiedad/);
-  await page.getByLabel('Casa', { exact: true }).check();
+  await page.getByLabel(/^Casa/).check();
   await page.getByLabel('No', { exact: true }).check();
   await shot(page, info, '02-propiedad');
   await continuar(page);
@@ -46,7 +46,7 @@ export async function quoteAHome(page: Page, info: TestInfo, query = '') {
   await expect(page).toHaveURL(/\/seguro-hogar\/localidad/);
   await page.getByLabel('Provincia').selectOption({ label: 'Buenos Aires' });
   await page.getByLabel('Localidad').fill('Lanú');
-  await page.getByRole('option', { name: /^Lanús/ }).first().click();
+  await page.getByRole('listbox').getByRole('option', { name: /^Lanús/ }).first().click();
   await shot(page, info, '05-localidad');
   await continuar(page);
 
@@ -81,7 +81,7 @@ export async function choosePlanAndPersonalData(page: Page, info: TestInfo) {
   await shot(page, info, '09-adicionales');
   await continuar(page);
 
-  await expect(page).toHaveURL(/\/seguro-hogar\/datos-personales$/);
+  await expect(page).toHaveURL(/\/seguro-hogar\/datos-personales(\?|$)/);
   await page.getByLabel('Nombre', { exact: true }).fill('Ana');
   await page.getByLabel('Apellido').fill('Pérez');
   await page.getByLabel('Número de documento').fill('30123456');
