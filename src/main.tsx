@@ -12,6 +12,7 @@ import { createFlowRouter } from './app/router';
 import { checkFlow, formatProblems } from './engine/core/check-flow.ts';
 import type { FlowDef } from './engine/core/types.ts';
 import { createRuntime } from './engine/runtime';
+import { prefetchForms } from './screens/StepScreen';
 import { i18n } from './i18n';
 import './styles.css';
 
@@ -37,5 +38,5 @@ if (problems.length) {
         </I18nextProvider>
       </StrictMode>,
     ),
-  );
+  ).then(() => ('requestIdleCallback' in window ? window.requestIdleCallback(prefetchForms) : setTimeout(prefetchForms, 1500)));
 }

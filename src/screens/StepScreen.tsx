@@ -3,6 +3,7 @@
  * Nothing here names a concrete step.
  */
 import { useUnit } from 'effector-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resolveBinding } from '../engine/core/bindings.ts';
 import { getAt } from '../engine/core/pointer.ts';
@@ -11,12 +12,16 @@ import type { FlowEngine } from '../engine/model';
 import { api } from '../api/instance';
 import { formatCurrency } from '../form/format';
 import { formatDateAr } from '../form/dates';
-import { StepForm } from '../form/StepForm';
 import { stepSchema, stepUiSchema } from '../form/validators';
 import { Icon } from '../form/widgets/Icon';
 import type { Plan } from '../form/widgets/PlanCardsWidget';
 
 type Json = Record<string, unknown>;
+
+/** The form engine (RJSF) is its own chunk: step 1 does not load it; `prefetchForms` warms it up when idle. */
+const loadStepForm = () => import('../form/StepForm');
+const StepForm = lazy(() => loadStepForm().then((m) => ({ default: m.StepForm })));
+export const prefetchForms = () => void loadStepForm();
 
 function Heading({ step }: { step: StepDef }) {
   const { t, i18n } = useTranslation();
@@ -110,6 +115,7 @@ function FormScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
       <div className="step__body">
         <Heading step={step} />
         <Banner message={stepErrors?.banner} />
+        <Suspense fallback={<div className="form-skeleton" aria-busy="true" />}>
         <StepForm
           key={step.id}
           stepId={step.id}
@@ -125,6 +131,7 @@ function FormScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
         >
           <BackButton engine={engine} step={step} />
         </StepForm>
+        </Suspense>
         {i18n.exists(`${step.id}.seguridad`) && (
           <p className="note">
             <Icon name="candado" /> {t(`${step.id}.seguridad`)}
