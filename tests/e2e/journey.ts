@@ -76,7 +76,8 @@ export async function choosePlanAndPersonalData(page: Page, info: TestInfo) {
   await expect(page).toHaveURL(/\/seguro-hogar\/adicionales/);
   const premio = page.getByTestId('premio-cuota');
   const before = await premio.textContent();
-  await page.getByRole('switch').first().check();
+  await page.locator('.toggle__name').first().click();
+  await expect(page.getByRole('switch').first()).toBeChecked();
   await expect(premio).not.toHaveText(before ?? '');
   await shot(page, info, '09-adicionales');
   await continuar(page);
