@@ -6,6 +6,7 @@ import { expect, type Page, type TestInfo } from '@playwright/test';
 
 export async function shot(page: Page, info: TestInfo, name: string) {
   await page.waitForLoadState('networkidle').catch(() => undefined);
+  await expectNoHorizontalScroll(page);
   await page.screenshot({ path: `tests/e2e/screenshots/${info.project.name}/${name}.png`, fullPage: true });
 }
 
@@ -131,4 +132,10 @@ export async function payWithCbu(page: Page, info: TestInfo, cbu = '285059090940
 /** Everything the app keeps in localStorage, as one string. */
 export async function storageDump(page: Page): Promise<string> {
   return page.evaluate(() => JSON.stringify({ ...window.localStorage }));
+}
+
+/** Fails when the page scrolls sideways (content wider than the viewport). */
+export async function expectNoHorizontalScroll(page: Page) {
+  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(scroll, 'la página no debe desplazarse en horizontal').toBeLessThanOrEqual(client);
 }

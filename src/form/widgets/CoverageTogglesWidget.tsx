@@ -27,9 +27,9 @@ export function CoverageTogglesWidget({ id, value, onChange, registry, options }
                 <span className="toggle__name">{c.descCobertura}</span>
                 {c.textoWeb && <span className="toggle__desc">{c.textoWeb}</span>}
                 <span className="toggle__sum">{c.sumaAseguradaString}</span>
+                {typeof c.primaCobertura === 'number' && <span className="toggle__price">{t('adicionales.porMes', { monto: formatCurrency(c.primaCobertura) })}</span>}
               </span>
               <span className="toggle__side">
-                {typeof c.primaCobertura === 'number' && <span className="toggle__price">{t('adicionales.porMes', { monto: formatCurrency(c.primaCobertura) })}</span>}
                 <input
                   type="checkbox"
                   role="switch"
