@@ -1,0 +1,35 @@
+/** A fake of the API client's `get` for the location lists (shapes of schemas/api/README.md › listas). */
+import { vi } from 'vitest';
+
+export const provincias = [
+  { id: '06', nombre: 'Buenos Aires', iso: 'AR-B' },
+  { id: '14', nombre: 'Córdoba', iso: 'AR-X' },
+];
+
+const localidades = [
+  { id: '06434010', nombre: 'Lanús', provinciaId: '06', provincia: 'Buenos Aires', departamentoId: '06434', departamento: 'Lanús' },
+  { id: '06434020', nombre: 'Lanús Este', provinciaId: '06', provincia: 'Buenos Aires', departamentoId: '06434', departamento: 'Lanús' },
+  { id: '06441030', nombre: 'La Plata', provinciaId: '06', provincia: 'Buenos Aires', departamentoId: '06441', departamento: 'La Plata' },
+  { id: '06427010', nombre: 'Banfield', provinciaId: '06', provincia: 'Buenos Aires', departamentoId: '06490', departamento: 'Lomas de Zamora' },
+  { id: '14014010', nombre: 'Córdoba', provinciaId: '14', provincia: 'Córdoba', departamentoId: '14014', departamento: 'Capital' },
+];
+
+const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+type Query = Record<string, string | number | undefined> | undefined;
+
+/** `get` answering `/listas/provincias` and `/listas/localidades` (accent-insensitive word prefix). */
+export function fakeLocationApi() {
+  const get = vi.fn(async (path: string, query?: Query): Promise<unknown> => {
+    if (path === '/listas/provincias') return provincias;
+    if (path === '/listas/localidades') {
+      const q = fold(String(query?.q ?? ''));
+      return localidades
+        .filter((l) => !query?.provincia || l.provinciaId === query.provincia)
+        .filter((l) => fold(l.nombre).split(/\s+/).some((w) => w.startsWith(q)) || fold(l.nombre).startsWith(q))
+        .slice(0, Number(query?.limit ?? 20));
+    }
+    throw new Error(`ruta inesperada ${path}`);
+  });
+  return { get: get as unknown as <T>(path: string, query?: Query) => Promise<T>, calls: get };
+}

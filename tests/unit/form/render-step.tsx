@@ -1,0 +1,80 @@
+/**
+ * Shared helper of the form widget tests: renders StepForm for a real step (schemas/*.json, the
+ * step's precompiled validator, the real es.json texts) and waits until the form replaces the skeleton.
+ */
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, vi } from 'vitest';
+import type { FlowContext } from '../../../src/engine/core/types.ts';
+import { StepForm, type StepFormProps } from '../../../src/form/StepForm';
+import { stepSchema, stepUiSchema } from '../../../src/form/validators';
+import { i18n } from '../../../src/i18n';
+
+type Json = Record<string, unknown>;
+
+// Vitest runs without globals, so Testing Library cannot register its automatic cleanup.
+afterEach(cleanup);
+
+// RJSF logs every failed submit with console.error("Form validation failed", …); the tests assert
+// what the visitor sees instead, so only that line is dropped and everything else still prints.
+const consoleError = console.error.bind(console);
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    if (args[0] !== 'Form validation failed') consoleError(...args);
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+export const SUBMIT = 'Continuar';
+
+export function makeContext(data: Json = {}): FlowContext {
+  return { flags: {}, answers: {}, data, numberDetailStep: 1.1 };
+}
+
+export const noApi: StepFormProps['api'] = {
+  get: () => Promise.reject(new Error('api no esperada en este test')),
+};
+
+export interface RenderStepOptions {
+  formData?: Json;
+  serverErrors?: Record<string, string>;
+  context?: FlowContext;
+  api?: StepFormProps['api'];
+}
+
+/** Renders step `stepId` and resolves once its submit button is on screen. */
+export async function renderStep(stepId: string, opts: RenderStepOptions = {}) {
+  const schema = stepSchema(stepId);
+  if (!schema) throw new Error(`sin schema para ${stepId}`);
+  const onSubmit = vi.fn<(d: Json) => void>();
+  const onChange = vi.fn<(d: Json) => void>();
+  const user = userEvent.setup();
+  const props = (serverErrors = opts.serverErrors): StepFormProps => ({
+    stepId,
+    schema,
+    uiSchema: stepUiSchema(stepId),
+    formData: opts.formData ?? {},
+    serverErrors,
+    context: opts.context ?? makeContext(),
+    api: opts.api ?? noApi,
+    submitLabel: SUBMIT,
+    onChange,
+    onSubmit,
+  });
+  const view = render(
+    <I18nextProvider i18n={i18n}>
+      <StepForm {...props()} />
+    </I18nextProvider>,
+  );
+  const submit = await screen.findByRole('button', { name: SUBMIT });
+  return { ...view, user, onSubmit, onChange, submit };
+}
+
+/** The element whose id is referenced by `el`'s aria-describedby and holds `text`. */
+export function describedByTexts(el: Element): string[] {
+  const ids = (el.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '');
+}

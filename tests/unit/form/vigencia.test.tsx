@@ -1,0 +1,59 @@
+/** Step "vigencia": the policy starts from tomorrow up to 30 days ahead (local dates). */
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ar, localIso } from './dates-helper';
+import { describedByTexts, renderStep } from './render-step';
+
+const LABEL = 'Inicio de la cobertura';
+
+async function setup() {
+  const r = await renderStep('vigencia');
+  const input = screen.getByLabelText(LABEL) as HTMLInputElement;
+  const pick = (iso: string) => fireEvent.change(input, { target: { value: iso } });
+  return { ...r, input, pick };
+}
+
+describe('vigencia', () => {
+  it('is a date picker bounded to tomorrow … today + 30, with its help linked', async () => {
+    const { input } = await setup();
+    expect(input).toHaveAttribute('type', 'date');
+    expect(input).toHaveAttribute('min', localIso(1));
+    expect(input).toHaveAttribute('max', localIso(30));
+    expect(describedByTexts(input)).toEqual(['Puede ser desde mañana y hasta dentro de 30 días.']);
+  });
+
+  it('today is too early: asks for a date from tomorrow', async () => {
+    const { user, submit, onSubmit, pick, input } = await setup();
+    pick(localIso(0));
+    await user.click(submit);
+    const msg = `Elegí una fecha a partir del ${ar(localIso(1))}.`;
+    expect(screen.getByRole('alert')).toHaveTextContent(msg);
+    expect(describedByTexts(input)).toContain(`Error: ${msg}`);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('31 days ahead is too late: asks for a date up to today + 30', async () => {
+    const { user, submit, onSubmit, pick } = await setup();
+    pick(localIso(31));
+    await user.click(submit);
+    expect(screen.getByRole('alert')).toHaveTextContent(`Elegí una fecha hasta el ${ar(localIso(30))}.`);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('the bounds themselves are accepted', async () => {
+    const { user, submit, onSubmit, pick } = await setup();
+    pick(localIso(1));
+    await user.click(submit);
+    pick(localIso(30));
+    await user.click(submit);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(onSubmit.mock.calls.map((c) => c[0])).toEqual([{ initPolicyDate: localIso(1) }, { initPolicyDate: localIso(30) }]);
+  });
+
+  it('empty is required', async () => {
+    const { user, submit, onSubmit } = await setup();
+    await user.click(submit);
+    expect(screen.getByRole('alert')).toHaveTextContent('Este dato es obligatorio.');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
