@@ -142,6 +142,7 @@ export function StepForm(props: StepFormProps) {
         dateErrors((k, o) => t(k, o) as string, (d ?? {}) as Json, ui as Json, errors as unknown as Json);
         return errors;
       }}
+      experimental_defaultFormStateBehavior={{ constAsDefaults: 'never', requiredBooleanDefault: 'skip' }}
       showErrorList="top"
       focusOnFirstError
       noHtml5Validate

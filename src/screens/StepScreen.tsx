@@ -5,7 +5,7 @@
 import { useUnit } from 'effector-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { resolveBinding } from '../engine/core/bindings.ts';
+import { resolveBinding, when } from '../engine/core/bindings.ts';
 import { getAt } from '../engine/core/pointer.ts';
 import type { StepDef } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model';
@@ -33,6 +33,22 @@ function Heading({ step }: { step: StepDef }) {
       </h1>
       {sub && <p className="step-lead">{sub}</p>}
     </div>
+  );
+}
+
+/** The step's notices whose condition holds (flow: `notices`). */
+function Notices({ engine, step }: { engine: FlowEngine; step: StepDef }) {
+  const { t } = useTranslation();
+  const context = useUnit(engine.$context);
+  const shown = (step.notices ?? []).filter((n) => when(engine.flow, n.when, context));
+  return (
+    <>
+      {shown.map((n) => (
+        <div key={n.text} className="banner banner--info" role="status">
+          <Icon name="alerta" /> <span>{t(`${step.id}.avisos.${n.text}`)}</span>
+        </div>
+      ))}
+    </>
   );
 }
 
@@ -114,6 +130,7 @@ function FormScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
     <div className={`step step--${step.id} ${step.summary ? 'step--with-summary' : ''}`}>
       <div className="step__body">
         <Heading step={step} />
+        <Notices engine={engine} step={step} />
         <Banner message={stepErrors?.banner} />
         <Suspense fallback={<div className="form-skeleton" aria-busy="true" />}>
         <StepForm
@@ -158,6 +175,7 @@ function ReviewScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
     <div className={`step step--${step.id} ${step.summary ? 'step--with-summary' : ''}`}>
       <div className="step__body">
         <Heading step={step} />
+        <Notices engine={engine} step={step} />
         <Banner message={errors[step.id]?.banner} />
         {(step.review ?? []).map((section) => (
           <section key={section.title} className="review">
@@ -193,6 +211,7 @@ function ReviewScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
           <BackButton engine={engine} step={step} />
         </form>
       </div>
+      {step.summary && <PlanSummary engine={engine} />}
     </div>
   );
 }

@@ -116,6 +116,21 @@ describe('flow engine model', () => {
     expect(scope.getState(engine.$state)).toEqual(done);
   });
 
+  it('a change to a field with onChange calls runs them and saves the reply (live re-pricing); other fields do not', async () => {
+    let n = 0;
+    const { engine, scope, requests } = setup(() => ({ id: ++n }));
+    await allSettled(engine.fieldsChanged, { scope, params: { stepId: 'b', formData: { y: 1 } } });
+    expect(requests).toHaveLength(1);
+    expect(scope.getState(engine.$state).data.saved).toEqual({ id: 1 });
+    expect(scope.getState(engine.$state).answers.b).toEqual({ y: 1 });
+    await allSettled(engine.fieldsChanged, { scope, params: { stepId: 'b', formData: { y: 1, z: 'otro' } } });
+    expect(requests).toHaveLength(1);
+    expect(scope.getState(engine.$state).answers.b).toEqual({ y: 1, z: 'otro' });
+    await allSettled(engine.fieldsChanged, { scope, params: { stepId: 'b', formData: { y: 2, z: 'otro' } } });
+    expect(requests).toHaveLength(2);
+    expect(scope.getState(engine.$state).data.saved).toEqual({ id: 2 });
+  });
+
   it('a restored state from old storage is sanitised, not trusted', async () => {
     const { engine, scope } = setup(() => ({}));
     await allSettled(engine.stateRestored, { scope, params: { flags: { a: true, inventado: true }, answers: null } as never });

@@ -257,10 +257,33 @@ describe('createCampaignModel', () => {
     });
     await t.land('?gclid=abc', ANDROID_CHROME, failing);
     expect(failing.getState(t.model.$campaign)).toEqual({ gclid: 'abc' }); // the campaign is kept anyway
-    expect(localStorage.getItem(CLICK_LOG_STORAGE_KEY)).toBeNull();
+    expect(JSON.parse(localStorage.getItem(CLICK_LOG_STORAGE_KEY) ?? '{}')).toEqual({}); // no record left for the session
     expect(errorSpy).toHaveBeenCalledWith('[campaña] No se pudo registrar el clic de campaña', expect.any(Error));
 
     await t.land('?gclid=abc');
+    expect(t.sent).toHaveLength(1);
+  });
+
+  it('a second landing while the first log is still in flight does not send it again', async () => {
+    const t = setup();
+    let release!: () => void;
+    const slow = fork({
+      handlers: [
+        [
+          t.insertLogFx,
+          (payload: LogPayload) =>
+            new Promise((resolve) => {
+              t.sent.push(payload);
+              release = () => resolve({ ok: true, id: 1 });
+            }),
+        ],
+      ],
+    });
+    const first = t.land('?gclid=abc', ANDROID_CHROME, slow);
+    await Promise.resolve();
+    await t.land('?gclid=abc', ANDROID_CHROME, fork({ handlers: [[t.insertLogFx, async (p: LogPayload) => (t.sent.push(p), { ok: true, id: 2 })]] }));
+    release();
+    await first;
     expect(t.sent).toHaveLength(1);
   });
 
@@ -268,7 +291,7 @@ describe('createCampaignModel', () => {
     const t = setup();
     const asValue = fork({ handlers: [[t.insertLogFx, async () => new Error('500')]] });
     await t.land('?gclid=abc', ANDROID_CHROME, asValue);
-    expect(localStorage.getItem(CLICK_LOG_STORAGE_KEY)).toBeNull();
+    expect(JSON.parse(localStorage.getItem(CLICK_LOG_STORAGE_KEY) ?? '{}')).toEqual({}); // no record left for the session
     expect(errorSpy).toHaveBeenCalled();
   });
 
@@ -286,7 +309,7 @@ describe('createCampaignModel', () => {
         request: '{}',
       },
     });
-    expect(localStorage.getItem(CLICK_LOG_STORAGE_KEY)).toBeNull();
+    expect(JSON.parse(localStorage.getItem(CLICK_LOG_STORAGE_KEY) ?? '{}')).toEqual({}); // no record left for the session
   });
 
   it('cleared removes the stored campaign and resets $campaign', async () => {

@@ -142,6 +142,21 @@ export function clickLogDue(storage: Storage | undefined, sessionKey: string, no
  * Records that the click log for `sessionKey` was sent at `nowMs`, dropping entries older than the
  * 10-minute window so the key does not grow. Never throws.
  */
+/**
+ * Forgets the click-log record of `sessionKey` (a send that failed), so the next landing retries.
+ * Failure-tolerant like the rest of this module.
+ */
+export function releaseClickLog(storage: Storage | undefined, sessionKey: string): void {
+  try {
+    if (!storage) throw new Error('localStorage no disponible');
+    const log = readClickLog(storage);
+    delete log[sessionKey];
+    storage.setItem(CLICK_LOG_STORAGE_KEY, JSON.stringify(log));
+  } catch (error) {
+    warn('No se pudo actualizar el registro de clics', error);
+  }
+}
+
 export function markClickLogSent(storage: Storage | undefined, sessionKey: string, nowMs: number): void {
   try {
     if (!storage) throw new Error('localStorage no disponible');
@@ -210,9 +225,10 @@ export interface CampaignModel {
  * Campaign capture and click log (SPEC §1, §4, §7, §9).
  * - `landed`: parameters from the URL are saved for 10 minutes; without any, the stored unexpired
  *   ones are used. With parameters and {@link clickLogDue}, `insertLogFx` is called with a
- *   {@link LogPayload}; the send is recorded only after success. A failure — a rejected effect or
- *   one that resolves with an `Error` (SPEC §8 "passed on as ordinary values") — is only logged to
- *   the console, so the next landing retries.
+ *   {@link LogPayload}. The send is recorded when it starts (so a reload while it is in flight does
+ *   not send it twice: at most once per 10 minutes) and released if it fails — a rejected effect or
+ *   one that resolves with an `Error` (SPEC §8 "passed on as ordinary values") — which is only
+ *   logged to the console, so the next landing retries.
  * - `cleared`: removes the stored parameters and resets `$campaign`.
  * @param opts.insertLogFx the `/logs/insertar-log-ok` call; only this model's calls are watched.
  * @param opts.storage / opts.session getters, default `localStorage` / `sessionStorage`.
@@ -249,6 +265,7 @@ export function createCampaignModel(opts: {
     mapParams: ({ payload }: { payload: LogPayload; sessionKey: string }) => payload,
   });
   const markSentFx = createEffect((sessionKey: string) => markClickLogSent(storage(), sessionKey, now()));
+  const releaseFx = createEffect((sessionKey: string) => releaseClickLog(storage(), sessionKey));
   const reportLogFailureFx = createEffect((error: unknown) => {
     console.error('[campaña] No se pudo registrar el clic de campaña', error);
   });
@@ -280,19 +297,18 @@ export function createCampaignModel(opts: {
     target: sendClickLogFx,
   });
 
-  // when the click log succeeded, then remember it for this session
-  sample({
-    clock: sendClickLogFx.done,
-    filter: ({ result }) => !(result instanceof Error),
-    fn: ({ params }) => params.sessionKey,
-    target: markSentFx,
-  });
+  // when the click log starts, then it is recorded for this session (a reload meanwhile does not resend)
+  sample({ clock: sendClickLogFx, fn: ({ sessionKey }) => sessionKey, target: markSentFx });
 
-  // when the click log failed (rejected or resolved with an Error), then only report it to the console
-  sample({
-    clock: [sendClickLogFx.failData, sendClickLogFx.doneData.filter({ fn: (r) => r instanceof Error })],
-    target: reportLogFailureFx,
+  // when the click log failed (rejected or resolved with an Error), then the record is released and the console told
+  const logFailed = sample({
+    clock: [
+      sendClickLogFx.fail.map(({ params, error }) => ({ sessionKey: params.sessionKey, error })),
+      sendClickLogFx.done.filter({ fn: ({ result }) => result instanceof Error }).map(({ params, result }) => ({ sessionKey: params.sessionKey, error: result })),
+    ],
   });
+  sample({ clock: logFailed, fn: ({ sessionKey }) => sessionKey, target: releaseFx });
+  sample({ clock: logFailed, fn: ({ error }) => error, target: reportLogFailureFx });
 
   // when the session ends by inactivity, then remove the stored campaign
   sample({ clock: cleared, target: clearStorageFx });

@@ -59,6 +59,8 @@ export interface StepDef {
   review?: { title: string; edit?: string; rows: ReviewRow[] }[];
   result?: { tone: 'success' | 'error'; values?: Record<string, Binding> };
   summary?: 'plan';
+  /** Informational messages shown when their condition holds (text: es.json › <step>.avisos.<text>). */
+  notices?: { when: string; text: string }[];
   loadingMessage?: string;
 }
 

@@ -15,13 +15,18 @@ async function paste(user: User, label: string, text: string) {
   await user.paste(text);
 }
 
-async function fillValid(user: User, birthDate = localIso(0, -30)) {
+async function fillValid(user: User, birthDate = localIso(0, -30), declarations = true) {
   await paste(user, 'Nombre', 'Ana');
   await paste(user, 'Apellido', 'Pérez');
   await paste(user, 'Número de documento', '30123456');
   await user.click(screen.getByRole('radio', { name: 'Femenino' }));
   fireEvent.change(screen.getByLabelText('Fecha de nacimiento'), { target: { value: birthDate } });
   await paste(user, 'Profesión u ocupación', 'Docente');
+  if (declarations) {
+    // the sworn statement has no pre-filled answer: each question is answered explicitly
+    await user.click(within(screen.getByRole('group', { name: PPE })).getByRole('radio', { name: 'No' }));
+    await user.click(within(screen.getByRole('group', { name: LYT })).getByRole('radio', { name: 'No' }));
+  }
 }
 
 describe('datos-personales', () => {
@@ -79,13 +84,17 @@ describe('datos-personales', () => {
     const ppe = screen.getByRole('group', { name: PPE });
     const lyt = screen.getByRole('group', { name: LYT });
     expect(ppe.tagName).toBe('FIELDSET');
-    expect(within(ppe).getByRole('radio', { name: 'No' })).toBeChecked(); // default false
+    expect(within(ppe).getByRole('radio', { name: 'No' })).not.toBeChecked(); // a sworn statement has no pre-filled answer
     expect(describedByTexts(ppe)).toEqual(['Funcionarios públicos y sus familiares (Resolución UIF 35/2023).']);
     await user.click(within(ppe).getByRole('radio', { name: 'Sí' }));
     expect(within(ppe).getByRole('radio', { name: 'Sí' })).toBeChecked();
-    expect(within(lyt).getByRole('radio', { name: 'No' })).toBeChecked();
+    expect(within(lyt).getByRole('radio', { name: 'No' })).not.toBeChecked();
+    await user.click(submit);
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(describedByTexts(lyt)).toContain('Error: Este dato es obligatorio.');
+    await user.click(within(lyt).getByRole('radio', { name: 'No' }));
     expect(onChange.mock.lastCall![0].ddjj).toEqual({ ppe: true, lyt: false });
-    await fillValid(user);
+    await fillValid(user, undefined, false);
     await user.click(submit);
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect(onSubmit.mock.calls[0]![0]).toEqual({

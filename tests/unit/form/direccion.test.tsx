@@ -15,7 +15,7 @@ async function setup(formData?: Record<string, unknown>) {
   return r;
 }
 
-/** Ticks the terms box (it may already be ticked, see the `it.fails` below). */
+/** Ticks the terms box (it starts unticked: RJSF must not turn `const: true` into a default). */
 async function acceptTerms(user: Awaited<ReturnType<typeof renderStep>>['user']) {
   const tyc = screen.getByRole('checkbox', { name: TYC });
   if (!(tyc as HTMLInputElement).checked) await user.click(tyc);
@@ -112,7 +112,7 @@ describe('direccion (LocationField + ordinary fields)', () => {
   // KNOWN BUG (src/form/StepForm.tsx + schemas/direccion.schema.json): RJSF 6 uses `const` as a default
   // (experimental_defaultFormStateBehavior.constAsDefaults defaults to 'always'), so `checkTyC: { const: true }`
   // arrives pre-ticked and a visitor who never touched it "accepts" the terms. Remove `.fails` once fixed.
-  it.fails('the terms box starts unticked and an untouched form is not submitted', async () => {
+  it('the terms box starts unticked and an untouched form is not submitted', async () => {
     const { user, submit, onSubmit } = await setup({ ...picked, addressName: 'Mitre', numberAddress: '100', zipCode: '1824' });
     expect(screen.getByRole('checkbox', { name: TYC })).not.toBeChecked();
     await user.click(submit);
