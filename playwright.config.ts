@@ -36,6 +36,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/chat/habilitar`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, STATIC_DIR: resolve('dist'), EMISSION_DELAY_MS: '300', NODE_ENV: 'test', RATE_LIMIT_MAX: '100000' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, STATIC_DIR: resolve('dist'), EMISSION_DELAY_MS: '300', NODE_ENV: 'test', RATE_LIMIT_MAX: '100000', COTIZACIONES_POR_HORA: '100000' },
   },
 });

@@ -158,7 +158,10 @@ describe('chat, recaptcha, logs, leads', () => {
     expect(antes.json()).toEqual({ permitido: true });
     expectSchema(antes.json(), 'recaptcha', 'EvaluarIpResponse');
     expect((await post(limited, '/api/cotizacion/cotizar', cotizarBody())).statusCode).toBe(200);
-    expect((await post(limited, '/api/recaptcha/evaluar-ip', {})).json()).toEqual({ permitido: false });
+    expect((await post(limited, '/api/recaptcha/evaluar-ip', {})).json()).toEqual({
+      permitido: false,
+      mensaje: 'Hiciste muchas cotizaciones en la última hora. Probá de nuevo más tarde o escribinos por WhatsApp.',
+    });
     await limited.close();
   });
 

@@ -55,7 +55,7 @@ export interface StepErrors {
 /** Outcome of running a step's calls. */
 export type RunOutcome =
   | { kind: 'next'; ctx: FlowContext; to: string | null }
-  | { kind: 'invalid'; ctx: FlowContext; field: string; message: string }
+  | { kind: 'invalid'; ctx: FlowContext; field?: string; message: string }
   | { kind: 'failed'; ctx: FlowContext; message: string };
 
 /** Error carrying a Spanish message for the visitor (an `ApiError` from the client qualifies). */
@@ -271,7 +271,9 @@ export function createFlowEngine(opts: EngineOptions) {
     ...errors,
     [params.stepId]:
       result.kind === 'invalid'
-        ? { fields: { [result.field]: result.message }, banner: null }
+        ? result.field
+          ? { fields: { [result.field]: result.message }, banner: null }
+          : { fields: {}, banner: result.message }
         : result.kind === 'failed'
           ? { fields: {}, banner: result.message }
           : { fields: {}, banner: null },
@@ -306,7 +308,10 @@ export function createFlowEngine(opts: EngineOptions) {
   $state.on(changeFx.done, (state, { result }) => ({ ...state, data: result.ctx.data }));
   $errors.on(changeFx.done, (errors, { params, result }) => ({
     ...errors,
-    [params.stepId]: { fields: result.kind === 'invalid' ? { [result.field]: result.message } : {}, banner: result.kind === 'failed' ? result.message : null },
+    [params.stepId]: {
+      fields: result.kind === 'invalid' && result.field ? { [result.field]: result.message } : {},
+      banner: result.kind === 'failed' || (result.kind === 'invalid' && !result.field) ? result.message : null,
+    },
   }));
 
   // ---- back, edit, restart, inactivity ----------------------------------------------------------

@@ -56,6 +56,17 @@ describe('flow engine model', () => {
     expect(navigations).toEqual([]);
   });
 
+  it('a failed check that names no field shows its message above the form', async () => {
+    const engine = createFlowEngine({
+      flow: { ...flow, calls: { ...flow.calls, check: { ...flow.calls.check, check: { ok: '/valido', message: '/mensaje' } } } },
+      genericError: 'Error genérico',
+      timeoutError: 'Demora',
+    });
+    const scope = fork({ handlers: [[engine.requestFx, async () => ({ valido: false, mensaje: 'Probá más tarde.' })]] });
+    await allSettled(engine.stepSubmitted, { scope, params: { stepId: 'a', formData: { x: '1' } } });
+    expect(scope.getState(engine.$errors).a).toEqual({ fields: {}, banner: 'Probá más tarde.' });
+  });
+
   it('a failed call shows a banner and stays; on a step with onError it goes to the error step', async () => {
     const { engine, scope, navigations } = setup(() => {
       throw { message: 'No pudimos conectarnos.' };

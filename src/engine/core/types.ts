@@ -30,7 +30,7 @@ export interface CallDef {
   params?: Record<string, Binding>;
   body?: Binding;
   save?: Pointer | { from: Pointer; to: Pointer }[];
-  check?: { ok: Pointer; message?: Pointer; field: string };
+  check?: { ok: Pointer; message?: Pointer; field?: string };
   poll?: { until: string; intervalMs: number; maxAttempts: number };
   optional?: boolean;
   silent?: boolean;

@@ -5,6 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ref, responses } from '../shared.ts';
 
+/** Shown to the visitor when their IP reached the hourly quote limit. */
+export const MENSAJE_LIMITE_COTIZACIONES = 'Hiciste muchas cotizaciones en la última hora. Probá de nuevo más tarde o escribinos por WhatsApp.';
+
 /** Registers the anti-abuse routes (mounted at /api/recaptcha). */
 export default async function recaptchaRoutes(app: FastifyInstance) {
   app.post<{ Body: { token: string; action: string } }>(
@@ -24,7 +27,8 @@ export default async function recaptchaRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const recientes = await app.deps.repos.cotizaciones.contarRecientesPorIp(request.ip, 60);
-      return { permitido: recientes < app.deps.settings.cotizacionesPorHoraPorIp };
+      if (recientes < app.deps.settings.cotizacionesPorHoraPorIp) return { permitido: true };
+      return { permitido: false, mensaje: MENSAJE_LIMITE_COTIZACIONES };
     },
   );
 }
