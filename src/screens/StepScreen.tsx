@@ -127,7 +127,7 @@ function FormScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
   const stepErrors = errors[step.id];
   const submitLabel = i18n.exists(`${step.id}.cta`) ? t(`${step.id}.cta`) : t('app.continuar');
   return (
-    <div className={`step step--${step.id} ${step.summary ? 'step--with-summary' : ''}`}>
+    <div className={`step step--${step.id} ${step.summary ? 'step--with-summary' : ''} ${step.onChange ? 'step--live' : ''}`}>
       <div className="step__body">
         <Heading step={step} />
         <Notices engine={engine} step={step} />
@@ -218,7 +218,7 @@ function ReviewScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
 
 function ResultScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
   const { t, i18n } = useTranslation();
-  const [context, restart] = useUnit([engine.$context, engine.restartClicked]);
+  const [context, restart, open] = useUnit([engine.$context, engine.restartClicked, engine.editClicked]);
   const values = step.result?.values ? (resolveBinding(step.result.values, context) as Record<string, string>) : {};
   const success = step.result?.tone === 'success';
   return (
@@ -243,11 +243,18 @@ function ResultScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
           )}
         </dl>
       )}
-      {i18n.exists(`${step.id}.cta`) && (
-        <button type="button" className="button button--primary" onClick={() => restart()}>
-          {t(`${step.id}.cta`)}
-        </button>
-      )}
+      <div className="result__actions">
+        {(step.actions ?? []).map((a) => (
+          <button key={a.text} type="button" className="button button--primary" onClick={() => open({ stepId: a.to })}>
+            {t(`${step.id}.acciones.${a.text}`)}
+          </button>
+        ))}
+        {i18n.exists(`${step.id}.cta`) && (
+          <button type="button" className={`button ${step.actions?.length ? 'button--ghost' : 'button--primary'}`} onClick={() => restart()}>
+            {t(`${step.id}.cta`)}
+          </button>
+        )}
+      </div>
     </section>
   );
 }

@@ -46,4 +46,12 @@ test('una tarjeta rechazada por la entidad lleva a la pantalla de error', async 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('No pudimos emitir tu póliza');
   await expect(page.getByText('La entidad rechazó el medio de pago. Probá con otro.')).toBeVisible();
   await shot(page, info, '16-error');
+
+  // the visitor tries another payment method without retyping anything else
+  await page.getByRole('button', { name: 'Probar con otro medio de pago' }).click();
+  await expect(page).toHaveURL(/\/seguro-hogar\/metodo-de-pago$/);
+  await payWithCbu(page, info);
+  await page.getByRole('button', { name: 'Contratar seguro' }).click();
+  await expect(page).toHaveURL(/\/seguro-hogar\/gracias-seguro-habilitado$/, { timeout: 30_000 });
+  await expect(page.getByTestId('poliza')).toHaveText(/^HOG-\d{4}-\d{6}$/);
 });

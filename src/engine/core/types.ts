@@ -62,6 +62,8 @@ export interface StepDef {
   /** Informational messages shown when their condition holds (text: es.json › <step>.avisos.<text>). */
   notices?: { when: string; text: string }[];
   loadingMessage?: string;
+  /** Extra buttons that open another step with its flag set (text: es.json › <step>.acciones.<text>). */
+  actions?: { text: string; to: string }[];
 }
 
 export interface FlowDef {
