@@ -1,6 +1,6 @@
 /** Chat flag, campaign click log and zone re-pricing, as a visitor (and the insurer) would notice them. */
 import { expect, test } from '@playwright/test';
-import { continuar, quoteAHome, shot } from './journey';
+import { continuar, fillPersonalData, quoteAHome, shot } from './journey';
 
 test('el chat de WhatsApp aparece solo cuando el servidor lo habilita', async ({ page }) => {
   await page.goto('/seguro-hogar');
@@ -42,14 +42,7 @@ test('si la dirección está en otra zona, el precio se actualiza y se avisa', a
   await continuar(page);
   const before = await page.getByTestId('premio-cuota').textContent();
   await continuar(page);
-  await page.getByLabel('Nombre', { exact: true }).fill('Juan');
-  await page.getByLabel('Apellido').fill('Gómez');
-  await page.getByLabel('Número de documento').fill('28999888');
-  await page.getByLabel('Masculino').check();
-  await page.getByLabel('Fecha de nacimiento').fill('1979-03-02');
-  await page.getByLabel('Profesión u ocupación').fill('Comerciante');
-  await page.locator('[data-field="ppe"]').getByLabel('No').check();
-  await page.locator('[data-field="lyt"]').getByLabel('No').check();
+  await fillPersonalData(page, { firstName: 'Juan', lastName: 'Gómez', dni: '28999888', sexo: 'Masculino', birthDate: '1979-03-02', actividad: 'Comerciante' });
   await continuar(page);
 
   await expect(page).toHaveURL(/\/datos-personales\/direccion/);

@@ -68,6 +68,29 @@ export async function quoteAHome(page: Page, info: TestInfo, query = '') {
   await expect(page.locator('.plan__amount').first()).toHaveText(/^\$ [\d.]+,\d{2}$/);
 }
 
+export interface Person {
+  firstName: string;
+  lastName: string;
+  dni: string;
+  sexo: 'Femenino' | 'Masculino' | 'X';
+  birthDate: string;
+  actividad: string;
+}
+
+export const ANA: Person = { firstName: 'Ana', lastName: 'Pérez', dni: '30123456', sexo: 'Femenino', birthDate: '1985-05-10', actividad: 'Docente' };
+
+/** Fills the personal-data step (answers "No" to both sworn-statement questions). */
+export async function fillPersonalData(page: Page, p: Person) {
+  await page.getByLabel('Nombre', { exact: true }).fill(p.firstName);
+  await page.getByLabel('Apellido').fill(p.lastName);
+  await page.getByLabel('Número de documento').fill(p.dni);
+  await page.getByLabel(p.sexo, { exact: true }).check();
+  await page.getByLabel('Fecha de nacimiento').fill(p.birthDate);
+  await page.getByLabel('Profesión u ocupación').fill(p.actividad);
+  await page.locator('[data-field="ppe"]').getByLabel('No').check();
+  await page.locator('[data-field="lyt"]').getByLabel('No').check();
+}
+
 /** From the quote to the payment step, choosing a plan and one optional coverage. */
 export async function choosePlanAndPersonalData(page: Page, info: TestInfo) {
   await shot(page, info, '08-cotizacion');
@@ -84,14 +107,7 @@ export async function choosePlanAndPersonalData(page: Page, info: TestInfo) {
   await continuar(page);
 
   await expect(page).toHaveURL(/\/seguro-hogar\/datos-personales(\?|$)/);
-  await page.getByLabel('Nombre', { exact: true }).fill('Ana');
-  await page.getByLabel('Apellido').fill('Pérez');
-  await page.getByLabel('Número de documento').fill('30123456');
-  await page.getByLabel('Femenino').check();
-  await page.getByLabel('Fecha de nacimiento').fill('1985-05-10');
-  await page.getByLabel('Profesión u ocupación').fill('Docente');
-  await page.locator('[data-field="ppe"]').getByLabel('No').check();
-  await page.locator('[data-field="lyt"]').getByLabel('No').check();
+  await fillPersonalData(page, ANA);
   await shot(page, info, '10-datos-personales');
   await continuar(page);
 

@@ -5,6 +5,7 @@
  */
 import type { WidgetProps } from '@rjsf/utils';
 import creditCardType from 'credit-card-type';
+import { MaskedInput } from './MaskedInput';
 
 const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', 'american-express': 'American Express', maestro: 'Maestro' };
 
@@ -23,29 +24,9 @@ export function groupCardDigits(raw: string): string {
   return out.join(' ');
 }
 
-export function CardNumberWidget({ id, value, onChange, onBlur, required, disabled, rawErrors = [] }: WidgetProps) {
-  const digits = String(value ?? '').replace(/\D/g, '');
+export function CardNumberWidget(props: WidgetProps) {
+  const digits = String(props.value ?? '').replace(/\D/g, '');
   const brand = digits.length >= 4 ? creditCardType(digits)[0]?.type : undefined;
-  return (
-    <div className="input">
-      <input
-        id={id}
-        name={id}
-        className="input__control input__control--mono"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        required={required}
-        disabled={disabled}
-        aria-invalid={rawErrors.length > 0 || undefined}
-        aria-describedby={rawErrors.length ? `${id}__error` : undefined}
-        value={groupCardDigits(String(value ?? ''))}
-        onChange={(e) => onChange(groupCardDigits(e.target.value) || undefined)}
-        onBlur={(e) => onBlur(id, e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') e.currentTarget.blur();
-        }}
-      />
-      {brand && <span className="input__affix input__affix--end card-brand">{BRAND_NAMES[brand] ?? brand}</span>}
-    </div>
-  );
+  const suffix = brand ? <span className="input__affix input__affix--end card-brand">{BRAND_NAMES[brand] ?? brand}</span> : null;
+  return <MaskedInput {...props} format={groupCardDigits} autoComplete="cc-number" suffix={suffix} />;
 }
