@@ -21,9 +21,11 @@ test('el clic de campaña se registra una sola vez en 10 minutos', async ({ page
   page.on('request', (r) => {
     if (r.url().endsWith('/api/logs/insertar-log-ok') && r.method() === 'POST') logs.push(r.postDataJSON());
   });
+  const logged = page.waitForResponse((r) => r.url().endsWith('/api/logs/insertar-log-ok'));
   await page.goto('/?gclid=g-123&utm_campaign=hogar-primavera');
   await expect(page).toHaveURL(/\/seguro-hogar\?gclid=g-123&utm_campaign=hogar-primavera$/);
-  await expect.poll(() => logs.length).toBe(1);
+  expect((await logged).status()).toBe(200);
+  expect(logs).toHaveLength(1);
   expect(logs[0]).toMatchObject({ proceso: 'Cotizador Hogar', proceso_detalle: 'LogCampaniaUnicClic', app: 'cotizador-hogar' });
   expect(JSON.parse(String(logs[0].request))).toEqual({ gclid: 'g-123', utm_campaign: 'hogar-primavera' });
   expect(['mobile', 'desktop']).toContain(logs[0].id_extra);
