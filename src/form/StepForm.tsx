@@ -119,10 +119,7 @@ export function StepForm(props: StepFormProps) {
         const top = (e.property ?? '').replace(/^\./, '').split('.')[0];
         return isShown((ui as Json)[top] as Json | undefined, data);
       })
-      .map((e) => {
-        const property = e.name === 'required' ? `${e.property ?? ''}` : (e.property ?? '');
-        return { ...e, message: errorMessage(t, stepId, property, e.name ?? 'type', (e.params ?? {}) as Json) };
-      });
+      .map((e) => ({ ...e, message: errorMessage(t, stepId, e.property ?? '', e.name ?? 'type', (e.params ?? {}) as Json) }));
 
   if (!validator) return <div className="form-skeleton" aria-busy="true" />;
   const formContext: FormContext = { stepId, formData: data, context, api };

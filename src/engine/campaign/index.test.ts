@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allSettled, createEffect, fork } from 'effector';
+import { ApiError } from '../../api/client';
 import {
   CAMPAIGN_STORAGE_KEY,
   CLICK_LOG_STORAGE_KEY,
@@ -243,14 +244,14 @@ describe('createCampaignModel', () => {
     expect(t.sent).toHaveLength(2);
   });
 
-  it('does not mark a failed log as sent, and retries on the next landing', async () => {
+  it('does not keep a log the server refused, and retries on the next landing', async () => {
     const t = setup();
     const failing = fork({
       handlers: [
         [
           t.insertLogFx,
           async () => {
-            throw new Error('503');
+            throw new ApiError(503, 'ERROR_SERVIDOR', 'Tuvimos un problema.');
           },
         ],
       ],
@@ -287,9 +288,27 @@ describe('createCampaignModel', () => {
     expect(t.sent).toHaveLength(1);
   });
 
+  it('after a network failure or abort the log may have arrived: it is not sent again (at most once)', async () => {
+    const t = setup();
+    const offline = fork({
+      handlers: [
+        [
+          t.insertLogFx,
+          async () => {
+            throw new ApiError(0, 'RED', 'No pudimos conectarnos.');
+          },
+        ],
+      ],
+    });
+    await t.land('?gclid=abc', ANDROID_CHROME, offline);
+    expect(errorSpy).toHaveBeenCalled();
+    await t.land('?gclid=abc');
+    expect(t.sent).toHaveLength(0);
+  });
+
   it('treats an Error resolved as a value as a failure (SPEC §8 errors as values)', async () => {
     const t = setup();
-    const asValue = fork({ handlers: [[t.insertLogFx, async () => new Error('500')]] });
+    const asValue = fork({ handlers: [[t.insertLogFx, async () => new ApiError(500, 'ERROR_SERVIDOR', 'Tuvimos un problema.')]] });
     await t.land('?gclid=abc', ANDROID_CHROME, asValue);
     expect(JSON.parse(localStorage.getItem(CLICK_LOG_STORAGE_KEY) ?? '{}')).toEqual({}); // no record left for the session
     expect(errorSpy).toHaveBeenCalled();

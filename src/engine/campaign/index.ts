@@ -142,6 +142,12 @@ export function clickLogDue(storage: Storage | undefined, sessionKey: string, no
  * Records that the click log for `sessionKey` was sent at `nowMs`, dropping entries older than the
  * 10-minute window so the key does not grow. Never throws.
  */
+/** True when `error` is an answer of the server (an HTTP status ≥ 400), not a network failure or abort. */
+function serverRefused(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400;
+}
+
 /**
  * Forgets the click-log record of `sessionKey` (a send that failed), so the next landing retries.
  * Failure-tolerant like the rest of this module.
@@ -226,9 +232,10 @@ export interface CampaignModel {
  * - `landed`: parameters from the URL are saved for 10 minutes; without any, the stored unexpired
  *   ones are used. With parameters and {@link clickLogDue}, `insertLogFx` is called with a
  *   {@link LogPayload}. The send is recorded when it starts (so a reload while it is in flight does
- *   not send it twice: at most once per 10 minutes) and released if it fails — a rejected effect or
- *   one that resolves with an `Error` (SPEC §8 "passed on as ordinary values") — which is only
- *   logged to the console, so the next landing retries.
+ *   not send it twice: at most once per 10 minutes). A failure — a rejected effect or one that
+ *   resolves with an `Error` (SPEC §8 "passed on as ordinary values") — is only logged to the
+ *   console; when the server refused it (HTTP status ≥ 400) the record is released so the next
+ *   landing retries, while after a network failure or abort it is kept (the log may have arrived).
  * - `cleared`: removes the stored parameters and resets `$campaign`.
  * @param opts.insertLogFx the `/logs/insertar-log-ok` call; only this model's calls are watched.
  * @param opts.storage / opts.session getters, default `localStorage` / `sessionStorage`.
@@ -307,7 +314,9 @@ export function createCampaignModel(opts: {
       sendClickLogFx.done.filter({ fn: ({ result }) => result instanceof Error }).map(({ params, result }) => ({ sessionKey: params.sessionKey, error: result })),
     ],
   });
-  sample({ clock: logFailed, fn: ({ sessionKey }) => sessionKey, target: releaseFx });
+  // …but only when the server answered with an error: after a network failure or an aborted request
+  // (e.g. the visitor reloaded) the log may have arrived, and the spec asks for at most once
+  sample({ clock: logFailed, filter: ({ error }) => serverRefused(error), fn: ({ sessionKey }) => sessionKey, target: releaseFx });
   sample({ clock: logFailed, fn: ({ error }) => error, target: reportLogFailureFx });
 
   // when the session ends by inactivity, then remove the stored campaign

@@ -23,7 +23,7 @@ const GROUP_WIDGETS = new Set(['ChoiceCardsWidget', 'YesNoWidget', 'PlanCardsWid
 const SELF_LABELLED = new Set(['CheckboxWidget', 'checkbox']);
 
 function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, rawErrors = [], rawHelp, required, hidden, uiSchema, schema, registry, fieldPathId } = props;
+  const { id, label, children, rawErrors = [], rawHelp, hidden, uiSchema, schema, registry, fieldPathId } = props;
   if (hidden) return <div hidden>{children}</div>;
   if (fieldPathId.path.length === 0 || schema.type === 'object') return <>{children}</>;
   const ctx = registry.formContext as FormContext;
@@ -61,7 +61,6 @@ function FieldTemplate(props: FieldTemplateProps) {
       {showLabel && (
         <label className="field__label" htmlFor={id}>
           {label}
-          {!required && schema.type !== 'boolean' ? '' : ''}
         </label>
       )}
       {help}

@@ -32,7 +32,7 @@ let provinciasCache: Promise<Provincia[]> | null = null;
 
 export function LocationField(props: FieldProps) {
   const { schema, uiSchema, formData, onChange, registry, fieldPathId, errorSchema } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const ctx = registry.formContext as FormContext;
   const names = (getUiOptions(uiSchema).fields ?? {}) as Names;
   const data = (formData ?? {}) as Record<string, unknown>;
@@ -104,6 +104,7 @@ export function LocationField(props: FieldProps) {
         id={`${fieldPathId.$id}_${names.locality}`}
         label={t(`${stepId}.fields.${names.locality}.label`)}
         placeholder={t(`${stepId}.fields.${names.locality}.placeholder`)}
+        help={i18n.exists(`${stepId}.fields.${names.locality}.help`) ? t(`${stepId}.fields.${names.locality}.help`) : ''}
         province={data[names.province] as string | undefined}
         selectedName={data[names.localityName] as string | undefined}
         error={errOf(names.locality)}
@@ -119,6 +120,8 @@ function LocalityCombobox(p: {
   id: string;
   label: string;
   placeholder: string;
+  /** Shown when nothing more specific applies (searching, no results, no province). */
+  help: string;
   province?: string;
   selectedName?: string;
   error?: string;
@@ -159,7 +162,7 @@ function LocalityCombobox(p: {
     setOpen(false);
   };
   const describedBy = p.error ? `${p.id}__error` : `${p.id}__help`;
-  const help = !p.province ? t('localidad.elegirProvinciaPrimero') : loading ? t('localidad.buscando') : open && text.trim().length >= 2 && !items.length && text !== p.selectedName ? t('localidad.sinResultados') : '';
+  const help = !p.province ? t('localidad.elegirProvinciaPrimero') : loading ? t('localidad.buscando') : open && text.trim().length >= 2 && !items.length && text !== p.selectedName ? t('localidad.sinResultados') : p.help;
   return (
     <div className={`field combobox ${p.error ? 'field--invalid' : ''}`} data-field="localidad">
       <label className="field__label" htmlFor={p.id}>
