@@ -1,0 +1,66 @@
+/** While the API works the loader shows; when it fails, the visitor reads why in Spanish and loses nothing typed. */
+import { expect, test, type Page } from '@playwright/test';
+import { continuar } from './journey';
+
+async function toContacto(page: Page) {
+  await page.goto('/seguro-hogar');
+  await page.getByRole('button', { name: 'Cotizar ahora' }).click();
+  await page.getByLabel('PH').check();
+  await continuar(page);
+  await page.getByLabel('Sí, es mi vivienda permanente').check();
+  await page.getByLabel('Soy propietario/a').check();
+  await continuar(page);
+  await page.getByLabel('Superficie cubierta').fill('55');
+  await continuar(page);
+  await page.getByLabel('Provincia').selectOption({ label: 'Santa Fe' });
+  await page.getByLabel('Localidad').fill('Rosar');
+  await page.getByRole('listbox').getByRole('option', { name: /^Rosario/ }).first().click();
+  await continuar(page);
+  await expect(page).toHaveURL(/\/contacto$/);
+}
+
+test('mientras se verifica, se ve el cargador a pantalla completa', async ({ page }) => {
+  await toContacto(page);
+  await page.route('**/api/cotizacion/validar-telefono', async (route) => {
+    await new Promise((r) => setTimeout(r, 1200));
+    await route.continue();
+  });
+  await page.getByLabel('E-mail').fill('eva@example.com');
+  await page.getByLabel('Código de área').fill('341');
+  await page.getByLabel('Número de celular').fill('5551234');
+  await continuar(page);
+  await expect(page.getByRole('status').filter({ hasText: 'Estamos verificando tus datos...' })).toBeVisible();
+  await expect(page).toHaveURL(/\/vigencia$/);
+  await expect(page.getByText('Estamos verificando tus datos...')).toHaveCount(0);
+});
+
+test('si la API falla, el mensaje es claro y lo escrito sigue ahí', async ({ page }) => {
+  await toContacto(page);
+  await page.route('**/api/cotizacion/validar-telefono', (route) =>
+    route.fulfill({ status: 503, json: { status: 503, code: 'ERROR_INTERNO', message: 'El servicio no está disponible. Volvé a intentar en unos minutos.' } }),
+  );
+  await page.getByLabel('E-mail').fill('eva@example.com');
+  await page.getByLabel('Código de área').fill('341');
+  await page.getByLabel('Número de celular').fill('5551234');
+  await continuar(page);
+  await expect(page.getByRole('alert').filter({ hasText: 'El servicio no está disponible. Volvé a intentar en unos minutos.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/contacto$/);
+  await expect(page.getByLabel('E-mail')).toHaveValue('eva@example.com');
+  await expect(page.getByLabel('Número de celular')).toHaveValue('5551234');
+
+  // the service comes back: the same click goes through
+  await page.unroute('**/api/cotizacion/validar-telefono');
+  await continuar(page);
+  await expect(page).toHaveURL(/\/vigencia$/);
+});
+
+test('sin conexión, el aviso lo dice en español', async ({ page }) => {
+  await toContacto(page);
+  await page.route('**/api/cotizacion/validar-telefono', (route) => route.abort('internetdisconnected'));
+  await page.getByLabel('E-mail').fill('eva@example.com');
+  await page.getByLabel('Código de área').fill('341');
+  await page.getByLabel('Número de celular').fill('5551234');
+  await continuar(page);
+  await expect(page.getByRole('alert').filter({ hasText: 'No pudimos conectarnos. Revisá tu conexión y volvé a intentar.' })).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toHaveValue('eva@example.com');
+});
