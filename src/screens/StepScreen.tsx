@@ -14,7 +14,6 @@ import { formatCurrency } from '../form/format';
 import { formatDateAr } from '../form/dates';
 import { stepSchema, stepUiSchema } from '../form/validators';
 import { Icon } from '../form/widgets/Icon';
-import type { Plan } from '../form/widgets/PlanCardsWidget';
 
 type Json = Record<string, unknown>;
 
@@ -72,22 +71,23 @@ function Banner({ message }: { message: string | null | undefined }) {
   );
 }
 
-/** Chosen plan and its monthly premium, beside the form (flow: `summary: "plan"`). */
-function PlanSummary({ engine }: { engine: FlowEngine }) {
+/** A flow-level summary (title, monthly amount, start date) beside the form (step `summary`). */
+function Summary({ engine, name }: { engine: FlowEngine; name: string }) {
   const { t } = useTranslation();
-  const [state, repricing] = useUnit([engine.$state, engine.$repricing]);
-  const plan = getAt(state, '/data/planElegido') as Plan | undefined;
-  const start = getAt(state, '/data/cotizacion/initPolicyDate') as string | undefined;
-  if (!plan) return null;
+  const [context, repricing] = useUnit([engine.$context, engine.$repricing]);
+  const def = engine.flow.summaries?.[name];
+  const title = def ? (getAt(context, def.title) as string | undefined) : undefined;
+  if (!def || !title) return null;
+  const since = def.since ? (getAt(context, def.since) as string | undefined) : undefined;
   return (
     <aside className="summary" aria-live="polite" aria-busy={repricing}>
       <p className="summary__title">{t('app.resumen.titulo')}</p>
-      <p className="summary__plan">{plan.nombre}</p>
+      <p className="summary__plan">{title}</p>
       <p className="summary__price">
-        <span className="summary__amount" data-testid="premio-cuota">{formatCurrency(plan.premioCuota)}</span> <span>{t('app.resumen.porMes')}</span>
+        <span className="summary__amount" data-testid="premio-cuota">{formatCurrency(getAt(context, def.amount))}</span> <span>{t('app.resumen.porMes')}</span>
       </p>
       {repricing && <p className="summary__note">{t('app.recotizando')}</p>}
-      {start && <p className="summary__note">{t('app.resumen.vigencia', { fecha: formatDateAr(start) })}</p>}
+      {since && <p className="summary__note">{t('app.resumen.vigencia', { fecha: formatDateAr(since) })}</p>}
     </aside>
   );
 }
@@ -149,13 +149,13 @@ function FormScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
           <BackButton engine={engine} step={step} />
         </StepForm>
         </Suspense>
-        {i18n.exists(`${step.id}.seguridad`) && (
+        {i18n.exists(`${step.id}.nota`) && (
           <p className="note">
-            <Icon name="candado" /> {t(`${step.id}.seguridad`)}
+            <Icon name="candado" /> {t(`${step.id}.nota`)}
           </p>
         )}
       </div>
-      {step.summary && <PlanSummary engine={engine} />}
+      {step.summary && <Summary engine={engine} name={step.summary} />}
     </div>
   );
 }
@@ -211,7 +211,7 @@ function ReviewScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
           <BackButton engine={engine} step={step} />
         </form>
       </div>
-      {step.summary && <PlanSummary engine={engine} />}
+      {step.summary && <Summary engine={engine} name={step.summary} />}
     </div>
   );
 }
@@ -220,6 +220,8 @@ function ResultScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
   const { t, i18n } = useTranslation();
   const [context, restart, open] = useUnit([engine.$context, engine.restartClicked, engine.editClicked]);
   const values = step.result?.values ? (resolveBinding(step.result.values, context) as Record<string, string>) : {};
+  const rows = step.result?.rows ? (resolveBinding(step.result.rows, context) as Record<string, string>) : {};
+  const message = (step.result?.message ?? []).map((p) => getAt(context, p)).find((v) => typeof v === 'string' && v);
   const success = step.result?.tone === 'success';
   return (
     <section className={`result result--${step.result?.tone ?? 'success'}`}>
@@ -230,17 +232,15 @@ function ResultScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
         {t(`${step.id}.titulo`)}
       </h1>
       <p className="result__lead">{t(`${step.id}.bajada`, values)}</p>
-      {values.mensaje && <p className="banner banner--error">{values.mensaje}</p>}
-      {success && (
+      {typeof message === 'string' && <p className="banner banner--error">{message}</p>}
+      {Object.keys(rows).length > 0 && (
         <dl className="result__data">
-          {['poliza', 'plan'].map((k) =>
-            values[k] ? (
-              <div key={k} className="review__row">
-                <dt>{t(`${step.id}.${k}`)}</dt>
-                <dd data-testid={k}>{values[k]}</dd>
-              </div>
-            ) : null,
-          )}
+          {Object.entries(rows).map(([k, v]) => (
+            <div key={k} className="review__row">
+              <dt>{t(`${step.id}.filas.${k}`)}</dt>
+              <dd data-testid={k}>{v}</dd>
+            </div>
+          ))}
         </dl>
       )}
       <div className="result__actions">

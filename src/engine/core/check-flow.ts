@@ -68,6 +68,7 @@ export function checkFlow(flow: FlowDef): FlowProblem[] {
     needCalls(step.onSubmit, `${at}/onSubmit`);
     for (const [field, refs] of Object.entries(step.onChange ?? {})) needCalls(refs, `${at}/onChange/${field}`);
     step.review?.forEach((sec, j) => needStep(sec.edit, `${at}/review/${j}/edit`));
+    if (step.summary && !flow.summaries?.[step.summary]) problems.push({ pointer: `${at}/summary`, message: `el resumen "${step.summary}" no está declarado en "summaries"` });
     step.actions?.forEach((a, j) => needStep(a.to, `${at}/actions/${j}/to`));
     step.notices?.forEach((n, j) => needCondition(n.when, `${at}/notices/${j}/when`));
     if (step.stage && flow.stages && !flow.stages.includes(step.stage)) problems.push({ pointer: `${at}/stage`, message: `la etapa "${step.stage}" no está en "stages"` });

@@ -57,8 +57,9 @@ export interface StepDef {
   defaults?: Record<string, Binding>;
   forget?: Pointer[];
   review?: { title: string; edit?: string; rows: ReviewRow[] }[];
-  result?: { tone: 'success' | 'error'; values?: Record<string, Binding> };
-  summary?: 'plan';
+  result?: { tone: 'success' | 'error'; rows?: Record<string, Binding>; values?: Record<string, Binding>; message?: Pointer[] };
+  /** Name of a flow-level summary shown beside the form. */
+  summary?: string;
   /** Informational messages shown when their condition holds (text: es.json › <step>.avisos.<text>). */
   notices?: { when: string; text: string }[];
   loadingMessage?: string;
@@ -81,6 +82,8 @@ export interface FlowDef {
   onStart?: CallRef[];
   chat?: { enabledWhen: string; phone?: Pointer };
   stages?: string[];
+  /** Named summaries (pointers to a title, a monthly amount in ARS and a start date). */
+  summaries?: Record<string, { title: Pointer; amount: Pointer; since?: Pointer }>;
   conditions: Record<string, Condition>;
   calls: Record<string, CallDef>;
   steps: StepDef[];

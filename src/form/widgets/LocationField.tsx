@@ -162,7 +162,7 @@ function LocalityCombobox(p: {
     setOpen(false);
   };
   const describedBy = p.error ? `${p.id}__error` : `${p.id}__help`;
-  const help = !p.province ? t('localidad.elegirProvinciaPrimero') : loading ? t('localidad.buscando') : open && text.trim().length >= 2 && !items.length && text !== p.selectedName ? t('localidad.sinResultados') : p.help;
+  const help = !p.province ? t('widgets.ubicacion.elegirProvinciaPrimero') : loading ? t('widgets.ubicacion.buscando') : open && text.trim().length >= 2 && !items.length && text !== p.selectedName ? t('widgets.ubicacion.sinResultados') : p.help;
   return (
     <div className={`field combobox ${p.error ? 'field--invalid' : ''}`} data-field="localidad">
       <label className="field__label" htmlFor={p.id}>

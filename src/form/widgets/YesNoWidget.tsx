@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 export function YesNoWidget({ id, value, onChange, disabled }: WidgetProps) {
   const { t } = useTranslation();
   const opts: [boolean, string][] = [
-    [true, t('datos-personales.si')],
-    [false, t('datos-personales.no')],
+    [true, t('widgets.siNo.si')],
+    [false, t('widgets.siNo.no')],
   ];
   return (
     <div className="choices choices--inline" role="radiogroup">
