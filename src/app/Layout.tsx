@@ -67,6 +67,12 @@ export function Layout({ engine, step, children }: { engine: FlowEngine; step: S
           <span className="header__secure">
             <Icon name="candado" /> {t('app.seguro')}
           </span>
+          {chatEnabled && chatHref && (
+            <a className="chat" href={chatHref} target="_blank" rel="noopener noreferrer" aria-label={t('app.chat')} data-testid="chat">
+              <Icon name="chat" />
+              <span className="chat__text">{t('app.chat')}</span>
+            </a>
+          )}
         </div>
       </header>
       <main className="main" ref={main} id="contenido">
@@ -76,12 +82,6 @@ export function Layout({ engine, step, children }: { engine: FlowEngine; step: S
       <footer className="footer">
         <p>{t('app.pie')}</p>
       </footer>
-      {chatEnabled && chatHref && (
-        <a className="chat" href={chatHref} target="_blank" rel="noopener noreferrer" aria-label={t('app.chat')} data-testid="chat">
-          <Icon name="chat" />
-          <span className="chat__text">{t('app.chat')}</span>
-        </a>
-      )}
       {loading && <Loader message={t(`app.loader.${loading}`, { defaultValue: t('app.loader.default') })} />}
     </div>
   );
