@@ -24,10 +24,15 @@ async function confirmAndCheckPolicy(page: import('@playwright/test').Page, info
 }
 
 test('compra con tarjeta de crédito', async ({ page }, info) => {
+  const problems: string[] = [];
+  page.on('console', (m) => ['error', 'warning'].includes(m.type()) && problems.push(`${m.type()}: ${m.text()}`));
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   await quoteAHome(page, info, '?utm_campaign=primavera');
   await choosePlanAndPersonalData(page, info);
   await payWithCard(page, info);
   await confirmAndCheckPolicy(page, info, '4242 4242 4242 4242');
+  // no script error, React warning or CSP violation along the happy path
+  expect(problems).toEqual([]);
 });
 
 test('compra con débito en cuenta (CBU)', async ({ page }, info) => {
