@@ -315,7 +315,7 @@ describe('cotizacion', () => {
     const elegidas = plan.coberturas.optional.filter((c: { selecc: string }) => c.selecc === 'S');
     expect(elegidas.map((c: { codCobertura: string }) => c.codCobertura)).toEqual(['501', '503']);
     const extra = elegidas.reduce((s: number, c: { primaCobertura: number }) => s + Math.round(c.primaCobertura * 100), 0);
-    expect(Math.round(plan.prima * 100)).toBe(Math.round(base.prima * 100) + extra);
+    expect(Math.round(plan.prima * 100)).toBe(Math.round(base.prima * 100) + 12 * extra); // annual prima, monthly primaCobertura
     const [row] = await app.deps.db.query('SELECT cod_plan, coberturas_opcionales FROM cotizaciones WHERE ref_id = $1', [refId]);
     expect(row).toEqual({ cod_plan: 'INTERMEDIO', coberturas_opcionales: ['501', '503'] });
   });

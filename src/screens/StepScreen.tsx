@@ -79,6 +79,7 @@ function Summary({ engine, name }: { engine: FlowEngine; name: string }) {
   const title = def ? (getAt(context, def.title) as string | undefined) : undefined;
   if (!def || !title) return null;
   const since = def.since ? (getAt(context, def.since) as string | undefined) : undefined;
+  const total = def.total ? getAt(context, def.total) : undefined;
   return (
     <aside className="summary" aria-live="polite" aria-busy={repricing}>
       <p className="summary__title">{t('app.resumen.titulo')}</p>
@@ -86,6 +87,7 @@ function Summary({ engine, name }: { engine: FlowEngine; name: string }) {
       <p className="summary__price">
         <span className="summary__amount" data-testid="premio-cuota">{formatCurrency(getAt(context, def.amount))}</span> <span>{t('app.resumen.porMes')}</span>
       </p>
+      {total !== undefined && <p className="summary__note">{t('app.resumen.total', { monto: formatCurrency(total) })}</p>}
       {repricing && <p className="summary__note">{t('app.recotizando')}</p>}
       {since && <p className="summary__note">{t('app.resumen.vigencia', { fecha: formatDateAr(since) })}</p>}
     </aside>

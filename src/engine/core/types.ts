@@ -82,8 +82,8 @@ export interface FlowDef {
   onStart?: CallRef[];
   chat?: { enabledWhen: string; phone?: Pointer };
   stages?: string[];
-  /** Named summaries (pointers to a title, a monthly amount in ARS and a start date). */
-  summaries?: Record<string, { title: Pointer; amount: Pointer; since?: Pointer }>;
+  /** Named summaries (pointers to a title, a monthly amount and a total in ARS, and a start date). */
+  summaries?: Record<string, { title: Pointer; amount: Pointer; total?: Pointer; since?: Pointer }>;
   conditions: Record<string, Condition>;
   calls: Record<string, CallDef>;
   steps: StepDef[];

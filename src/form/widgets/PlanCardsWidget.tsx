@@ -28,6 +28,7 @@ export interface Plan {
   recomendado?: boolean;
   premio: number;
   premioCuota: number;
+  cuotas?: number;
   coberturas: Record<'primary' | 'secondary' | 'urgencyAssistance' | 'optional', Cobertura[]>;
 }
 
@@ -80,6 +81,7 @@ export function PlanCardsWidget({ id, value, onChange, registry, options }: Widg
                 <span className="plan__amount">{formatCurrency(plan.premioCuota)}</span>
                 <span className="plan__period">{t('cotizacion.porMes')}</span>
               </span>
+              <span className="plan__total">{t('cotizacion.premioAnual', { monto: formatCurrency(plan.premio), cuotas: plan.cuotas ?? 12 })}</span>
               <span className="plan__select" aria-hidden="true">{checked ? t('cotizacion.elegido') : t('cotizacion.elegir')}</span>
             </label>
             <button type="button" className="link-button plan__toggle" aria-expanded={expanded} onClick={() => setOpen(expanded ? '' : plan.codPlan)}>

@@ -19,6 +19,7 @@ describe('cotizacion (PlanCards)', () => {
     expect(within(group).getAllByRole('radio')).toHaveLength(3);
     expect(within(card('Básico')).getByText('$ 15.234,50')).toBeInTheDocument();
     expect(within(card('Intermedio')).getByText('$ 27.346,33')).toBeInTheDocument();
+    expect(within(card('Intermedio')).getByText('Premio anual $ 328.155,96 en 12 cuotas')).toBeInTheDocument();
     expect(within(card('Integral')).getByText('$ 1.234.567,80')).toBeInTheDocument();
     expect(screen.getAllByText('por mes')).toHaveLength(3);
     expect(screen.getAllByText('Recomendado')).toHaveLength(1);

@@ -22,16 +22,18 @@ export const plans: Plan[] = [
     codPlan: 'BASICO',
     nombre: 'Básico',
     descripcion: 'Lo esencial',
-    premio: 15234.5,
+    premio: 182814,
     premioCuota: 15234.5,
+    cuotas: 12,
     coberturas: { primary: [cob('101', 'Incendio edificio', 45000000)], secondary: [], urgencyAssistance: [], optional },
   },
   {
     codPlan: 'INTERMEDIO',
     nombre: 'Intermedio',
     recomendado: true,
-    premio: 27346.33,
+    premio: 328155.96,
     premioCuota: 27346.33,
+    cuotas: 12,
     coberturas: {
       primary: [cob('101', 'Incendio edificio', 45000000), cob('102', 'Robo contenido', 3000000)],
       secondary: [cob('201', 'Cristales', 250000), cob('299', 'Cobertura oculta', 1, { mostrar: 'N' })],
@@ -42,8 +44,9 @@ export const plans: Plan[] = [
   {
     codPlan: 'INTEGRAL',
     nombre: 'Integral',
-    premio: 1234567.8,
+    premio: 14814813.6,
     premioCuota: 1234567.8,
+    cuotas: 12,
     coberturas: { primary: [cob('101', 'Incendio edificio', 90000000)], secondary: [], urgencyAssistance: [], optional: optional.slice(0, 1) },
   },
 ];

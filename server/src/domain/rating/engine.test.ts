@@ -32,18 +32,19 @@ describe('ratePlan', () => {
 
   it('is plausible for an 80 m² home in late 2026 (ARS 8.000–60.000 a month)', () => {
     for (const p of rateAll(tariff, base).planes) {
-      expect(p.premio).toBeGreaterThan(8_000);
-      expect(p.premio).toBeLessThan(60_000);
+      expect(p.premioCuota).toBeGreaterThan(8_000);
+      expect(p.premioCuota).toBeLessThan(60_000);
     }
   });
 
-  it('totals add up: prima = Σ selected primaCobertura; premio = prima + impuestos; taxes ≈ 21.6 % + sellos', () => {
+  it('totals add up: annual prima = 12 × Σ selected monthly primaCobertura; premio = prima + impuestos; 12 cuotas; taxes ≈ 21.6 % + sellos', () => {
     const p = ratePlan(tariff, base, 'INTEGRAL', ['502', '504']);
     const suma = todas(p).filter((c) => c.selecc === 'S').reduce((s, c) => s + cents(c.primaCobertura), 0);
-    expect(cents(p.prima)).toBe(suma);
+    expect(cents(p.prima)).toBe(12 * suma);
     expect(cents(p.premio)).toBe(cents(p.prima) + cents(p.impuestos));
-    expect(p.premioCuota).toBe(p.premio);
-    expect(p.cuotas).toBe(1);
+    expect(p.cuotas).toBe(12);
+    expect(cents(p.premioCuota)).toBe(Math.round(cents(p.premio) / 12));
+    expect(Math.abs(cents(p.premioCuota) * 12 - cents(p.premio))).toBeLessThanOrEqual(6);
     expect(p.impuestos / p.prima).toBeCloseTo(0.21 + 0.006 + 0.012, 3); // Buenos Aires sellos 1.2 %
     for (const c of todas(p)) expect(cents(c.primaCobertura)).toBe(c.primaCobertura * 100);
   });
@@ -79,7 +80,7 @@ describe('ratePlan', () => {
     const bici = con.coberturas.optional.find((c) => c.codCobertura === '503')!;
     expect(bici).toMatchObject({ selecc: 'S', nomina: 'S', grupo: 'bicycles', sumaAsegurada: 1_000_000, sumaAseguradaString: '$ 1.000.000' });
     expect(sin.coberturas.optional.find((c) => c.codCobertura === '503')!.selecc).toBe('N');
-    expect(cents(con.prima)).toBe(cents(sin.prima) + cents(bici.primaCobertura));
+    expect(cents(con.prima)).toBe(cents(sin.prima) + 12 * cents(bici.primaCobertura));
   });
 
   it('coverages carry the wire fields, group and a Spanish text', () => {

@@ -9,13 +9,19 @@
  *   primaCobertura (ARS / month) = sumaAsegurada × tasaAnualPorMil / 1000 / 12 × F, or primaMensualFija (assistance services), where
  *     F = tipoVivienda.factor × usoVivienda.factor × zona.factor
  *         × (theft groups only) tipoVivienda.factorRobo × usoVivienda.factorRobo × zona.factorRobo × barrioCerrado.factorRobo
- * Plan: prima = Σ primaCobertura of included coverages + chosen optionals; impuestos = IVA + tasa SSN + sellos (province),
- * each over the prima; premio = prima + impuestos; monthly, so premioCuota = premio and cuotas = 1.
+ * Plan (the policy is annual — vigencia one year — paid in CUOTAS = 12 monthly installments):
+ *   prima (ARS / vigencia) = 12 × Σ primaCobertura of included coverages + chosen optionals;
+ *   impuestos = IVA + tasa SSN + sellos (province), each over the prima; premio = prima + impuestos;
+ *   premioCuota (ARS / month) = premio / 12, rounded to cents; cuotas = 12.
  *
  * Rounding: each primaCobertura and each tax is rounded to cents (half up) as its last step; the plan totals are
- * sums of those rounded amounts in integer cents, so `prima` equals the sum of the listed primas and
- * `premio = prima + impuestos` holds exactly.
+ * sums of those rounded amounts in integer cents, so `prima` equals 12 × the sum of the listed primas and
+ * `premio = prima + impuestos` holds exactly. premioCuota is premio / 12 rounded half up; the difference to
+ * 12 × premioCuota (at most 6 cents) is settled in the first installment.
  */
+/** Monthly installments per annual policy (premioCuota = premio / CUOTAS). */
+export const CUOTAS = 12;
+
 import type { CodPlan, CoberturaTarifa, ListaCobertura, SiNo, SumaPlan, Tariff, TipoVivienda, Titularidad, UsoVivienda } from './tariff.ts';
 
 /** What the premium depends on (a cotizacion request after zone resolution). */
@@ -158,7 +164,8 @@ function priceCoverage(tariff: Tariff, input: RatingInput, cod: string, suma: Su
  * Prices one plan with the chosen optional coverages.
  * @param codPlan BASICO | INTERMEDIO | INTEGRAL (keys of `tariff.planes`)
  * @param opcionales codes of optional coverages to include (must be offered by the plan; duplicates ignored)
- * @returns the Plan, money in ARS per month rounded to cents
+ * @returns the Plan, money in ARS rounded to cents (prima, impuestos, premio per annual policy; premioCuota and
+ *   each primaCobertura per month)
  * @throws RatingError for an unknown input value, unknown plan or an optional the plan does not offer
  */
 export function ratePlan(tariff: Tariff, input: RatingInput, codPlan: string, opcionales: readonly string[] = []): Plan {
@@ -183,6 +190,7 @@ export function ratePlan(tariff: Tariff, input: RatingInput, codPlan: string, op
     coberturas.optional.push(c);
     if (elegida) primaCents += toCents(c.primaCobertura);
   }
+  primaCents *= CUOTAS;
   const { iva, tasaSsn, sellos } = tariff.impuestos;
   const alicuotaSellos = sellos.porProvincia[input.provinciaId] ?? sellos.alicuotaPorDefecto;
   const impuestosCents = [iva.alicuota, tasaSsn.alicuota, alicuotaSellos].reduce((sum, a) => sum + Math.round(primaCents * a + 1e-7), 0);
@@ -195,8 +203,8 @@ export function ratePlan(tariff: Tariff, input: RatingInput, codPlan: string, op
     prima: primaCents / 100,
     impuestos: impuestosCents / 100,
     premio: premioCents / 100,
-    premioCuota: premioCents / 100,
-    cuotas: 1,
+    premioCuota: Math.round(premioCents / CUOTAS) / 100,
+    cuotas: CUOTAS,
     coberturas,
   };
 }
