@@ -2,11 +2,13 @@
  * Steps of the visitor's journey, shared by the e2e specs. Each step saves a screenshot
  * (tests/e2e/screenshots/<project>/<nn>-<step>.png, git-ignored) before moving on.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 
 export async function shot(page: Page, info: TestInfo, name: string) {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await expectNoHorizontalScroll(page);
+  await expectAccessible(page);
   await page.screenshot({ path: `tests/e2e/screenshots/${info.project.name}/${name}.png`, fullPage: true });
 }
 
@@ -154,4 +156,13 @@ export async function storageDump(page: Page): Promise<string> {
 export async function expectNoHorizontalScroll(page: Page) {
   const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
   expect(scroll, 'la página no debe desplazarse en horizontal').toBeLessThanOrEqual(client);
+}
+
+/** axe-core (WCAG 2.1 A/AA rules) finds no serious or critical violation on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+  expect(serious, 'violaciones de accesibilidad').toEqual([]);
 }
