@@ -5,6 +5,7 @@
 import { useUnit } from 'effector-react';
 import { useEffect, useRef } from 'react';
 import { createBrowserRouter, Navigate, useLocation, useNavigationType, type RouteObject } from 'react-router-dom';
+import { stepById } from '../engine/core/guards.ts';
 import type { FlowDef, StepDef } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { Layout } from './Layout';
@@ -34,7 +35,7 @@ function StepRoute({ engine, step }: { engine: FlowEngine; step: StepDef }) {
 
 function ToEntry({ flow }: { flow: FlowDef }) {
   const { search } = useLocation();
-  const entry = flow.steps.find((s) => s.id === flow.entry) as StepDef;
+  const entry = stepById(flow, flow.entry);
   return <Navigate to={{ pathname: `/${entry.path}`, search }} replace />;
 }
 
@@ -44,7 +45,7 @@ export function createFlowRouter(flow: FlowDef, engine: FlowEngine) {
   routes.push({ path: '*', element: <ToEntry flow={flow} /> });
   const router = createBrowserRouter(routes);
   engine.navigateFx.use(({ stepId, replace }) => {
-    const step = flow.steps.find((s) => s.id === stepId) as StepDef;
+    const step = stepById(flow, stepId);
     void router.navigate({ pathname: `/${step.path}`, search: window.location.search }, { replace: !!replace });
   });
   return router;

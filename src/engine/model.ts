@@ -12,6 +12,7 @@ import {
   counterBack,
   counterForward,
   counterStart,
+  escapeToken,
   flagsForRoute,
   flagsOnEntry,
   getAt,
@@ -80,6 +81,16 @@ export function emptyState(flow: FlowDef): FlowState {
 
 const callName = (ref: CallRef) => (typeof ref === 'string' ? ref : ref.call);
 const callWhen = (ref: CallRef) => (typeof ref === 'string' ? undefined : ref.when);
+
+/**
+ * What a step shows after its calls ran: a check's message on its field (or as a banner when it
+ * names none), a failed call's message as a banner, nothing when they went through.
+ */
+export function errorsOf(result: RunOutcome): StepErrors {
+  if (result.kind === 'invalid' && result.field) return { fields: { [result.field]: result.message }, banner: null };
+  if (result.kind === 'invalid' || result.kind === 'failed') return { fields: {}, banner: result.message };
+  return { fields: {}, banner: null };
+}
 
 /** Applies a call's `save` to the context: whole reply to a pointer, or `{ from, to }` pairs (missing `from` skipped). */
 export function applySave(call: CallDef, response: unknown, ctx: FlowContext): FlowContext {
@@ -259,25 +270,14 @@ export function createFlowEngine(opts: EngineOptions) {
     if (result.kind === 'next' && result.to) {
       const target = stepById(flow, result.to);
       for (const pointer of step.forget ?? []) next = setAt(next, pointer, undefined);
-      next = { ...next, flags: setGuard(flow, target.flag ? { [target.flag]: true } : {}) };
+      next = { ...next, flags: flagsForRoute(flow, target.id) };
       if (step.detail && target.detail) next = { ...next, numberDetailStep: counterForward(flow, state.numberDetailStep) };
     } else if (result.kind === 'failed' && step.onError) {
-      const target = stepById(flow, step.onError);
-      next = { ...next, flags: setGuard(flow, target.flag ? { [target.flag]: true } : {}), data: { ...next.data, error: { message: result.message } } };
+      next = { ...next, flags: flagsForRoute(flow, step.onError), data: { ...next.data, error: { message: result.message } } };
     }
     return next;
   });
-  $errors.on(submitFx.done, (errors, { params, result }) => ({
-    ...errors,
-    [params.stepId]:
-      result.kind === 'invalid'
-        ? result.field
-          ? { fields: { [result.field]: result.message }, banner: null }
-          : { fields: {}, banner: result.message }
-        : result.kind === 'failed'
-          ? { fields: {}, banner: result.message }
-          : { fields: {}, banner: null },
-  }));
+  $errors.on(submitFx.done, (errors, { params, result }) => ({ ...errors, [params.stepId]: errorsOf(result) }));
   // when calls succeed with a next step, or fail on a step with onError, then the router moves on
   sample({
     clock: submitFx.done,
@@ -306,13 +306,7 @@ export function createFlowEngine(opts: EngineOptions) {
   // when a field with onChange calls changes, then they run (e.g. re-price optional coverages)
   sample({ clock: changeRequested, filter: ({ refs }) => refs.length > 0, target: changeFx });
   $state.on(changeFx.done, (state, { result }) => ({ ...state, data: result.ctx.data }));
-  $errors.on(changeFx.done, (errors, { params, result }) => ({
-    ...errors,
-    [params.stepId]: {
-      fields: result.kind === 'invalid' && result.field ? { [result.field]: result.message } : {},
-      banner: result.kind === 'failed' || (result.kind === 'invalid' && !result.field) ? result.message : null,
-    },
-  }));
+  $errors.on(changeFx.done, (errors, { params, result }) => ({ ...errors, [params.stepId]: errorsOf(result) }));
 
   // ---- back, edit, restart, inactivity ----------------------------------------------------------
   // when back is clicked, then the target's flag is set and the detail counter goes −0.1 (SPEC §4)
@@ -322,16 +316,13 @@ export function createFlowEngine(opts: EngineOptions) {
     if (!target) return state;
     return {
       ...state,
-      flags: target.flag ? setGuard(flow, { [target.flag]: true }) : initialFlags(flow),
+      flags: flagsForRoute(flow, target.id),
       numberDetailStep: step.detail ? counterBack(flow, state.numberDetailStep) : state.numberDetailStep,
     };
   });
   sample({ clock: backTarget, filter: (s) => !!s.back, fn: (s) => ({ stepId: s.back as string }), target: navigateFx });
   // when "edit" is clicked on a review, then that step is opened with its flag
-  $state.on(editClicked, (state, { stepId }) => {
-    const target = stepById(flow, stepId);
-    return { ...state, flags: target.flag ? setGuard(flow, { [target.flag]: true }) : initialFlags(flow) };
-  });
+  $state.on(editClicked, (state, { stepId }) => ({ ...state, flags: flagsForRoute(flow, stepId) }));
   sample({ clock: editClicked, target: navigateFx });
   // when the visitor starts over (thank-you / error screen), then everything but the chat flag is cleared
   $state.on(restartClicked, (state) => ({ ...emptyState(flow), data: pick(state.data, 'chat') }));
@@ -378,10 +369,6 @@ export function createFlowEngine(opts: EngineOptions) {
 }
 
 export type FlowEngine = ReturnType<typeof createFlowEngine>;
-
-function escapeToken(token: string) {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
-}
 
 function pick(obj: Record<string, unknown>, key: string): Record<string, unknown> {
   return key in obj ? { [key]: obj[key] } : {};

@@ -3,7 +3,7 @@
  * Nothing here names a concrete step.
  */
 import { useUnit } from 'effector-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resolveBinding, when } from '../engine/core/bindings.ts';
 import { getAt } from '../engine/core/pointer.ts';
@@ -94,6 +94,27 @@ function Summary({ engine, name }: { engine: FlowEngine; name: string }) {
   );
 }
 
+/** The step's submit label: es.json › <step>.cta, else "Continuar". */
+function useSubmitLabel(step: StepDef): string {
+  const { t, i18n } = useTranslation();
+  return i18n.exists(`${step.id}.cta`) ? t(`${step.id}.cta`) : t('app.continuar');
+}
+
+/** Shell shared by form and review steps: heading, notices, error banner, the content, and the summary aside. */
+function StepFrame({ engine, step, banner, children }: { engine: FlowEngine; step: StepDef; banner: string | null | undefined; children: ReactNode }) {
+  return (
+    <div className={`step step--${step.id} ${step.summary ? 'step--with-summary' : ''} ${step.onChange ? 'step--live' : ''}`}>
+      <div className="step__body">
+        <Heading step={step} />
+        <Notices engine={engine} step={step} />
+        <Banner message={banner} />
+        {children}
+      </div>
+      {step.summary && <Summary engine={engine} name={step.summary} />}
+    </div>
+  );
+}
+
 function LandingScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
   const { t } = useTranslation();
   const submit = useUnit(engine.stepSubmitted);
@@ -122,19 +143,15 @@ function LandingScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) 
 
 function FormScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
   const { t, i18n } = useTranslation();
-  const [state, context, errors, submit, change] = useUnit([engine.$state, engine.$context, engine.$errors, engine.stepSubmitted, engine.fieldsChanged]);
+  const [context, errors, submit, change] = useUnit([engine.$context, engine.$errors, engine.stepSubmitted, engine.fieldsChanged]);
+  const submitLabel = useSubmitLabel(step);
   const schema = stepSchema(step.id) ?? { type: 'object', properties: {} };
   const defaults = step.defaults ? (resolveBinding(step.defaults, context) as Json) : {};
-  const formData = { ...defaults, ...(state.answers[step.id] ?? {}) };
+  const formData = { ...defaults, ...(context.answers[step.id] ?? {}) };
   const stepErrors = errors[step.id];
-  const submitLabel = i18n.exists(`${step.id}.cta`) ? t(`${step.id}.cta`) : t('app.continuar');
   return (
-    <div className={`step step--${step.id} ${step.summary ? 'step--with-summary' : ''} ${step.onChange ? 'step--live' : ''}`}>
-      <div className="step__body">
-        <Heading step={step} />
-        <Notices engine={engine} step={step} />
-        <Banner message={stepErrors?.banner} />
-        <Suspense fallback={<div className="form-skeleton" aria-busy="true" />}>
+    <StepFrame engine={engine} step={step} banner={stepErrors?.banner}>
+      <Suspense fallback={<div className="form-skeleton" aria-busy="true" />}>
         <StepForm
           key={step.id}
           stepId={step.id}
@@ -150,15 +167,13 @@ function FormScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
         >
           <BackButton engine={engine} step={step} />
         </StepForm>
-        </Suspense>
-        {i18n.exists(`${step.id}.nota`) && (
-          <p className="note">
-            <Icon name="candado" /> {t(`${step.id}.nota`)}
-          </p>
-        )}
-      </div>
-      {step.summary && <Summary engine={engine} name={step.summary} />}
-    </div>
+      </Suspense>
+      {i18n.exists(`${step.id}.nota`) && (
+        <p className="note">
+          <Icon name="candado" /> {t(`${step.id}.nota`)}
+        </p>
+      )}
+    </StepFrame>
   );
 }
 
@@ -170,51 +185,45 @@ function formatValue(value: unknown, format?: string): string {
 }
 
 function ReviewScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [context, errors, submit, edit] = useUnit([engine.$context, engine.$errors, engine.stepSubmitted, engine.editClicked]);
-  const submitLabel = i18n.exists(`${step.id}.cta`) ? t(`${step.id}.cta`) : t('app.continuar');
+  const submitLabel = useSubmitLabel(step);
   return (
-    <div className={`step step--${step.id} ${step.summary ? 'step--with-summary' : ''}`}>
-      <div className="step__body">
-        <Heading step={step} />
-        <Notices engine={engine} step={step} />
-        <Banner message={errors[step.id]?.banner} />
-        {(step.review ?? []).map((section) => (
-          <section key={section.title} className="review">
-            <div className="review__head">
-              <h2 className="review__title">{t(`${step.id}.secciones.${section.title}`)}</h2>
-              {section.edit && (
-                <button type="button" className="link-button" onClick={() => edit({ stepId: section.edit as string })}>
-                  {t(`${step.id}.editar`)}
-                  <span className="visually-hidden"> {t(`${step.id}.secciones.${section.title}`)}</span>
-                </button>
-              )}
-            </div>
-            <dl className="review__rows">
-              {section.rows.map((row) => (
-                <div key={row.label} className="review__row">
-                  <dt>{t(`${step.id}.filas.${row.label}`)}</dt>
-                  <dd>{formatValue(resolveBinding(row.value, context), row.format)}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-        ))}
-        <form
-          className="actions"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit({ stepId: step.id, formData: {} });
-          }}
-        >
-          <button type="submit" className="button button--primary">
-            {submitLabel}
-          </button>
-          <BackButton engine={engine} step={step} />
-        </form>
-      </div>
-      {step.summary && <Summary engine={engine} name={step.summary} />}
-    </div>
+    <StepFrame engine={engine} step={step} banner={errors[step.id]?.banner}>
+      {(step.review ?? []).map((section) => (
+        <section key={section.title} className="review">
+          <div className="review__head">
+            <h2 className="review__title">{t(`${step.id}.secciones.${section.title}`)}</h2>
+            {section.edit && (
+              <button type="button" className="link-button" onClick={() => edit({ stepId: section.edit as string })}>
+                {t(`${step.id}.editar`)}
+                <span className="visually-hidden"> {t(`${step.id}.secciones.${section.title}`)}</span>
+              </button>
+            )}
+          </div>
+          <dl className="review__rows">
+            {section.rows.map((row) => (
+              <div key={row.label} className="review__row">
+                <dt>{t(`${step.id}.filas.${row.label}`)}</dt>
+                <dd>{formatValue(resolveBinding(row.value, context), row.format)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+      <form
+        className="actions"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit({ stepId: step.id, formData: {} });
+        }}
+      >
+        <button type="submit" className="button button--primary">
+          {submitLabel}
+        </button>
+        <BackButton engine={engine} step={step} />
+      </form>
+    </StepFrame>
   );
 }
 

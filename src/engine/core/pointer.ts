@@ -4,13 +4,25 @@
  */
 import type { Pointer } from './types.ts';
 
-function tokens(pointer: Pointer): string[] {
+/** Reference tokens of an RFC 6901 pointer (`~1` → `/`, `~0` → `~`); `''` → `[]`; null when it does not start with `/`. */
+export function parsePointer(pointer: Pointer): string[] | null {
   if (pointer === '') return [];
-  if (!pointer.startsWith('/')) throw new Error(`Puntero JSON inválido: "${pointer}" (debe empezar con "/")`);
+  if (!pointer.startsWith('/')) return null;
   return pointer
     .slice(1)
     .split('/')
     .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** One reference token escaped for use in a pointer (`/` → `~1`, `~` → `~0`). */
+export function escapeToken(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function tokens(pointer: Pointer): string[] {
+  const parsed = parsePointer(pointer);
+  if (!parsed) throw new Error(`Puntero JSON inválido: "${pointer}" (debe empezar con "/")`);
+  return parsed;
 }
 
 /** Value at `pointer` in `doc`, or `undefined` when any segment is missing. `''` is the whole doc. */

@@ -5,6 +5,7 @@
  * Sensitive leaves (card number, CBU) are cut out by JSON pointer before anything is written.
  */
 import { createEffect, sample, type Effect, type Store } from 'effector';
+import { parsePointer } from '../core/pointer.ts';
 
 type Container = Record<string, unknown> | unknown[];
 
@@ -25,16 +26,6 @@ function deepCopy<T>(value: T, seen = new WeakMap<object, unknown>()): T {
   seen.set(value, out);
   for (const [k, v] of Object.entries(value)) out[k] = deepCopy(v, seen);
   return out as T;
-}
-
-/** RFC 6901 §4: split `/a/b~1c` into `['a', 'b/c']`. The root pointer `''` has no tokens. */
-function parsePointer(pointer: string): string[] | null {
-  if (pointer === '') return [];
-  if (!pointer.startsWith('/')) return null;
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /**

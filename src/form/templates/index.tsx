@@ -16,6 +16,7 @@ import { getUiOptions } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import type { FormContext } from '../StepForm';
 import { isDisabled, isShown } from '../conditions';
+import { blurOnEnter, describedBy } from '../a11y';
 
 /** Widgets that render a group of controls: their label is a fieldset legend. */
 const GROUP_WIDGETS = new Set(['ChoiceCardsWidget', 'YesNoWidget', 'PlanCardsWidget', 'CoverageTogglesWidget']);
@@ -33,7 +34,7 @@ function FieldTemplate(props: FieldTemplateProps) {
   const widget = String(uiSchema?.['ui:widget'] ?? '');
   const options = getUiOptions(uiSchema);
   const showLabel = options.label !== false && !SELF_LABELLED.has(widget);
-  const describedBy = [rawHelp ? `${id}__help` : '', rawErrors.length ? `${id}__error` : ''].filter(Boolean).join(' ') || undefined;
+  const described = describedBy(id, { help: rawHelp, error: rawErrors.length });
   const errors = rawErrors.length ? (
     <p className="field__error" id={`${id}__error`}>
       <span className="visually-hidden">Error: </span>
@@ -48,7 +49,7 @@ function FieldTemplate(props: FieldTemplateProps) {
   const cls = `field field--${name} ${rawErrors.length ? 'field--invalid' : ''} ${options.width ? `field--${String(options.width)}` : ''}`;
   if (GROUP_WIDGETS.has(widget)) {
     return (
-      <fieldset className={cls} aria-describedby={describedBy} data-field={name}>
+      <fieldset className={cls} aria-describedby={described} data-field={name}>
         {showLabel && <legend className="field__label">{label}</legend>}
         {help}
         {errors}
@@ -119,7 +120,6 @@ function BaseInputTemplate(props: BaseInputTemplateProps) {
   const off = disabled || readonly || isDisabled(uiSchema, parentData);
   const inputType = (options.inputType as string) || (type === 'number' || type === 'integer' || schema.type === 'integer' ? 'text' : type) || 'text';
   const numeric = schema.type === 'integer' || schema.type === 'number';
-  const describedBy = [uiSchema?.['ui:help'] ? `${id}__help` : '', rawErrors.length ? `${id}__error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="input">
       {options.prefix ? <span className="input__affix" aria-hidden="true">{String(options.prefix)}</span> : null}
@@ -135,7 +135,7 @@ function BaseInputTemplate(props: BaseInputTemplateProps) {
         disabled={off}
         autoFocus={autofocus}
         aria-invalid={rawErrors.length > 0 || undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(id, { help: uiSchema?.['ui:help'], error: rawErrors.length })}
         value={value ?? ''}
         onChange={(e) => {
           const raw = e.target.value;
@@ -145,9 +145,7 @@ function BaseInputTemplate(props: BaseInputTemplateProps) {
         }}
         onBlur={(e) => onBlur(id, e.target.value)}
         onFocus={(e) => onFocus(id, e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') e.currentTarget.blur();
-        }}
+        onKeyDown={blurOnEnter}
       />
       {options.unit ? <span className="input__affix input__affix--end">{String(options.unit)}</span> : null}
     </div>

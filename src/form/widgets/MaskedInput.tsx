@@ -4,6 +4,7 @@
  */
 import type { WidgetProps } from '@rjsf/utils';
 import type { ReactNode } from 'react';
+import { blurOnEnter, describedBy } from '../a11y';
 
 export function MaskedInput(props: WidgetProps & { format: (raw: string) => string; autoComplete: string; suffix?: ReactNode }) {
   const { id, value, onChange, onBlur, placeholder, required, disabled, rawErrors = [], format, autoComplete, suffix } = props;
@@ -19,13 +20,11 @@ export function MaskedInput(props: WidgetProps & { format: (raw: string) => stri
         required={required}
         disabled={disabled}
         aria-invalid={rawErrors.length > 0 || undefined}
-        aria-describedby={rawErrors.length ? `${id}__error` : undefined}
+        aria-describedby={describedBy(id, { help: props.uiSchema?.['ui:help'], error: rawErrors.length })}
         value={format(String(value ?? ''))}
         onChange={(e) => onChange(format(e.target.value) || undefined)}
         onBlur={(e) => onBlur(id, e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') e.currentTarget.blur();
-        }}
+        onKeyDown={blurOnEnter}
       />
       {suffix}
     </div>
