@@ -202,11 +202,13 @@ export function createFlowEngine(opts: EngineOptions) {
 
   const changeFx = attach({
     source: $context,
-    mapParams: (p: { stepId: string; formData: Record<string, unknown>; refs: CallRef[] }, ctx: FlowContext) => ({ ...p, ctx }),
-    effect: createEffect(async ({ stepId, formData, refs, ctx }: { stepId: string; formData: Record<string, unknown>; refs: CallRef[]; ctx: FlowContext }) =>
+    mapParams: (p: { stepId: string; formData: Record<string, unknown>; refs: CallRef[]; seq: number }, ctx: FlowContext) => ({ ...p, ctx }),
+    effect: createEffect(async ({ stepId, formData, refs, ctx }: { stepId: string; formData: Record<string, unknown>; refs: CallRef[]; seq: number; ctx: FlowContext }) =>
       runCalls(refs, setAt(ctx, `/answers/${escapeToken(stepId)}`, formData)),
     ),
   });
+  /** Number of the latest live change that runs calls; only its reply is applied (replies can arrive out of order). */
+  const $changeSeq = createStore(0);
 
   const startCallsFx = attach({
     source: $context,
@@ -303,10 +305,19 @@ export function createFlowEngine(opts: EngineOptions) {
   });
   // when a field changes, then the answers follow it (a reload keeps what was typed) — after the diff above was taken
   $state.on(changeRequested, (state, { stepId, formData }) => ({ ...state, answers: { ...state.answers, [stepId]: formData } }));
-  // when a field with onChange calls changes, then they run (e.g. re-price optional coverages)
-  sample({ clock: changeRequested, filter: ({ refs }) => refs.length > 0, target: changeFx });
-  $state.on(changeFx.done, (state, { result }) => ({ ...state, data: result.ctx.data }));
-  $errors.on(changeFx.done, (errors, { params, result }) => ({ ...errors, [params.stepId]: errorsOf(result) }));
+  // when a field with onChange calls changes, then they run (e.g. re-price optional coverages), numbered
+  const changeStarted = sample({
+    clock: changeRequested,
+    source: $changeSeq,
+    filter: (_, { refs }) => refs.length > 0,
+    fn: (seq, change) => ({ ...change, seq: seq + 1 }),
+  });
+  $changeSeq.on(changeStarted, (_, { seq }) => seq);
+  sample({ clock: changeStarted, target: changeFx });
+  // when live calls end, then their reply is applied only if no newer change started meanwhile
+  const latestChangeDone = sample({ clock: changeFx.done, source: $changeSeq, filter: (seq, { params }) => params.seq === seq, fn: (_, done) => done });
+  $state.on(latestChangeDone, (state, { result }) => ({ ...state, data: result.ctx.data }));
+  $errors.on(latestChangeDone, (errors, { params, result }) => ({ ...errors, [params.stepId]: errorsOf(result) }));
 
   // ---- back, edit, restart, inactivity ----------------------------------------------------------
   // when back is clicked, then the target's flag is set and the detail counter goes −0.1 (SPEC §4)

@@ -142,6 +142,29 @@ describe('flow engine model', () => {
     expect(scope.getState(engine.$state).data.saved).toEqual({ id: 2 });
   });
 
+  it('only the latest live change is applied: a slow reply to an older selection never overwrites a newer one', async () => {
+    const engine = createFlowEngine({ flow, genericError: 'Error genérico', timeoutError: 'Demora' });
+    let releaseFirst!: () => void;
+    const scope = fork({
+      handlers: [
+        [
+          engine.requestFx,
+          (req: ApiRequest) =>
+            (req.body as { y: number }).y === 1
+              ? new Promise((resolve) => (releaseFirst = () => resolve({ id: 'para y=1' })))
+              : Promise.resolve({ id: 'para y=2' }),
+        ],
+      ],
+    });
+    const first = allSettled(engine.fieldsChanged, { scope, params: { stepId: 'b', formData: { y: 1 } } });
+    const second = allSettled(engine.fieldsChanged, { scope, params: { stepId: 'b', formData: { y: 2 } } });
+    await new Promise((r) => setTimeout(r, 10)); // the fast reply for y=2 lands first…
+    releaseFirst(); // …then the slow one for y=1
+    await Promise.all([first, second]);
+    expect(scope.getState(engine.$state).answers.b).toEqual({ y: 2 });
+    expect(scope.getState(engine.$state).data.saved).toEqual({ id: 'para y=2' });
+  });
+
   it('a restored state from old storage is sanitised, not trusted', async () => {
     const { engine, scope } = setup(() => ({}));
     await allSettled(engine.stateRestored, { scope, params: { flags: { a: true, inventado: true }, answers: null } as never });
