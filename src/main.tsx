@@ -9,26 +9,34 @@ import { RouterProvider } from 'react-router-dom';
 import flowJson from '../flow/flow.json';
 import { api } from './api/instance';
 import { createFlowRouter } from './app/router';
-import { checkFlow, formatProblems } from './engine/core/check-flow.ts';
+import { checkFlow, errorsOnly, formatProblems } from './engine/core/check-flow.ts';
+import { compileFlow } from './engine/core/graph.ts';
 import type { FlowDef } from './engine/core/types.ts';
+import type { Migration } from './engine/core/migrations.ts';
 import { createRuntime } from './engine/runtime';
 import { prefetchForms } from './screens/StepScreen';
 import { i18n } from './i18n';
 import './styles.css';
 
-const flow = flowJson as unknown as FlowDef;
+const def = flowJson as unknown as FlowDef;
 const root = createRoot(document.getElementById('root') as HTMLElement);
-const problems = checkFlow(flow);
+const problems = errorsOnly(checkFlow(def));
 
 if (problems.length) {
+  // the checker stops this at build; if it still happens, the visitor gets a Spanish message, not a blank page
+  console.error(formatProblems(problems));
   root.render(
     <main className="main">
-      <h1>{i18n.t('app.flujoInvalido')}</h1>
-      <pre>{formatProblems(problems)}</pre>
+      <section className="result result--error">
+        <h1 className="result__title">{i18n.t('app.flujoInvalido')}</h1>
+        {import.meta.env.DEV && <pre>{formatProblems(problems)}</pre>}
+      </section>
     </main>,
   );
 } else {
-  const runtime = createRuntime({ flow, api, texts: { genericError: i18n.t('errors.generic'), timeoutError: i18n.t('errors.timeout') } });
+  const flow = compileFlow(def);
+  const migrations = Object.values(import.meta.glob<Migration>('../flow/migrations/*.json', { eager: true, import: 'default' }));
+  const runtime = createRuntime({ flow, api, migrations, texts: { genericError: i18n.t('errors.generic'), timeoutError: i18n.t('errors.timeout') } });
   const router = createFlowRouter(flow, runtime.engine);
   void runtime.start().then(() =>
     root.render(

@@ -1,12 +1,13 @@
 /**
- * `build(opts)` assembles the reference API: external plugins (security headers, cookies + CSRF, schemas, swagger,
- * error handler), the app layer (`app.deps`: database, repositories, lists, tariff, vault, emission) and one route
- * plugin per area under /api, plus the static web app with SPA fallback. Returns a ready Fastify instance;
- * `app.close()` stops the emission timers and closes the database it was given.
+ * `build(opts)` assembles the reference API: external plugins (security headers, JSON-only bodies, cookies + CSRF,
+ * schemas, swagger, error handler), the app layer (`app.deps`: database, repositories, lists, tariff, vault, emission)
+ * and, under /api, health endpoints plus — behind shared rate limits, the visitor session, CSRF and Idempotency-Key —
+ * one route plugin per area; then the static web app with SPA fallback. Returns a ready Fastify instance whose
+ * emission worker and retention job are running; `app.close()` drains requests, finishes or hands back emission jobs
+ * and closes the database it was given.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppDeps, Settings } from './context.ts';
 import { createPgliteDb, type Db } from './db/index.ts';
@@ -14,12 +15,18 @@ import { migrate } from './db/migrate.ts';
 import { createRepositories } from './db/repositories/index.ts';
 import { createEmissionService } from './domain/emission/service.ts';
 import { loadLists } from './domain/lists/index.ts';
+import { createRetentionJob } from './domain/maintenance/retention.ts';
+import { enmascararNumerosDePago } from './domain/payment/enmascarar.ts';
 import { createVault } from './domain/payment/vault.ts';
 import { loadTariff } from './domain/rating/tariff.ts';
-import { ApiError, MENSAJES } from './errors.ts';
+import contentTypePlugin from './plugins/content-type.ts';
 import csrfPlugin from './plugins/csrf.ts';
 import errorHandlerPlugin from './plugins/error-handler.ts';
+import healthRoutes from './plugins/health.ts';
+import idempotencyPlugin from './plugins/idempotency.ts';
+import limitsPlugin from './plugins/limits.ts';
 import schemasPlugin from './plugins/schemas.ts';
+import sessionPlugin from './plugins/session.ts';
 import securityPlugin from './plugins/security.ts';
 import staticPlugin from './plugins/static.ts';
 import swaggerPlugin from './plugins/swagger.ts';
@@ -46,8 +53,17 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Built web app to serve at `/` with SPA fallback (ignored when it has no index.html). */
   staticDir?: string;
-  /** Delay before an application is issued, ms (default 800). */
+  /** Stand-in for the payment entity's answer during emission, ms (default 800). */
   emissionDelayMs?: number;
+  /** Emission worker: polling interval (250), claim lease (30000), first retry delay (1000), attempts (10), ms. */
+  emissionPollMs?: number;
+  emissionLeaseMs?: number;
+  emissionRetryBaseMs?: number;
+  emissionMaxIntentos?: number;
+  /** How long `close()` waits for emission jobs in progress before handing them back, ms (default 10000). */
+  shutdownTimeoutMs?: number;
+  /** Retention (days) and how often it runs (ms); defaults 90 / 30 days, hourly. */
+  retention?: { logsDias: number; cotizacionesDias: number; intervaloMs: number };
   /** AES-256 key for payment numbers, 32 bytes. Default: random per process (fine for tests only). */
   paymentKey?: Buffer;
   /** Tariff file (default server/tariffs/2026-11.json) and CSV folder (default server/data/ar). */
@@ -55,8 +71,8 @@ export interface BuildOptions {
   listsDir?: string;
   /** Requests per minute per IP under /api before 429 (default 300). */
   rateLimitMax?: number;
-  /** Trust X-Forwarded-* from a reverse proxy (client IP for rate limits). Default false. */
-  trustProxy?: boolean;
+  /** Trusted reverse proxies (client IP and protocol from X-Forwarded-*): false, a hop count or addresses (config.ts). */
+  trustProxy?: false | number | string[];
   settings?: Partial<Settings>;
 }
 
@@ -73,52 +89,81 @@ export const LOG_REDACT = [
   '*.numberCBU',
 ];
 
+/** Masks payment-like numbers inside every JSON string literal of a serialised log line. */
+export function enmascararEnJson(line: string): string {
+  return line.replace(/"(?:[^"\\]|\\.)*"/g, enmascararNumerosDePago);
+}
+
 /**
  * @returns a ready Fastify instance (migrations applied, pending issuances resumed)
  * @throws Error when the tariff or the lists cannot be loaded, or a migration fails
  */
 export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
-  const logger = opts.logger && typeof opts.logger === 'object' ? { ...opts.logger, redact: LOG_REDACT } : opts.logger ? { redact: LOG_REDACT } : false;
-  const app = Fastify({ logger, trustProxy: opts.trustProxy ?? false, bodyLimit: 64 * 1024 });
+  // Every log line leaves with card-like and CBU-like numbers masked inside any string value, whatever field it hides
+  // in (numbers such as responseTime are not strings and stay intact; ISO timestamps never look like one).
+  const pino = { redact: LOG_REDACT, timestamp: () => `,"time":"${new Date().toISOString()}"`, hooks: { streamWrite: enmascararEnJson } };
+  const logger = opts.logger && typeof opts.logger === 'object' ? { ...opts.logger, ...pino } : opts.logger ? pino : false;
+  // A hop count trusts the nearest N addresses of the chain (socket peer first), as proxy-addr counts hops; Fastify 5
+  // refuses bare numbers, so it gets the function. Only safe when instances are reachable through the proxy alone.
+  const tp = opts.trustProxy ?? false;
+  const trustProxy = typeof tp === 'number' ? (_addr: string, i: number) => i < tp : tp;
+  const app = Fastify({ logger, trustProxy, bodyLimit: 64 * 1024, return503OnClosing: true });
 
   const db = opts.db ?? (await createPgliteDb());
   await migrate(db);
-  const vault = createVault(opts.paymentKey ?? randomBytes(32));
+  const paymentKey = opts.paymentKey ?? randomBytes(32);
+  const vault = createVault(paymentKey);
+  const settings = {
+    chat: { habilitado: true, telefono: '5491100000000', ...opts.settings?.chat },
+    cotizacionesPorHoraPorIp: opts.settings?.cotizacionesPorHoraPorIp ?? 30,
+    cookieSecure: opts.settings?.cookieSecure ?? ('auto' as const),
+  };
   const deps: AppDeps = {
     db,
     repos: createRepositories(db),
     lists: loadLists(opts.listsDir ?? DEFAULT_LISTS_DIR),
     tariff: loadTariff(opts.tariffFile ?? DEFAULT_TARIFF_FILE),
     vault,
-    emision: createEmissionService({ db, vault, delayMs: opts.emissionDelayMs ?? 800, log: app.log }),
-    settings: {
-      chat: { habilitado: true, telefono: '5491100000000', ...opts.settings?.chat },
-      cotizacionesPorHoraPorIp: opts.settings?.cotizacionesPorHoraPorIp ?? 30,
-    },
+    emision: createEmissionService({
+      db, vault, log: app.log, delayMs: opts.emissionDelayMs ?? 800, pollMs: opts.emissionPollMs, leaseMs: opts.emissionLeaseMs,
+      retryBaseMs: opts.emissionRetryBaseMs, maxIntentos: opts.emissionMaxIntentos, shutdownTimeoutMs: opts.shutdownTimeoutMs,
+    }),
+    settings,
+    lifecycle: { cerrando: false },
   };
   app.decorate('deps', deps);
+  const retention = createRetentionJob(db, opts.retention ?? { logsDias: 90, cotizacionesDias: 30, intervaloMs: 3_600_000 }, app.log);
+  app.addHook('preClose', async () => {
+    deps.lifecycle.cerrando = true;
+  });
+  // While draining, every answer closes its keep-alive connection, so the close does not wait for idle clients.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (deps.lifecycle.cerrando) reply.header('connection', 'close');
+    return payload;
+  });
   app.addHook('onClose', async () => {
+    await retention.stop();
     await deps.emision.close();
     await db.close();
   });
 
   await app.register(securityPlugin);
+  await app.register(contentTypePlugin);
   await app.register(csrfPlugin);
   await app.register(schemasPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(swaggerPlugin, { version: VERSION });
 
+  await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(
     async (api) => {
-      await api.register(rateLimit, {
-        max: opts.rateLimitMax ?? 300,
-        timeWindow: '1 minute',
-        errorResponseBuilder: () => new ApiError(429, 'DEMASIADAS_SOLICITUDES', MENSAJES.DEMASIADAS_SOLICITUDES),
-      });
+      await api.register(limitsPlugin, { rateLimitMax: opts.rateLimitMax ?? 300, cotizacionesPorHora: settings.cotizacionesPorHoraPorIp });
+      await api.register(sessionPlugin, { secure: settings.cookieSecure });
       api.addHook('onRequest', (request, reply, done) => {
         if (request.method === 'POST') api.csrfProtection(request, reply, done);
         else done();
       });
+      await api.register(idempotencyPlugin, { secret: createHmac('sha256', paymentKey).update('idempotency-key').digest() });
       await api.register(csrfRoutes);
       await api.register(chatRoutes, { prefix: '/chat' });
       await api.register(listasRoutes, { prefix: '/listas' });
@@ -135,6 +180,6 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   await app.register(staticPlugin, { staticDir: opts.staticDir });
 
   await app.ready();
-  await deps.emision.reanudar();
+  deps.emision.start();
   return app;
 }

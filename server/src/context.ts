@@ -12,8 +12,15 @@ import type { Tariff } from './domain/rating/tariff.ts';
 export interface Settings {
   /** GET /api/chat/habilitar: chat on ('C') or off ('D'); WhatsApp number in international format without '+'. */
   chat: { habilitado: boolean; telefono: string };
-  /** POST /api/recaptcha/evaluar-ip: maximum quotes per IP per hour. */
+  /** Maximum quotes per IP per hour: enforced by cotizar, reported by POST /api/recaptcha/evaluar-ip. */
   cotizacionesPorHoraPorIp: number;
+  /** Secure attribute of every cookie: 'auto' = when the trusted protocol is https (config COOKIE_SECURE). */
+  cookieSecure: 'auto' | true;
+}
+
+/** Process lifecycle seen by the routes: `cerrando` from SIGTERM on (readiness answers 503 while draining). */
+export interface Lifecycle {
+  cerrando: boolean;
 }
 
 export interface AppDeps {
@@ -24,6 +31,7 @@ export interface AppDeps {
   vault: Vault;
   emision: EmissionService;
   settings: Settings;
+  lifecycle: Lifecycle;
 }
 
 declare module 'fastify' {

@@ -2,7 +2,8 @@
  * API errors with the single wire shape of schemas/api/README.md:
  * `{ status, code, message, errors? }`, messages in Spanish (es-AR, voseo).
  */
-export type ErrorCode = 'VALIDACION' | 'CSRF_INVALIDO' | 'NO_ENCONTRADO' | 'CONFLICTO' | 'DEMASIADAS_SOLICITUDES' | 'ERROR_INTERNO';
+export type ErrorCode =
+  | 'VALIDACION' | 'CSRF_INVALIDO' | 'NO_ENCONTRADO' | 'CONFLICTO' | 'DEMASIADAS_SOLICITUDES' | 'ERROR_INTERNO' | 'SERVICIO_NO_DISPONIBLE';
 
 /** One bad field: `field` is a JSON pointer into the body/query ("/persona/numberDoc"). */
 export interface FieldError {
@@ -16,6 +17,7 @@ export const MENSAJES = {
   NO_ENCONTRADO: 'No encontramos lo que buscás.',
   DEMASIADAS_SOLICITUDES: 'Hiciste muchos pedidos seguidos. Esperá un minuto y volvé a intentar.',
   ERROR_INTERNO: 'Tuvimos un problema. Probá de nuevo en unos minutos.',
+  SERVICIO_NO_DISPONIBLE: 'El servicio no está disponible en este momento. Probá de nuevo en unos minutos.',
   COTIZACION_NO_ENCONTRADA: 'No encontramos tu cotización. Volvé a cotizar.',
 } as const;
 
@@ -41,4 +43,9 @@ export function validationError(errors: FieldError[]): ApiError {
 /** 404 NO_ENCONTRADO with a specific message. */
 export function notFound(message: string = MENSAJES.NO_ENCONTRADO): ApiError {
   return new ApiError(404, 'NO_ENCONTRADO', message);
+}
+
+/** 503 SERVICIO_NO_DISPONIBLE: the database is away or the instance is shutting down (the client may retry). */
+export function serviceUnavailable(): ApiError {
+  return new ApiError(503, 'SERVICIO_NO_DISPONIBLE', MENSAJES.SERVICIO_NO_DISPONIBLE);
 }

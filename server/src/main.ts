@@ -1,49 +1,76 @@
 /**
- * Entry point (`npm run serve`): reads the environment, opens the database, builds the app and listens.
+ * Entry point (`npm run serve`): reads the environment (config.ts — every variable is listed there and in
+ * server/README.md), opens the database, builds the app and listens.
  *
- * Environment (all optional):
- *   PORT (3000), HOST (0.0.0.0), DATABASE_URL (PostgreSQL; default: PGlite files in DATA_DIR/pglite),
- *   DATA_DIR (<repo>/data), STATIC_DIR (<repo>/dist), PAYMENT_KEY (64 hex chars; default: DATA_DIR/payment.key,
- *   generated once), EMISSION_DELAY_MS (800), RATE_LIMIT_MAX (300 requests/min/IP), COTIZACIONES_POR_HORA (30),
- *   CHAT_HABILITADO (true), CHAT_TELEFONO (5491100000000), TRUST_PROXY (false), LOG_LEVEL (info).
+ * Production shape: N stateless instances behind a reverse proxy over one PostgreSQL (DATABASE_URL); PGlite (the
+ * default) is for ONE process and its folder is locked. On SIGTERM/SIGINT the instance stops accepting connections,
+ * readiness turns 503, requests in flight finish, emission jobs in progress finish or are handed back, and the
+ * database closes; past SHUTDOWN_TIMEOUT_MS (+5 s) the process exits with code 1.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from './app.ts';
-import { createPgliteDb, createPostgresDb } from './db/index.ts';
+import { readConfig } from './config.ts';
+import { createPgliteDb, createPostgresDb, type Db } from './db/index.ts';
 import { loadPaymentKey } from './domain/payment/vault.ts';
 
-const env = process.env;
-const repoDir = join(import.meta.dirname, '../..');
-const dataDir = env.DATA_DIR ?? join(repoDir, 'data');
-const port = Number(env.PORT ?? 3000);
-const host = env.HOST ?? '0.0.0.0';
-const int = (v: string | undefined, fallback: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : fallback);
-
-mkdirSync(dataDir, { recursive: true });
-const db = env.DATABASE_URL ? await createPostgresDb(env.DATABASE_URL) : await createPgliteDb(join(dataDir, 'pglite'));
+let config;
+let db: Db;
+try {
+  config = readConfig(process.env);
+  mkdirSync(config.dataDir, { recursive: true });
+  db = config.databaseUrl
+    ? await createPostgresDb(config.databaseUrl, undefined, config.db, (err) => console.warn(`PostgreSQL: conexión perdida (${err.message}); se reabre al próximo pedido.`))
+    : await createPgliteDb(join(config.dataDir, 'pglite'));
+} catch (err) {
+  console.error(`No se pudo iniciar la API: ${(err as Error).message}`);
+  process.exit(1);
+}
 
 const app = await build({
   db,
-  logger: { level: env.LOG_LEVEL ?? 'info' },
-  staticDir: env.STATIC_DIR ?? join(repoDir, 'dist'),
-  emissionDelayMs: int(env.EMISSION_DELAY_MS, 800),
-  paymentKey: loadPaymentKey(env.PAYMENT_KEY, join(dataDir, 'payment.key')),
-  rateLimitMax: int(env.RATE_LIMIT_MAX, 300),
-  trustProxy: env.TRUST_PROXY === 'true',
-  settings: {
-    chat: { habilitado: env.CHAT_HABILITADO !== 'false', telefono: env.CHAT_TELEFONO ?? '5491100000000' },
-    cotizacionesPorHoraPorIp: int(env.COTIZACIONES_POR_HORA, 30),
-  },
+  logger: { level: config.logLevel },
+  staticDir: config.staticDir,
+  emissionDelayMs: config.emission.delayMs,
+  emissionPollMs: config.emission.pollMs,
+  emissionLeaseMs: config.emission.leaseMs,
+  emissionRetryBaseMs: config.emission.retryBaseMs,
+  emissionMaxIntentos: config.emission.maxIntentos,
+  shutdownTimeoutMs: config.shutdownTimeoutMs,
+  retention: config.retention,
+  paymentKey: loadPaymentKey(config.paymentKeyHex, join(config.dataDir, 'payment.key')),
+  rateLimitMax: config.rateLimitMax,
+  trustProxy: config.trustProxy,
+  settings: { chat: config.chat, cotizacionesPorHoraPorIp: config.cotizacionesPorHoraPorIp, cookieSecure: config.cookieSecure },
 });
 
+const shutdownTimeoutMs = config.shutdownTimeoutMs;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    app.log.info(`${signal}: cerrando`);
-    app.close().then(() => process.exit(0), () => process.exit(1));
+    app.log.info(`${signal}: cerrando (sin pedidos nuevos; se terminan los que están en curso)`);
+    app.deps.lifecycle.cerrando = true;
+    const force = setTimeout(() => {
+      app.log.error('cierre: se agotó el tiempo; salida forzada');
+      process.exit(1);
+    }, shutdownTimeoutMs + 5_000);
+    force.unref();
+    // Keep-alive connections that turn idle after the close began (their request was in flight) are closed as soon
+    // as they do, instead of waiting for the client to drop them.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+    idle.unref();
+    app.close().then(
+      () => {
+        app.log.info('cierre completo');
+        process.exit(0);
+      },
+      (err: unknown) => {
+        app.log.error({ err }, 'cierre con error');
+        process.exit(1);
+      },
+    );
   });
 }
 
-const address = await app.listen({ port, host });
+const address = await app.listen({ port: config.port, host: config.host });
 const url = address.replace('0.0.0.0', 'localhost');
 console.log(`Cotizador Hogar API escuchando en ${url} (docs: ${url}/api/docs, base: ${db.kind})`);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAJE_RECHAZO_MEDIO_PAGO } from '../src/domain/emission/service.ts';
 import { MENSAJE_EDAD, MENSAJE_VIGENCIA, sumarDias } from '../src/domain/validation/fechas.ts';
 import {
-  buildTestApp, CBU_OK, CBU_RECHAZADO, cotizarBody, domicilio, expectError, expectSchema, getCsrf, hoy, persona, post,
+  buildTestApp, CBU_OK, CBU_RECHAZADO, cotizarBody, domicilio, expectError, expectSchema, get, getCsrf, hoy, persona, post,
   recorrerJourney, TARJETA_OK, TARJETA_RECHAZADA,
 } from './helper.ts';
 
@@ -430,13 +430,16 @@ describe('emision', () => {
     expectSchema(estado, 'emision', 'Estado');
     expect(estado).toMatchObject({ numeroSolicitud, estado: 'EMITIDA' });
     expect(estado.numSecuPol).toMatch(new RegExp(`^HOG-${hoy().slice(0, 4)}-\\d{6}$`));
-    const polizas = await app.deps.db.query('SELECT num_secu_pol FROM polizas WHERE numero_solicitud = $1', [numeroSolicitud]);
+    const polizas = await app.deps.db.query(
+      'SELECT p.num_secu_pol FROM polizas p JOIN solicitudes s USING (numero_solicitud) WHERE s.id = $1', [numeroSolicitud],
+    );
     expect(polizas).toEqual([{ num_secu_pol: estado.numSecuPol }]);
     const again = await post(app, '/api/emision/emitir-async', { numeroSolicitud }, csrf);
     expect(again.statusCode).toBe(202);
-    expect(again.json()).toEqual({ numeroSolicitud, estado: 'EMITIDA', numSecuPol: estado.numSecuPol });
+    expect(again.json()).toEqual({ numeroSolicitud, estado: 'EMITIDA', numSecuPol: estado.numSecuPol, vigenciaDesde: estado.vigenciaDesde, vigenciaHasta: estado.vigenciaHasta });
     await app.deps.emision.emitir(numeroSolicitud);
-    expect(await app.deps.db.query('SELECT count(*)::int AS n FROM polizas WHERE numero_solicitud = $1', [numeroSolicitud])).toEqual([{ n: 1 }]);
+    expect(await app.deps.db.query('SELECT count(*)::int AS n FROM polizas p JOIN solicitudes s USING (numero_solicitud) WHERE s.id = $1', [numeroSolicitud]))
+      .toEqual([{ n: 1 }]);
   });
 
   it('test-decline card and CBU end RECHAZADA with the message', async () => {
@@ -461,9 +464,10 @@ describe('emision', () => {
       { field: '/persona/phoneNumber', message: 'Ingresá un número de teléfono real.' },
       { field: '/domicilio/zipCode', message: 'Ingresá un código postal de 4 números o el CPA, por ejemplo 1425 o C1425ABC.' },
     ]);
-    expectError(await post(app, '/api/emision/emitir-async', { numeroSolicitud: 999999 }), 404, 'NO_ENCONTRADO', 'No encontramos la solicitud.');
-    expectError(await app.inject({ method: 'GET', url: '/api/emision/estado/999999' }), 404, 'NO_ENCONTRADO', 'No encontramos la solicitud.');
-    const mal = await app.inject({ method: 'GET', url: '/api/emision/estado/abc' });
+    const desconocida = '00000000-0000-4000-8000-000000000000';
+    expectError(await post(app, '/api/emision/emitir-async', { numeroSolicitud: desconocida }), 404, 'NO_ENCONTRADO', 'No encontramos la solicitud.');
+    expectError(await get(app, `/api/emision/estado/${desconocida}`), 404, 'NO_ENCONTRADO', 'No encontramos la solicitud.');
+    const mal = await get(app, '/api/emision/estado/abc');
     expect(mal.json().errors).toEqual([{ field: '/numeroSolicitud', message: 'El número de solicitud no es válido.' }]);
   });
 

@@ -49,11 +49,11 @@ export function describeDbSuite(name: string, openDb: () => Promise<Db>, opts: {
 
     it('an issuance requested before a stop is resumed at start-up', async () => {
       const first = await start(60_000);
-      const { numeroSolicitud, estado } = await recorrerJourneyHastaPedir(first);
-      expect(estado).toBe('PENDIENTE');
+      const { numeroSolicitud, estado, csrf } = await recorrerJourney(first, { methodPayment: 'CBU', numberCBU: CBU_OK }, { esperar: false });
+      expect(estado.estado).toBe('PENDIENTE');
       await stop(first);
       const second = await start(10);
-      const final = await esperarEstado(second, numeroSolicitud);
+      const final = await esperarEstado(second, numeroSolicitud, csrf);
       expect(final).toMatchObject({ numeroSolicitud, estado: 'EMITIDA' });
       expect(await second.deps.repos.solicitudes.existePoliza(String(final.numSecuPol))).toBe(true);
       await stop(second);
@@ -78,10 +78,4 @@ export function describeDbSuite(name: string, openDb: () => Promise<Db>, opts: {
       await stop(app);
     });
   });
-}
-
-/** Journey up to emitir-async (without waiting for the result). */
-async function recorrerJourneyHastaPedir(app: FastifyInstance): Promise<{ numeroSolicitud: number; estado: string }> {
-  const { numeroSolicitud, estado } = await recorrerJourney(app, { methodPayment: 'CBU', numberCBU: CBU_OK }, { esperar: false });
-  return { numeroSolicitud, estado: String(estado.estado) };
 }

@@ -8,9 +8,9 @@ import { build, type BuildOptions } from '../src/app.ts';
 import { createAjv } from '../src/plugins/schemas.ts';
 import { hoyArgentina, sumarDias } from '../src/domain/validation/fechas.ts';
 
-/** Builds the app for a test file: in-memory PGlite, fast emission (50 ms), no logger. */
+/** Builds the app for a test file: in-memory PGlite, fast emission (50 ms, worker polling every 20 ms), no logger. */
 export function buildTestApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
-  return build({ emissionDelayMs: 50, ...opts });
+  return build({ emissionDelayMs: 50, emissionPollMs: 20, shutdownTimeoutMs: 200, ...opts });
 }
 
 export interface Csrf {
@@ -18,18 +18,42 @@ export interface Csrf {
   cookie: string;
 }
 
-/** GET /api/set-csrf → token + cookie header to send back. */
+/**
+ * A new visitor: GET /api/set-csrf → the CSRF token and the cookie header to send back (every cookie the API set
+ * except the readable XSRF-TOKEN copy: the `_csrf` secret and the visitor's session cookie).
+ */
 export async function getCsrf(app: FastifyInstance): Promise<Csrf> {
   const res = await app.inject({ method: 'GET', url: '/api/set-csrf' });
   const secret = res.cookies.find((c) => c.name === '_csrf');
   if (!secret) throw new Error('set-csrf no devolvió la cookie _csrf');
-  return { token: res.json().csrfToken, cookie: `_csrf=${secret.value}` };
+  const cookie = res.cookies.filter((c) => c.name !== 'XSRF-TOKEN').map((c) => `${c.name}=${c.value}`).join('; ');
+  return { token: res.json().csrfToken, cookie };
 }
 
-/** POST with the CSRF token and cookie (a fresh pair unless one is given). */
-export async function post(app: FastifyInstance, url: string, body: unknown, csrf?: Csrf): Promise<LightMyRequestResponse> {
-  const c = csrf ?? (await getCsrf(app));
-  return app.inject({ method: 'POST', url, payload: body as object, headers: { 'x-xsrf-token': c.token, cookie: c.cookie } });
+const visitantes = new WeakMap<FastifyInstance, Promise<Csrf>>();
+
+/** The app's default visitor (one session), used by `post`/`get` when no visitor is given. */
+export function visitante(app: FastifyInstance): Promise<Csrf> {
+  let v = visitantes.get(app);
+  if (!v) {
+    v = getCsrf(app);
+    visitantes.set(app, v);
+  }
+  return v;
+}
+
+/** POST as a visitor (the app's default visitor unless one is given), with optional extra headers. */
+export async function post(
+  app: FastifyInstance, url: string, body: unknown, csrf?: Csrf, headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  const c = csrf ?? (await visitante(app));
+  return app.inject({ method: 'POST', url, payload: body as object, headers: { 'x-xsrf-token': c.token, cookie: c.cookie, ...headers } });
+}
+
+/** GET as a visitor (the app's default visitor unless one is given). */
+export async function get(app: FastifyInstance, url: string, csrf?: Csrf): Promise<LightMyRequestResponse> {
+  const c = csrf ?? (await visitante(app));
+  return app.inject({ method: 'GET', url, headers: { cookie: c.cookie } });
 }
 
 const ajv = createAjv();
@@ -113,11 +137,11 @@ export const CBU_OK = '2850590909400904181356';
 /** Bank 285, account block 0000000000000 → test-decline. */
 export const CBU_RECHAZADO = '2850590900000000000000';
 
-/** Polls GET /api/emision/estado/:n until it leaves PENDIENTE (or `timeoutMs` passes). */
-export async function esperarEstado(app: FastifyInstance, numeroSolicitud: number, timeoutMs = 5000): Promise<Record<string, unknown>> {
+/** Polls GET /api/emision/estado/:n as `csrf`'s visitor until it leaves PENDIENTE (or `timeoutMs` passes). */
+export async function esperarEstado(app: FastifyInstance, numeroSolicitud: string, csrf?: Csrf, timeoutMs = 5000): Promise<Record<string, unknown>> {
   const start = Date.now();
   for (;;) {
-    const res = await app.inject({ method: 'GET', url: `/api/emision/estado/${numeroSolicitud}` });
+    const res = await get(app, `/api/emision/estado/${numeroSolicitud}`, csrf);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     if (body.estado !== 'PENDIENTE' || Date.now() - start > timeoutMs) return body;
@@ -126,13 +150,12 @@ export async function esperarEstado(app: FastifyInstance, numeroSolicitud: numbe
 }
 
 /**
- * The whole purchase journey through the API: cotizar → datos-presupuesto → salesforce → comparar-zonas →
- * insertar-domicilio → validar-forma-cobro → solicitar → emitir-async → estado (polled).
+ * The purchase journey up to (not including) solicitar, as one new visitor: cotizar → datos-presupuesto → salesforce →
+ * comparar-zonas → insertar-domicilio → validar-forma-cobro.
  * @param pago `{ methodPayment: 'TC', numberPaymentCard }` or `{ methodPayment: 'CBU', numberCBU }`
- * @param opts.esperar false to return right after emitir-async (state PENDIENTE) instead of polling
- * @returns the ids created and the final state
+ * @returns the visitor, the ids created, the premio of datos-presupuesto and the body to send to solicitar
  */
-export async function recorrerJourney(app: FastifyInstance, pago: Record<string, string>, opts: { esperar?: boolean } = {}) {
+export async function prepararCompra(app: FastifyInstance, pago: Record<string, string>) {
   const csrf = await getCsrf(app);
   const cot = await post(app, '/api/cotizacion/cotizar', cotizarBody(), csrf);
   expect(cot.statusCode).toBe(200);
@@ -149,16 +172,27 @@ export async function recorrerJourney(app: FastifyInstance, pago: Record<string,
   const forma = await post(app, '/api/pagos/validar-forma-cobro', { refId, ...pago, ...tarjeta }, csrf);
   expect(forma.statusCode).toBe(200);
   expect(forma.json().valido).toBe(true);
-  const medioPagoId = forma.json().medioPago.id;
-  const sol = await post(app, '/api/emision/solicitar', {
-    refId, codPlan: 'INTERMEDIO', coberturasOpcionales: ['502'], medioPagoId, persona: persona(), domicilio: domicilio(),
-  }, csrf);
+  const medioPagoId: string = forma.json().medioPago.id;
+  const solicitar = { refId, codPlan: 'INTERMEDIO', coberturasOpcionales: ['502'], medioPagoId, persona: persona(), domicilio: domicilio() };
+  return { csrf, refId: refId as string, medioPagoId, premio: presupuesto.json().premio as number, solicitar };
+}
+
+/**
+ * The whole purchase journey through the API as one new visitor: {@link prepararCompra} → solicitar → emitir-async →
+ * estado (polled).
+ * @param pago `{ methodPayment: 'TC', numberPaymentCard }` or `{ methodPayment: 'CBU', numberCBU }`
+ * @param opts.esperar false to return right after emitir-async (state PENDIENTE) instead of polling
+ * @returns the ids created, the final state and the visitor
+ */
+export async function recorrerJourney(app: FastifyInstance, pago: Record<string, string>, opts: { esperar?: boolean } = {}) {
+  const { csrf, refId, medioPagoId, premio: premioPresupuesto, solicitar } = await prepararCompra(app, pago);
+  const sol = await post(app, '/api/emision/solicitar', solicitar, csrf);
   expect(sol.statusCode).toBe(200);
   const { numeroSolicitud, premio } = sol.json();
-  expect(premio).toBe(presupuesto.json().premio);
+  expect(premio).toBe(premioPresupuesto);
   const emitir = await post(app, '/api/emision/emitir-async', { numeroSolicitud }, csrf);
   expect(emitir.statusCode).toBe(202);
   expect(emitir.json()).toEqual({ numeroSolicitud, estado: 'PENDIENTE' });
-  const estado = opts.esperar === false ? emitir.json() : await esperarEstado(app, numeroSolicitud);
-  return { refId, numeroSolicitud, medioPagoId, premio, estado, csrf };
+  const estado = opts.esperar === false ? emitir.json() : await esperarEstado(app, numeroSolicitud, csrf);
+  return { refId, numeroSolicitud: numeroSolicitud as string, medioPagoId, premio, estado, csrf };
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, MENSAJE_ERROR_RED, MENSAJE_ERROR_SERVIDOR, REQUEST_TIMEOUT_MS } from './client';
+import { ApiError, createApiClient, MENSAJE_ERROR_RED, MENSAJE_ERROR_SERVIDOR, POST_RETRY_DELAYS_MS, REQUEST_TIMEOUT_MS } from './client';
 
 type Call = { url: string; method: string; headers: Headers; body: unknown; credentials?: RequestCredentials; cache?: RequestCache };
 
@@ -158,5 +158,42 @@ describe('createApiClient: errors', () => {
     expect(JSON.stringify(error)).not.toContain('4509953566233704');
     expect(error.message).not.toContain('4509953566233704');
     vi.restoreAllMocks();
+  });
+});
+
+describe('createApiClient: idempotent POST (Idempotency-Key)', () => {
+  const ok = { numeroSolicitud: '0b7c1f7e-8a3d-4a51-9a43-6f0b1b1c2d3e', premio: 183406.24 };
+
+  it('sends the key, and retries a network failure with the SAME key and a fresh CSRF token', async () => {
+    vi.useFakeTimers();
+    let posts = 0;
+    const { fetch, calls } = fakeFetch(withCsrf(() => (++posts === 1 ? Promise.reject(new TypeError('Failed to fetch')) : json(200, ok))));
+    const pending = createApiClient({ fetch }).post('/emision/solicitar', { refId: 'r' }, { idempotencyKey: 'compra-1' });
+    await vi.advanceTimersByTimeAsync(POST_RETRY_DELAYS_MS[0]);
+    await expect(pending).resolves.toEqual(ok);
+    const sent = calls.filter((c) => c.method === 'POST');
+    expect(sent).toHaveLength(2);
+    expect(sent.map((c) => c.headers.get('idempotency-key'))).toEqual(['compra-1', 'compra-1']);
+    expect(sent.map((c) => c.headers.get('x-xsrf-token'))).toEqual(['tok-1', 'tok-2']);
+    expect(sent[1].body).toEqual({ refId: 'r' });
+  });
+
+  it('retries a timed-out purchase and a 503, at most twice, then reports the failure', async () => {
+    vi.useFakeTimers();
+    const { fetch, calls } = fakeFetch(withCsrf(() => json(503, { status: 503, code: 'SERVICIO_NO_DISPONIBLE', message: 'El servicio no está disponible.' })));
+    const pending = rejection(createApiClient({ fetch }).post('/emision/emitir-async', {}, { idempotencyKey: 'k' }));
+    for (const ms of POST_RETRY_DELAYS_MS) await vi.advanceTimersByTimeAsync(ms);
+    expect(await pending).toMatchObject({ status: 503, code: 'SERVICIO_NO_DISPONIBLE' });
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1 + POST_RETRY_DELAYS_MS.length);
+  });
+
+  it('never retries a 4xx, nor a POST without a key', async () => {
+    const conflict = fakeFetch(withCsrf(() => json(409, { status: 409, code: 'CONFLICTO', message: 'Esta cotización ya fue contratada.' })));
+    expect(await rejection(createApiClient({ fetch: conflict.fetch }).post('/emision/solicitar', {}, { idempotencyKey: 'k' }))).toMatchObject({ status: 409 });
+    expect(conflict.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    const offline = fakeFetch(withCsrf(() => Promise.reject(new TypeError('Failed to fetch'))));
+    expect(await rejection(createApiClient({ fetch: offline.fetch }).post('/cotizacion/cotizar', {}))).toMatchObject({ code: 'RED' });
+    expect(offline.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(offline.calls[1].headers.get('idempotency-key')).toBeNull();
   });
 });

@@ -8,6 +8,13 @@ import wretch from 'wretch';
 /** Per-request time limit (ms); past it the request is aborted and reported as a network error. */
 export const REQUEST_TIMEOUT_MS = 15_000;
 
+/**
+ * Waits before each retry of an idempotent POST (ms): a POST sent with an Idempotency-Key that timed out, found no
+ * network or got 502/503/504 is sent again with the SAME key, at most this many times (the server answers a repeat
+ * with the first answer, so a purchase is never made twice). A 4xx is never retried.
+ */
+export const POST_RETRY_DELAYS_MS = [1_000, 3_000] as const;
+
 /** Message for a reply the app cannot read (non-JSON error body, broken success body). */
 export const MENSAJE_ERROR_SERVIDOR = 'Tuvimos un problema. Volvé a intentar en unos minutos.';
 /** Message for a request that never got a reply (offline, DNS, CORS, timeout). */
@@ -42,9 +49,22 @@ export class ApiError extends Error {
 export interface ApiClient {
   /** `GET {baseUrl}{path}?{query}`; `undefined` query values are left out. Resolves to the JSON reply. */
   get<T>(path: string, query?: Record<string, string | number | undefined>): Promise<T>;
-  /** `GET {baseUrl}/set-csrf`, then `POST {baseUrl}{path}` with `body` as JSON and `x-xsrf-token`. */
-  post<T>(path: string, body: unknown): Promise<T>;
+  /**
+   * `GET {baseUrl}/set-csrf`, then `POST {baseUrl}{path}` with `body` as JSON and `x-xsrf-token`.
+   * With `opts.idempotencyKey` the POST carries `Idempotency-Key` and is retried safely with the same key after a
+   * network failure, a timeout or 502/503/504 ({@link POST_RETRY_DELAYS_MS}); never after a 4xx.
+   */
+  post<T>(path: string, body: unknown, opts?: PostOptions): Promise<T>;
 }
+
+/** Options of {@link ApiClient.post}. */
+export interface PostOptions {
+  /** A key unique to this operation (e.g. `crypto.randomUUID()` made once per purchase attempt), 1–255 visible ASCII. */
+  idempotencyKey?: string;
+}
+
+/** Failures worth retrying with the same Idempotency-Key: no reply, or the server/proxy says "try again". */
+const isRetryable = (error: ApiError) => error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -99,7 +119,7 @@ export function createApiClient(opts: { baseUrl?: string; fetch?: typeof fetch }
 
   async function send<T>(
     url: string,
-    init: { method: 'GET'; noStore?: boolean } | { method: 'POST'; body: unknown; csrfToken: string },
+    init: { method: 'GET'; noStore?: boolean } | { method: 'POST'; body: unknown; csrfToken: string; idempotencyKey?: string },
   ): Promise<T> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
@@ -111,7 +131,7 @@ export function createApiClient(opts: { baseUrl?: string; fetch?: typeof fetch }
         init.method === 'GET'
           ? await request.get().res()
           : await request
-              .headers({ 'x-xsrf-token': init.csrfToken })
+              .headers(init.idempotencyKey ? { 'x-xsrf-token': init.csrfToken, 'idempotency-key': init.idempotencyKey } : { 'x-xsrf-token': init.csrfToken })
               .json(init.body ?? {})
               .post()
               .res();
@@ -133,13 +153,25 @@ export function createApiClient(opts: { baseUrl?: string; fetch?: typeof fetch }
     get: <T>(path: string, query?: Record<string, string | number | undefined>) =>
       send<T>(path + queryString(query), { method: 'GET' }),
 
-    async post<T>(path: string, body: unknown): Promise<T> {
-      const reply = await send<{ csrfToken?: unknown } | undefined>('/set-csrf', { method: 'GET', noStore: true });
-      const csrfToken = reply?.csrfToken;
-      if (typeof csrfToken !== 'string' || csrfToken === '') {
-        throw new ApiError(502, 'ERROR_SERVIDOR', MENSAJE_ERROR_SERVIDOR);
+    async post<T>(path: string, body: unknown, opts: PostOptions = {}): Promise<T> {
+      const once = async () => {
+        const reply = await send<{ csrfToken?: unknown } | undefined>('/set-csrf', { method: 'GET', noStore: true });
+        const csrfToken = reply?.csrfToken;
+        if (typeof csrfToken !== 'string' || csrfToken === '') {
+          throw new ApiError(502, 'ERROR_SERVIDOR', MENSAJE_ERROR_SERVIDOR);
+        }
+        return send<T>(path, { method: 'POST', body, csrfToken, idempotencyKey: opts.idempotencyKey });
+      };
+      if (!opts.idempotencyKey) return once();
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await once();
+        } catch (error) {
+          const apiError = toApiError(error);
+          if (attempt >= POST_RETRY_DELAYS_MS.length || !isRetryable(apiError)) throw apiError;
+          await new Promise((resolve) => setTimeout(resolve, POST_RETRY_DELAYS_MS[attempt]));
+        }
       }
-      return send<T>(path, { method: 'POST', body, csrfToken });
     },
   };
 }

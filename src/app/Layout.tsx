@@ -6,7 +6,7 @@ import { useUnit } from 'effector-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { detailPosition } from '../engine/core/navigation.ts';
-import type { StepDef } from '../engine/core/types.ts';
+import type { Step } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { Icon } from '../form/widgets/Icon';
 
@@ -21,11 +21,11 @@ export function Loader({ message }: { message: string }) {
   );
 }
 
-function Progress({ engine, step }: { engine: FlowEngine; step: StepDef }) {
+function Progress({ engine, step }: { engine: FlowEngine; step: Step }) {
   const { t } = useTranslation();
   const counter = useUnit(engine.$state).numberDetailStep;
   const stages = engine.flow.stages ?? [];
-  const index = stages.indexOf(step.stage);
+  const index = step.stage ? stages.indexOf(step.stage) : -1;
   if (step.kind === 'landing' || step.kind === 'result' || index < 0) return null;
   const pos = detailPosition(engine.flow, step.id);
   const question = pos ? Math.min(pos.total, Math.max(1, Math.round((counter - 1) * 10))) : null;
@@ -46,9 +46,9 @@ function Progress({ engine, step }: { engine: FlowEngine; step: StepDef }) {
   );
 }
 
-export function Layout({ engine, step, children }: { engine: FlowEngine; step: StepDef; children: ReactNode }) {
+export function Layout({ engine, step, children }: { engine: FlowEngine; step: Step; children: ReactNode }) {
   const { t } = useTranslation();
-  const [loading, chatEnabled, chatPhone] = useUnit([engine.$loadingMessage, engine.$chatEnabled, engine.$chatPhone]);
+  const [loading, chatEnabled, chatPhone, notice] = useUnit([engine.$loadingMessage, engine.$chatEnabled, engine.$chatPhone, engine.$notice]);
   const main = useRef<HTMLElement>(null);
   useEffect(() => {
     main.current?.querySelector<HTMLElement>('h1')?.focus();
@@ -76,6 +76,11 @@ export function Layout({ engine, step, children }: { engine: FlowEngine; step: S
         </div>
       </header>
       <main className="main" ref={main} id="contenido">
+        {notice && (
+          <div className="banner banner--info" role="status">
+            {t(`app.avisos.${notice}`)}
+          </div>
+        )}
         <Progress engine={engine} step={step} />
         {children}
       </main>

@@ -3,17 +3,20 @@
  * unknown path go to the entry step with the same query. Guards run in the engine on entry.
  */
 import { useUnit } from 'effector-react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { createBrowserRouter, Navigate, useLocation, useNavigationType, type RouteObject } from 'react-router-dom';
 import { stepById } from '../engine/core/guards.ts';
-import type { FlowDef, StepDef } from '../engine/core/types.ts';
+import type { Flow, Step } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { Layout } from './Layout';
 import { StepScreen } from '../screens/StepScreen';
 
 let firstEntry = true;
 
-function StepRoute({ engine, step }: { engine: FlowEngine; step: StepDef }) {
+/** Staff preview: development builds only (absent from production bundles). */
+const Preview = import.meta.env.DEV ? lazy(() => import('./Preview').then((m) => ({ default: m.Preview }))) : null;
+
+function StepRoute({ engine, step }: { engine: FlowEngine; step: Step }) {
   const navType = useNavigationType();
   const location = useLocation();
   const [current, routeEntered] = useUnit([engine.$currentStep, engine.routeEntered]);
@@ -33,15 +36,18 @@ function StepRoute({ engine, step }: { engine: FlowEngine; step: StepDef }) {
   );
 }
 
-function ToEntry({ flow }: { flow: FlowDef }) {
+function ToEntry({ flow }: { flow: Flow }) {
   const { search } = useLocation();
   const entry = stepById(flow, flow.entry);
   return <Navigate to={{ pathname: `/${entry.path}`, search }} replace />;
 }
 
 /** The router for `flow`; `engine.navigateFx` is bound to it (query parameters always kept). */
-export function createFlowRouter(flow: FlowDef, engine: FlowEngine) {
+export function createFlowRouter(flow: Flow, engine: FlowEngine) {
   const routes: RouteObject[] = flow.steps.map((step) => ({ path: `/${step.path}`, element: <StepRoute key={step.id} engine={engine} step={step} /> }));
+  if (import.meta.env.DEV && Preview) {
+    routes.push({ path: `/${flow.basePath}/__vista-previa`, element: <Suspense fallback={null}><Preview engine={engine} /></Suspense> });
+  }
   routes.push({ path: '*', element: <ToEntry flow={flow} /> });
   const router = createBrowserRouter(routes);
   engine.navigateFx.use(({ stepId, replace }) => {

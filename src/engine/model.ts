@@ -19,18 +19,22 @@ import {
   initialFlags,
   isTerminal,
   nextStep,
+  migrateState,
   resolveBinding,
   resolveGuard,
+  sourceOf,
   setAt,
   setGuard,
   stepById,
   when,
+  type Binding,
   type CallDef,
+  type Migration,
   type CallRef,
   type FlowContext,
-  type FlowDef,
+  type Flow,
   type FlowState,
-  type StepDef,
+  type Step,
 } from './core/index.ts';
 
 /** One HTTP request of a flow call, already resolved. */
@@ -39,6 +43,25 @@ export interface ApiRequest {
   path: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
+  /** For calls the flow marks `idempotent`: the same request always carries the same key (retries, reloads, double clicks). */
+  idempotencyKey?: string;
+}
+
+/**
+ * A stable key for a request: two 32-bit FNV-1a hashes (different offsets) of `method path body`, hex. The server
+ * keeps keys per visitor session, so collisions between different purchases of one session are what matters: 2⁻⁶⁴.
+ */
+export function requestKey(method: string, path: string, body: unknown): string {
+  const text = `${method} ${path} ${JSON.stringify(body ?? null)}`;
+  const fnv = (seed: number) => {
+    let h = seed >>> 0;
+    for (let i = 0; i < text.length; i++) {
+      h ^= text.charCodeAt(i);
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+    return h.toString(16).padStart(8, '0');
+  };
+  return `${fnv(0x811c9dc5)}${fnv(0x050c5d1f)}`;
 }
 
 /** Navigation request for the router shell. */
@@ -57,26 +80,29 @@ export interface StepErrors {
 export type RunOutcome =
   | { kind: 'next'; ctx: FlowContext; to: string | null }
   | { kind: 'invalid'; ctx: FlowContext; field?: string; message: string }
-  | { kind: 'failed'; ctx: FlowContext; message: string };
+  | { kind: 'failed'; ctx: FlowContext; message: string; fields?: Record<string, string> };
 
-/** Error carrying a Spanish message for the visitor (an `ApiError` from the client qualifies). */
+/** Error carrying a Spanish message for the visitor (an `ApiError` from the client qualifies), with the wire fields it blames. */
 interface MessageError {
   message: string;
+  errors?: { field: string; message: string }[];
 }
 
 export interface EngineOptions {
-  flow: FlowDef;
+  flow: Flow;
   /** Text shown when a call fails without a message of its own. */
   genericError: string;
   /** Poll attempts exhausted. */
   timeoutError: string;
   /** `meta` context for bindings: app label, version, session key, browser. */
   meta?: Record<string, unknown>;
+  /** Migrations of saved journeys (flow/migrations/*.json). */
+  migrations?: Migration[];
 }
 
 /** Fresh journey state: initial flags, no answers, no data, counter at its start (SPEC §3, §4). */
-export function emptyState(flow: FlowDef): FlowState {
-  return { flags: initialFlags(flow), answers: {}, data: {}, numberDetailStep: counterStart(flow) };
+export function emptyState(flow: Flow): FlowState {
+  return { flags: initialFlags(flow), answers: {}, data: {}, numberDetailStep: counterStart(flow), version: flow.version };
 }
 
 const callName = (ref: CallRef) => (typeof ref === 'string' ? ref : ref.call);
@@ -88,6 +114,7 @@ const callWhen = (ref: CallRef) => (typeof ref === 'string' ? undefined : ref.wh
  */
 export function errorsOf(result: RunOutcome): StepErrors {
   if (result.kind === 'invalid' && result.field) return { fields: { [result.field]: result.message }, banner: null };
+  if (result.kind === 'failed' && result.fields && Object.keys(result.fields).length) return { fields: result.fields, banner: null };
   if (result.kind === 'invalid' || result.kind === 'failed') return { fields: {}, banner: result.message };
   return { fields: {}, banner: null };
 }
@@ -104,6 +131,25 @@ export function applySave(call: CallDef, response: unknown, ctx: FlowContext): F
   return out;
 }
 
+/**
+ * A server's 400 `errors[]` mapped back to the form fields of step `stepId` through the call's bindings (SPEC-free:
+ * the `field` is a JSON pointer into the body, or the query for GET). Errors that map to no field of that step
+ * are returned in `rest` (for the banner).
+ */
+export function fieldErrorsOf(call: CallDef, stepId: string, errors: { field: string; message: string }[]): { fields: Record<string, string>; rest: string[] } {
+  const fields: Record<string, string> = {};
+  const rest: string[] = [];
+  const prefix = `/answers/${escapeToken(stepId)}/`;
+  for (const e of errors) {
+    const source = typeof e.field === 'string' ? sourceOf((call.method === 'GET' ? call.query : call.body) as Binding | undefined, e.field) : undefined;
+    if (source?.startsWith(prefix)) {
+      const field = source.slice(prefix.length).split('/')[0].replace(/~1/g, '/').replace(/~0/g, '~');
+      fields[field] ??= e.message;
+    } else rest.push(e.message);
+  }
+  return { fields, rest };
+}
+
 /** Resolves a call's bindings into an HTTP request (path params URL-encoded). */
 export function buildRequest(call: CallDef, ctx: FlowContext): ApiRequest {
   const params = call.params ? (resolveBinding(call.params, ctx) as Record<string, unknown>) : {};
@@ -111,6 +157,7 @@ export function buildRequest(call: CallDef, ctx: FlowContext): ApiRequest {
   const req: ApiRequest = { method: call.method, path };
   if (call.query) req.query = resolveBinding(call.query, ctx) as ApiRequest['query'];
   if (call.body !== undefined) req.body = resolveBinding(call.body, ctx);
+  if (call.idempotent) req.idempotencyKey = requestKey(req.method, req.path, req.body);
   return req;
 }
 
@@ -163,7 +210,7 @@ export function createFlowEngine(opts: EngineOptions) {
   }
 
   /** Runs `refs` in order over `ctx`; stops at the first failed check or failed required call. */
-  async function runCalls(refs: CallRef[], start: FlowContext): Promise<RunOutcome> {
+  async function runCalls(refs: CallRef[], start: FlowContext, stepId?: string): Promise<RunOutcome> {
     let ctx = start;
     for (const ref of refs) {
       if (!when(flow, callWhen(ref), ctx)) continue;
@@ -176,7 +223,12 @@ export function createFlowEngine(opts: EngineOptions) {
           console.error(`Llamada opcional "${callName(ref)}" falló`, (error as MessageError)?.message ?? error);
           continue;
         }
-        return { kind: 'failed', ctx, message: (error as MessageError)?.message || opts.genericError };
+        const err = error as MessageError;
+        if (stepId && Array.isArray(err?.errors) && err.errors.length) {
+          const { fields, rest } = fieldErrorsOf(call, stepId, err.errors);
+          if (Object.keys(fields).length && !rest.length) return { kind: 'failed', ctx, message: err.message || opts.genericError, fields };
+        }
+        return { kind: 'failed', ctx, message: err?.message || opts.genericError };
       }
       if (call.check && getAt(reply, call.check.ok) !== true) {
         const message = call.check.message ? getAt(reply, call.check.message) : undefined;
@@ -193,7 +245,7 @@ export function createFlowEngine(opts: EngineOptions) {
     effect: createEffect(async ({ stepId, formData, ctx }: { stepId: string; formData: Record<string, unknown>; ctx: FlowContext }): Promise<RunOutcome> => {
       const step = stepById(flow, stepId);
       const withAnswers = setAt(ctx, `/answers/${escapeToken(stepId)}`, formData);
-      const outcome = await runCalls(step.onSubmit ?? [], withAnswers);
+      const outcome = await runCalls(step.onSubmit ?? [], withAnswers, stepId);
       if (outcome.kind !== 'next') return outcome;
       const next = nextStep(flow, step, outcome.ctx);
       return { ...outcome, to: next?.id ?? null };
@@ -204,7 +256,7 @@ export function createFlowEngine(opts: EngineOptions) {
     source: $context,
     mapParams: (p: { stepId: string; formData: Record<string, unknown>; refs: CallRef[]; seq: number }, ctx: FlowContext) => ({ ...p, ctx }),
     effect: createEffect(async ({ stepId, formData, refs, ctx }: { stepId: string; formData: Record<string, unknown>; refs: CallRef[]; seq: number; ctx: FlowContext }) =>
-      runCalls(refs, setAt(ctx, `/answers/${escapeToken(stepId)}`, formData)),
+      runCalls(refs, setAt(ctx, `/answers/${escapeToken(stepId)}`, formData), stepId),
     ),
   });
   /** Number of the latest live change that runs calls; only its reply is applied (replies can arrive out of order). */
@@ -217,7 +269,16 @@ export function createFlowEngine(opts: EngineOptions) {
 
   // ---- start-up ----------------------------------------------------------------------------
   // when restored state arrives, then it replaces the fresh one (SPEC §4: restored at start-up)
-  $state.on(stateRestored, (state, restored) => (restored ? sanitize(flow, restored) : state));
+  const migrated = sample({
+    clock: stateRestored,
+    filter: (restored): restored is FlowState => !!restored && typeof restored === 'object',
+    fn: (restored) => ({ restored, state: migrateState(restored as FlowState, flow, opts.migrations ?? []) }),
+  });
+  $state.on(migrated, (state, { state: current }) => (current ? sanitize(flow, current) : state));
+  // when a saved journey is from a flow version no migration reaches, then the visitor starts over, and is told so
+  const $notice = createStore<string | null>(null)
+    .on(migrated, (_, { state }) => (state ? null : 'flujoActualizado'))
+    .reset(stepSubmitted);
   // when the app starts, then the flow's start calls run (chat flag)
   sample({ clock: started, target: startCallsFx });
   // when start calls end, then their saved data lands in the state
@@ -232,9 +293,14 @@ export function createFlowEngine(opts: EngineOptions) {
       let next = state;
       if (pop && !isTerminal(flow, state.flags)) {
         // back/forward through history: flags reset to the route reached; counter moves with it
-        const cur = flow.steps.findIndex((s) => s.flag && state.flags[s.flag]);
-        const target = flow.steps.findIndex((s) => s.id === stepId);
-        const counter = step.detail ? (target < cur ? counterBack(flow, state.numberDetailStep) : state.numberDetailStep) : state.numberDetailStep;
+        // positions in the graph order (never the file order): reaching an earlier step is going back
+        const cur = flow.steps.find((s) => state.flags[s.flag] && s.id !== flow.entry)?.order ?? -1;
+        const target = step.order;
+        const from = flow.steps.find((s) => s.order === cur);
+        const counter = !step.detail ? state.numberDetailStep
+          : target < cur ? counterBack(flow, state.numberDetailStep)
+          : target > cur && from?.detail ? counterForward(flow, state.numberDetailStep)
+          : state.numberDetailStep;
         next = { ...state, flags: flagsForRoute(flow, stepId), numberDetailStep: counter };
       }
       if (stepId === flow.entry) {
@@ -274,7 +340,7 @@ export function createFlowEngine(opts: EngineOptions) {
       for (const pointer of step.forget ?? []) next = setAt(next, pointer, undefined);
       next = { ...next, flags: flagsForRoute(flow, target.id) };
       if (step.detail && target.detail) next = { ...next, numberDetailStep: counterForward(flow, state.numberDetailStep) };
-    } else if (result.kind === 'failed' && step.onError) {
+    } else if (result.kind === 'failed' && !result.fields && step.onError) {
       next = { ...next, flags: flagsForRoute(flow, step.onError), data: { ...next.data, error: { message: result.message } } };
     }
     return next;
@@ -283,7 +349,7 @@ export function createFlowEngine(opts: EngineOptions) {
   // when calls succeed with a next step, or fail on a step with onError, then the router moves on
   sample({
     clock: submitFx.done,
-    filter: ({ params, result }) => (result.kind === 'next' && !!result.to) || (result.kind === 'failed' && !!stepById(flow, params.stepId).onError),
+    filter: ({ params, result }) => (result.kind === 'next' && !!result.to) || (result.kind === 'failed' && !result.fields && !!stepById(flow, params.stepId).onError),
     fn: ({ params, result }) => ({ stepId: result.kind === 'next' ? (result.to as string) : (stepById(flow, params.stepId).onError as string) }),
     target: navigateFx,
   });
@@ -376,6 +442,7 @@ export function createFlowEngine(opts: EngineOptions) {
     $chatEnabled,
     $chatPhone,
     $repricing,
+    $notice,
   };
 }
 
@@ -386,7 +453,7 @@ function pick(obj: Record<string, unknown>, key: string): Record<string, unknown
 }
 
 /** Restored state made safe: unknown flags dropped, missing parts filled (old or hand-edited storage). */
-function sanitize(flow: FlowDef, raw: FlowState): FlowState {
+function sanitize(flow: Flow, raw: FlowState): FlowState {
   const base = emptyState(flow);
   if (!raw || typeof raw !== 'object') return base;
   const flags = raw.flags && typeof raw.flags === 'object' ? setGuard(flow, raw.flags) : base.flags;
@@ -395,7 +462,8 @@ function sanitize(flow: FlowDef, raw: FlowState): FlowState {
     answers: raw.answers && typeof raw.answers === 'object' ? raw.answers : {},
     data: raw.data && typeof raw.data === 'object' ? raw.data : {},
     numberDetailStep: typeof raw.numberDetailStep === 'number' ? raw.numberDetailStep : base.numberDetailStep,
+    version: flow.version,
   };
 }
 
-export type { StepDef };
+export type { Step };

@@ -7,7 +7,8 @@
 import { createEffect, sample } from 'effector';
 import type { ApiClient } from '../api/client';
 import { createCampaignModel, getSessionKey, type LogPayload } from './campaign/index';
-import type { FlowDef } from './core/types.ts';
+import type { Flow } from './core/types.ts';
+import type { Migration } from './core/migrations.ts';
 import { browserName } from './device';
 import { bindActivityListeners, createInactivity } from './inactivity/index';
 import { createFlowEngine } from './model';
@@ -16,7 +17,7 @@ import { createPersistence } from './persistence/index';
 export const APP_VERSION = '1.2.7';
 export const APP_LABEL = 'cotizador-hogar';
 
-export function createRuntime(opts: { flow: FlowDef; api: ApiClient; texts: { genericError: string; timeoutError: string } }) {
+export function createRuntime(opts: { flow: Flow; api: ApiClient; texts: { genericError: string; timeoutError: string }; migrations?: Migration[] }) {
   const { flow, api } = opts;
   const storage = () => (typeof window !== 'undefined' ? window.localStorage : undefined);
   const session = () => (typeof window !== 'undefined' ? window.sessionStorage : undefined);
@@ -24,9 +25,12 @@ export function createRuntime(opts: { flow: FlowDef; api: ApiClient; texts: { ge
     flow,
     genericError: opts.texts.genericError,
     timeoutError: opts.texts.timeoutError,
+    migrations: opts.migrations,
     meta: { app: APP_LABEL, version: APP_VERSION, sessionKey: getSessionKey(session() as Storage), browser: browserName(navigator.userAgent) },
   });
-  engine.requestFx.use((req) => (req.method === 'GET' ? api.get(req.path, req.query) : api.post(req.path, req.body)));
+  engine.requestFx.use((req) =>
+    req.method === 'GET' ? api.get(req.path, req.query) : api.post(req.path, req.body, req.idempotencyKey ? { idempotencyKey: req.idempotencyKey } : undefined),
+  );
 
   const persistence = createPersistence({ key: flow.storageKey, $state: engine.$state, exclude: engine.exclude, storage });
   // when the stored journey is read at start-up, then it becomes the state (SPEC §4)

@@ -15,6 +15,8 @@ import { pruneHidden, isShown } from './conditions';
 import { dateBounds, formatDateAr, type DateRules } from './dates';
 import { errorMessage, localizeUiSchema } from './localize';
 import { templates } from './templates';
+import type { FormContext } from './context';
+export type { FormContext } from './context';
 import { loadValidateFns } from './validators';
 import { CardExpiryWidget } from './widgets/CardExpiryWidget';
 import { CardNumberWidget } from './widgets/CardNumberWidget';
@@ -26,18 +28,13 @@ import { LocationField } from './widgets/LocationField';
 import { PlanCardsWidget } from './widgets/PlanCardsWidget';
 import { UnitNumberWidget } from './widgets/UnitNumberWidget';
 import { YesNoWidget } from './widgets/YesNoWidget';
+import { FIELDS, WIDGETS } from './widgets/registry';
 
 type Json = Record<string, unknown>;
 
-/** What widgets can read: the step, the live form data, the engine context and the API client. */
-export interface FormContext {
-  stepId: string;
-  formData: Json;
-  context: FlowContext;
-  api: Pick<ApiClient, 'get'>;
-}
 
-const widgets: RegistryWidgetsType = {
+/** One component per name of the widget registry (widgets/registry.ts); `select` is RJSF's own. */
+const widgets = {
   ChoiceCardsWidget,
   YesNoWidget,
   CheckboxWidget,
@@ -48,8 +45,8 @@ const widgets: RegistryWidgetsType = {
   CardExpiryWidget,
   PlanCardsWidget,
   CoverageTogglesWidget,
-};
-const fields: RegistryFieldsType = { LocationField };
+} satisfies Record<Exclude<keyof typeof WIDGETS, 'select'>, unknown> as RegistryWidgetsType;
+const fields = { LocationField } satisfies Record<keyof typeof FIELDS, unknown> as RegistryFieldsType;
 
 export interface StepFormProps {
   stepId: string;

@@ -7,7 +7,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resolveBinding, when } from '../engine/core/bindings.ts';
 import { getAt } from '../engine/core/pointer.ts';
-import type { StepDef } from '../engine/core/types.ts';
+import type { Step } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { api } from '../api/instance';
 import { formatCurrency } from '../form/format';
@@ -22,7 +22,7 @@ const loadStepForm = () => import('../form/StepForm');
 const StepForm = lazy(() => loadStepForm().then((m) => ({ default: m.StepForm })));
 export const prefetchForms = () => void loadStepForm();
 
-function Heading({ step }: { step: StepDef }) {
+function Heading({ step }: { step: Step }) {
   const { t, i18n } = useTranslation();
   const sub = i18n.exists(`${step.id}.bajada`) ? t(`${step.id}.bajada`) : null;
   return (
@@ -36,7 +36,7 @@ function Heading({ step }: { step: StepDef }) {
 }
 
 /** The step's notices whose condition holds (flow: `notices`). */
-function Notices({ engine, step }: { engine: FlowEngine; step: StepDef }) {
+function Notices({ engine, step }: { engine: FlowEngine; step: Step }) {
   const { t } = useTranslation();
   const context = useUnit(engine.$context);
   const shown = (step.notices ?? []).filter((n) => when(engine.flow, n.when, context));
@@ -51,7 +51,7 @@ function Notices({ engine, step }: { engine: FlowEngine; step: StepDef }) {
   );
 }
 
-function BackButton({ engine, step }: { engine: FlowEngine; step: StepDef }) {
+function BackButton({ engine, step }: { engine: FlowEngine; step: Step }) {
   const { t } = useTranslation();
   const back = useUnit(engine.backClicked);
   if (!step.back) return null;
@@ -95,13 +95,13 @@ function Summary({ engine, name }: { engine: FlowEngine; name: string }) {
 }
 
 /** The step's submit label: es.json › <step>.cta, else "Continuar". */
-function useSubmitLabel(step: StepDef): string {
+function useSubmitLabel(step: Step): string {
   const { t, i18n } = useTranslation();
   return i18n.exists(`${step.id}.cta`) ? t(`${step.id}.cta`) : t('app.continuar');
 }
 
 /** Shell shared by form and review steps: heading, notices, error banner, the content, and the summary aside. */
-function StepFrame({ engine, step, banner, children }: { engine: FlowEngine; step: StepDef; banner: string | null | undefined; children: ReactNode }) {
+function StepFrame({ engine, step, banner, children }: { engine: FlowEngine; step: Step; banner: string | null | undefined; children: ReactNode }) {
   return (
     <div className={`step step--${step.id} ${step.summary ? 'step--with-summary' : ''} ${step.onChange ? 'step--live' : ''}`}>
       <div className="step__body">
@@ -115,7 +115,7 @@ function StepFrame({ engine, step, banner, children }: { engine: FlowEngine; ste
   );
 }
 
-function LandingScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
+function LandingScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
   const { t } = useTranslation();
   const submit = useUnit(engine.stepSubmitted);
   const benefits = t(`${step.id}.beneficios`, { returnObjects: true }) as string[];
@@ -141,7 +141,7 @@ function LandingScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) 
   );
 }
 
-function FormScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
+function FormScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
   const { t, i18n } = useTranslation();
   const [context, errors, submit, change] = useUnit([engine.$context, engine.$errors, engine.stepSubmitted, engine.fieldsChanged]);
   const submitLabel = useSubmitLabel(step);
@@ -184,7 +184,7 @@ function formatValue(value: unknown, format?: string): string {
   return String(value);
 }
 
-function ReviewScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
+function ReviewScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
   const { t } = useTranslation();
   const [context, errors, submit, edit] = useUnit([engine.$context, engine.$errors, engine.stepSubmitted, engine.editClicked]);
   const submitLabel = useSubmitLabel(step);
@@ -227,7 +227,7 @@ function ReviewScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
   );
 }
 
-function ResultScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
+function ResultScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
   const { t, i18n } = useTranslation();
   const [context, restart, open] = useUnit([engine.$context, engine.restartClicked, engine.editClicked]);
   const values = step.result?.values ? (resolveBinding(step.result.values, context) as Record<string, string>) : {};
@@ -270,7 +270,7 @@ function ResultScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
   );
 }
 
-export function StepScreen({ engine, step }: { engine: FlowEngine; step: StepDef }) {
+export function StepScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
   switch (step.kind) {
     case 'landing':
       return <LandingScreen engine={engine} step={step} />;

@@ -1,11 +1,17 @@
-/** Pure flow logic against the real flow file and a fixture flow (SPEC §2, §4, §9). */
+/**
+ * Pure flow logic. Engine rules are checked on the fixture flow (tests/fixtures/mini-flow.json); the shipped
+ * flow is checked against the SPEC contract it must honour (flow/contract.json), read from the files — no route,
+ * index or label of the shipped flow is written here.
+ */
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import realFlowJson from '../../flow/flow.json';
+import contract from '../../flow/contract.json';
 import flowSchema from '../../flow/flow.schema.json';
 import miniJson from '../fixtures/mini-flow.json';
 import {
   checkFlow,
+  compileFlow,
   counterBack,
   counterForward,
   flagsForRoute,
@@ -17,113 +23,137 @@ import {
   resolveGuard,
   setAt,
   setGuard,
+  sourceOf,
   stepByPath,
   type FlowDef,
 } from '../../src/engine/core/index.ts';
 import { flowErrors } from '../../src/form/validators/compile.ts';
 
-const flow = realFlowJson as unknown as FlowDef;
-const mini = miniJson as unknown as FlowDef;
-const only = (f: string) => setGuard(flow, { [f]: true });
+const realDef = realFlowJson as unknown as FlowDef;
+const real = compileFlow(realDef);
+const miniDef = miniJson as unknown as FlowDef;
+const mini = compileFlow(miniDef);
+const only = (f: string) => setGuard(mini, { [f]: true });
+const ctx = { flags: {}, answers: {}, numberDetailStep: 1.1 };
 
-describe('the flow file', () => {
+describe('the shipped flow', () => {
   it('is valid against its schema and its references hold', () => {
-    expect(flowErrors(flow, flowSchema)).toEqual([]);
+    expect(flowErrors(realDef, flowSchema)).toEqual([]);
   });
 
-  it('has the 16 routes of SPEC §2', () => {
-    expect(flow.steps.map((s) => s.path)).toEqual([
-      'seguro-hogar', 'seguro-hogar/propiedad', 'seguro-hogar/permanencia', 'seguro-hogar/metros', 'seguro-hogar/localidad',
-      'seguro-hogar/contacto', 'seguro-hogar/vigencia', 'seguro-hogar/cotizacion', 'seguro-hogar/adicionales',
-      'seguro-hogar/datos-personales', 'seguro-hogar/datos-personales/direccion', 'seguro-hogar/confirmar-datos-personales',
-      'seguro-hogar/metodo-de-pago', 'seguro-hogar/confirmacion', 'seguro-hogar/gracias-seguro-habilitado', 'seguro-hogar/error',
-    ]);
+  it('derives exactly the routes, flags and guard order of the SPEC contract (no warning)', () => {
+    expect(checkFlow(realDef, contract)).toEqual([]);
+    expect(real.steps.map((s) => s.path)).toEqual(contract.routes);
+    expect(real.flags).toEqual(contract.flags);
+    expect(real.guardOrder).toEqual(contract.guardOrder);
   });
 
   it('never persists the card number or the CBU', () => {
-    expect(flow.persist?.exclude).toEqual(expect.arrayContaining(['/answers/metodo-de-pago/numberPaymentCard', '/answers/metodo-de-pago/numberCBU']));
-  });
-
-  it('names where a broken edit is, with the pointer and what to change', () => {
-    const broken = structuredClone(realFlowJson) as unknown as FlowDef;
-    broken.steps[2].next = 'no-existe';
-    (broken.steps[5].onSubmit as string[]).push('llamadaInventada');
-    expect(flowErrors(broken, flowSchema)).toEqual([
-      'flow/flow.json#/steps/2/next: el paso "no-existe" no existe en "steps"',
-      'flow/flow.json#/steps/5/onSubmit/3: la llamada "llamadaInventada" no está declarada en "calls"',
-    ]);
-    const badShape = { ...realFlowJson, steps: [{ id: 'x' }] };
-    expect(flowErrors(badShape, flowSchema)[0]).toMatch(/^flow\/flow\.json#\/steps\/0: must have required property/);
-  });
-
-  it('a journey through the fixture follows next and conditions', () => {
-    const ctx = { flags: {}, answers: {}, data: { result: { estado: 'OK' } }, numberDetailStep: 1.1 };
-    expect(journey(mini, ctx)).toEqual(['start', 'a', 'b', 'c', 'done']);
-    expect(journey(mini, { ...ctx, data: { result: { estado: 'KO' } } })).toEqual(['start', 'a', 'b', 'c', 'failed']);
-  });
-
-  it('the real flow reaches the thank-you page only when the policy was issued', () => {
-    const base = { flags: {}, answers: {}, numberDetailStep: 1.1 };
-    expect(journey(flow, { ...base, data: { emision: { estado: 'EMITIDA' } } }).slice(-2)).toEqual(['confirmacion', 'gracias']);
-    expect(journey(flow, { ...base, data: { emision: { estado: 'RECHAZADA' } } }).slice(-2)).toEqual(['confirmacion', 'error']);
+    expect(realDef.persist?.exclude).toEqual(expect.arrayContaining(['/answers/metodo-de-pago/numberPaymentCard', '/answers/metodo-de-pago/numberCBU']));
   });
 
   it('every form step has a schema file', () => {
-    for (const s of flow.steps.filter((x) => x.kind === 'form')) {
-      expect(() => readFileSync(`schemas/${s.id}.schema.json`)).not.toThrow();
+    for (const s of real.steps.filter((x) => x.kind === 'form')) expect(existsSync(`schemas/${s.id}.schema.json`), s.id).toBe(true);
+  });
+
+  it('reaches a result step both when the last call succeeds and when it fails', () => {
+    const results = real.steps.filter((s) => s.kind === 'result').map((s) => s.id);
+    const branching = real.steps.filter((s) => Array.isArray(s.next));
+    expect(branching.length).toBeGreaterThan(0);
+    for (const s of branching) {
+      const ends = (s.next as { to: string }[]).map((b) => b.to);
+      expect(ends.every((id) => results.includes(id))).toBe(true);
     }
   });
 });
 
+describe('derived from the graph, not declared twice', () => {
+  it('a step id names its route and flag; the guard order, stages and back follow the order of next', () => {
+    expect(mini.steps.map((s) => [s.id, s.path, s.flag])).toEqual([
+      ['start', 'inicio', 'start'],
+      ['a', 'inicio/a', 'a'],
+      ['b', 'inicio/b', 'b'],
+      ['c', 'inicio/c', 'c'],
+      ['done', 'inicio/listo', 'done'],
+      ['failed', 'inicio/error', 'failed'],
+    ]);
+    expect(mini.guardOrder).toEqual(['a', 'b', 'c', 'done', 'failed']);
+    expect(mini.initialFlags).toEqual({ start: true });
+    expect(mini.terminalFlags).toEqual(['done', 'failed']);
+    expect(mini.steps.map((s) => s.back)).toEqual([undefined, 'start', 'a', 'b', undefined, undefined]);
+    expect(mini.steps.filter((s) => s.detail).map((s) => s.id)).toEqual(['a', 'b']);
+    expect(mini.stages).toEqual(['s']);
+  });
+
+  it('reordering by next alone reorders everything derived (the file order does not matter)', () => {
+    const def = structuredClone(miniDef);
+    const step = (id: string) => def.steps.find((s) => s.id === id) as FlowDef['steps'][number];
+    step('start').next = 'b';
+    step('b').next = 'a';
+    step('b').stage = 's';
+    delete step('a').stage;
+    step('a').next = 'c';
+    const flow = compileFlow(def);
+    expect(flow.guardOrder).toEqual(['b', 'a', 'c', 'done', 'failed']);
+    expect(flow.steps.find((s) => s.id === 'a')?.back).toBe('b');
+    expect(flow.steps.find((s) => s.id === 'b')?.back).toBe('start');
+    expect(checkFlow(def)).toEqual([]);
+  });
+});
+
 describe('guards (SPEC §4)', () => {
-  it('lets a route in when its flag is set, and step 1 always', () => {
-    expect(resolveGuard(flow, only('step2'), 'cotizacion')).toEqual({ kind: 'allow' });
-    expect(resolveGuard(flow, only('step5'), 'inicio')).toEqual({ kind: 'allow' });
+  it('lets a route in when its flag is set, and the entry always', () => {
+    expect(resolveGuard(mini, only('b'), 'b')).toEqual({ kind: 'allow' });
+    expect(resolveGuard(mini, only('c'), 'start')).toEqual({ kind: 'allow' });
   });
 
-  it('redirects to the route of the first set flag in the spec order', () => {
-    expect(resolveGuard(flow, only('contact'), 'metodo-de-pago')).toEqual({ kind: 'redirect', to: 'contacto' });
-    const two = setGuard(flow, { step3: true, permanence: true });
-    expect(resolveGuard(flow, two, 'confirmacion')).toEqual({ kind: 'redirect', to: 'permanencia' });
-    expect(resolveGuard(flow, only('moduleError'), 'gracias')).toEqual({ kind: 'redirect', to: 'error' });
+  it('redirects to the route of the first set flag in the guard order', () => {
+    expect(resolveGuard(mini, only('a'), 'c')).toEqual({ kind: 'redirect', to: 'a' });
+    expect(resolveGuard(mini, setGuard(mini, { c: true, a: true }), 'done')).toEqual({ kind: 'redirect', to: 'a' });
+    expect(resolveGuard(mini, only('failed'), 'done')).toEqual({ kind: 'redirect', to: 'failed' });
   });
 
-  it('clears every flag and goes to step 1 when none is set', () => {
-    const result = resolveGuard(flow, initialFlags(flow), 'cotizacion');
-    expect(result).toMatchObject({ kind: 'reset', to: 'inicio' });
-    expect(Object.entries((result as { flags: Record<string, boolean> }).flags).filter(([, v]) => v)).toEqual([['houseDetail', true]]);
+  it('clears every flag and goes to the entry when none is set', () => {
+    const result = resolveGuard(mini, initialFlags(mini), 'c');
+    expect(result).toMatchObject({ kind: 'reset', to: 'start' });
+    expect(Object.entries((result as { flags: Record<string, boolean> }).flags).filter(([, v]) => v)).toEqual([['start', true]]);
   });
 
-  it('setting a guard leaves only the given flags and makes houseDetail false unless given', () => {
-    const flags = setGuard(flow, { step4: true });
-    expect(Object.keys(flags).filter((k) => flags[k])).toEqual(['step4']);
-    expect(setGuard(flow, { houseDetail: true, property: true }).houseDetail).toBe(true);
+  it('setting a guard leaves only the given flags and makes the entry flag false unless given', () => {
+    const flags = setGuard(mini, { b: true });
+    expect(Object.keys(flags).filter((k) => flags[k])).toEqual(['b']);
+    expect(setGuard(mini, { start: true, a: true }).start).toBe(true);
   });
 
-  it('visiting step 1 clears the flags unless success or error', () => {
-    expect(flagsOnEntry(flow, only('step3'))).toEqual(initialFlags(flow));
-    expect(flagsOnEntry(flow, only('success'))).toEqual(only('success'));
-    expect(flagsOnEntry(flow, only('moduleError'))).toEqual(only('moduleError'));
+  it('visiting the entry clears the flags unless a result flag is set', () => {
+    expect(flagsOnEntry(mini, only('b'))).toEqual(initialFlags(mini));
+    expect(flagsOnEntry(mini, only('done'))).toEqual(only('done'));
+    expect(flagsOnEntry(mini, only('failed'))).toEqual(only('failed'));
   });
 
   it('browser history resets the flags to the route reached', () => {
-    expect(flagsForRoute(flow, 'metros')).toEqual(only('area'));
-    expect(flagsForRoute(flow, 'inicio')).toEqual(initialFlags(flow));
+    expect(flagsForRoute(mini, 'b')).toEqual(only('b'));
+    expect(flagsForRoute(mini, 'start')).toEqual(initialFlags(mini));
   });
 
   it('finds steps by URL path', () => {
-    expect(stepByPath(flow, '/seguro-hogar/datos-personales/direccion/')?.id).toBe('direccion');
-    expect(stepByPath(flow, '/otra')).toBeUndefined();
+    expect(stepByPath(mini, '/inicio/listo/')?.id).toBe('done');
+    expect(stepByPath(mini, '/otra')).toBeUndefined();
+  });
+
+  it('a journey follows next and conditions', () => {
+    expect(journey(mini, { ...ctx, data: { result: { estado: 'OK' } } })).toEqual(['start', 'a', 'b', 'c', 'done']);
+    expect(journey(mini, { ...ctx, data: { result: { estado: 'KO' } } })).toEqual(['start', 'a', 'b', 'c', 'failed']);
   });
 });
 
 describe('detail counter (SPEC §3, §9)', () => {
   it('goes −0.1 per back with 2 decimals and never below 1.1', () => {
-    expect(counterBack(flow, 1.6)).toBe(1.5);
-    expect(counterBack(flow, 1.3)).toBe(1.2);
-    expect(counterBack(flow, 1.1)).toBe(1.1);
-    expect(counterForward(flow, 1.1)).toBe(1.2);
-    expect(counterForward(flow, 1.2)).toBe(1.3);
+    expect(counterBack(mini, 1.6)).toBe(1.5);
+    expect(counterBack(mini, 1.3)).toBe(1.2);
+    expect(counterBack(mini, 1.1)).toBe(1.1);
+    expect(counterForward(mini, 1.1)).toBe(1.2);
+    expect(counterForward(mini, 1.2)).toBe(1.3);
   });
 });
 
@@ -137,12 +167,21 @@ describe('pointers and bindings', () => {
   });
 
   it('resolves pointers, constants, merges and joins', () => {
-    const ctx = { answers: { p: { first: 'Ana', last: 'Pérez', doc: '30123456' } }, data: { q: { refId: 'r1' } } };
-    expect(resolveBinding({ name: { join: ['/answers/p/first', '/answers/p/last'] }, app: { const: 'x' }, missing: '/nada' }, ctx)).toEqual({ name: 'Ana Pérez', app: 'x' });
-    expect(resolveBinding({ merge: ['/answers/p', { refId: '/data/q/refId' }] }, ctx)).toEqual({ first: 'Ana', last: 'Pérez', doc: '30123456', refId: 'r1' });
+    const c = { answers: { p: { first: 'Ana', last: 'Pérez', doc: '30123456' } }, data: { q: { refId: 'r1' } } };
+    expect(resolveBinding({ name: { join: ['/answers/p/first', '/answers/p/last'] }, app: { const: 'x' }, missing: '/nada' }, c)).toEqual({ name: 'Ana Pérez', app: 'x' });
+    expect(resolveBinding({ merge: ['/answers/p', { refId: '/data/q/refId' }] }, c)).toEqual({ first: 'Ana', last: 'Pérez', doc: '30123456', refId: 'r1' });
+  });
+
+  it('traces a wire field back to the answer that fed it, through objects and merges', () => {
+    const body = { refId: '/data/q/refId', persona: { merge: ['/answers/p', { email: '/answers/c/email' }] }, fijo: { const: 1 } };
+    expect(sourceOf(body, '/persona/numberDoc')).toBe('/answers/p/numberDoc');
+    expect(sourceOf(body, '/persona/email')).toBe('/answers/c/email');
+    expect(sourceOf(body, '/refId')).toBe('/data/q/refId');
+    expect(sourceOf(body, '/fijo')).toBeUndefined();
+    expect(sourceOf(body, '/nada')).toBeUndefined();
   });
 
   it('the fixture flow passes its own checks', () => {
-    expect(checkFlow(mini)).toEqual([]);
+    expect(checkFlow(miniDef)).toEqual([]);
   });
 });

@@ -2,10 +2,10 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import miniJson from '../fixtures/mini-flow.json';
-import type { FlowDef } from '../../src/engine/core/index.ts';
+import { compileFlow, type FlowDef } from '../../src/engine/core/index.ts';
 import { createFlowEngine, emptyState, type ApiRequest } from '../../src/engine/model';
 
-const flow = miniJson as unknown as FlowDef;
+const flow = compileFlow(miniJson as unknown as FlowDef);
 const on = (...names: string[]) => Object.fromEntries(flow.flags.map((f) => [f, names.includes(f)]));
 
 function setup(reply: (req: ApiRequest) => unknown) {
@@ -79,6 +79,32 @@ describe('flow engine model', () => {
     expect(scope.getState(engine.$state).flags).toEqual(on('failed'));
   });
 
+  it('a 400 whose errors name a wire field shows each message on the form field that fed it; others go to the banner', async () => {
+    const { engine, scope, navigations } = setup((req) => {
+      const fields = req.path === '/save' ? [{ field: '/y', message: 'Revisá este dato.' }] : [{ field: '/x', message: 'No es válido.' }, { field: '/otro', message: 'Algo más.' }];
+      throw { message: 'Revisá los datos ingresados.', errors: fields };
+    });
+    await allSettled(engine.stepSubmitted, { scope, params: { stepId: 'b', formData: { y: 3 } } });
+    expect(scope.getState(engine.$errors).b).toEqual({ fields: { y: 'Revisá este dato.' }, banner: null });
+    expect(scope.getState(engine.$state).answers.b).toEqual({ y: 3 });
+    await allSettled(engine.stepSubmitted, { scope, params: { stepId: 'a', formData: { x: 'mal' } } });
+    expect(scope.getState(engine.$errors).a).toEqual({ fields: {}, banner: 'Revisá los datos ingresados.' });
+    expect(navigations).toEqual([]);
+  });
+
+  it('a call marked idempotent carries the same key for the same request, and another key for another request', async () => {
+    const def = miniJson as unknown as FlowDef;
+    const idem = compileFlow({ ...def, calls: { ...def.calls, save: { ...def.calls.save, idempotent: true } } });
+    const engine = createFlowEngine({ flow: idem, genericError: 'x', timeoutError: 'y' });
+    const requests: ApiRequest[] = [];
+    const scope = fork({ handlers: [[engine.requestFx, async (req: ApiRequest) => (requests.push(req), { id: 1 })], [engine.navigateFx, () => undefined]] });
+    for (const y of [1, 1, 2]) await allSettled(engine.stepSubmitted, { scope, params: { stepId: 'b', formData: { y } } });
+    const keys = requests.map((r) => r.idempotencyKey);
+    expect(keys[0]).toMatch(/^[0-9a-f]{16}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   it('polling gives up after maxAttempts with the timeout message', async () => {
     const { engine, scope } = setup(() => ({ estado: 'PENDIENTE' }));
     await allSettled(engine.stepSubmitted, { scope, params: { stepId: 'c', formData: {} } });
@@ -124,7 +150,7 @@ describe('flow engine model', () => {
     const done = { flags: on('done'), answers: { a: { x: '1' } }, data: { result: { estado: 'OK' } }, numberDetailStep: 1.3 };
     await allSettled(engine.stateRestored, { scope, params: done });
     await allSettled(engine.sessionExpired, { scope });
-    expect(scope.getState(engine.$state)).toEqual(done);
+    expect(scope.getState(engine.$state)).toEqual({ ...done, version: flow.version });
   });
 
   it('a change to a field with onChange calls runs them and saves the reply (live re-pricing); other fields do not', async () => {
@@ -163,6 +189,45 @@ describe('flow engine model', () => {
     await Promise.all([first, second]);
     expect(scope.getState(engine.$state).answers.b).toEqual({ y: 2 });
     expect(scope.getState(engine.$state).data.saved).toEqual({ id: 'para y=2' });
+  });
+
+  it('browser back and forward follow the graph order, not the order of the steps in the file', async () => {
+    // the same journey with "b" written before "a" in the file: a → b is still forward, b → a still back
+    const def = miniJson as unknown as FlowDef;
+    const shuffled = compileFlow({ ...def, steps: [def.steps[0], def.steps[2], def.steps[1], ...def.steps.slice(3)] });
+    const engine = createFlowEngine({ flow: shuffled, genericError: 'x', timeoutError: 'y' });
+    const scope = fork();
+    await allSettled(engine.stateRestored, { scope, params: { ...emptyState(shuffled), flags: { b: true }, numberDetailStep: 1.2 } });
+    await allSettled(engine.routeEntered, { scope, params: { stepId: 'a', pop: true } });
+    expect(scope.getState(engine.$state).numberDetailStep).toBe(1.1);
+    await allSettled(engine.routeEntered, { scope, params: { stepId: 'b', pop: true } });
+    expect(scope.getState(engine.$state).numberDetailStep).toBe(1.2);
+    expect(scope.getState(engine.$state).flags.b).toBe(true);
+  });
+
+  it('a journey saved by an older flow version is brought forward by the declared migrations', async () => {
+    const v3 = compileFlow({ ...(miniJson as unknown as FlowDef), version: 3 });
+    const migrations = [
+      { from: 1, to: 2, operations: [{ op: 'move' as const, from: '/answers/a/viejo', to: '/answers/a/x' }] },
+      { from: 2, to: 3, operations: [{ op: 'drop' as const, path: '/answers/quitado' }, { op: 'mapFlag' as const, from: 'borrado', to: 'b' }] },
+    ];
+    const engine = createFlowEngine({ flow: v3, genericError: 'x', timeoutError: 'y', migrations });
+    const scope = fork();
+    const saved = { flags: { borrado: true }, answers: { a: { viejo: 'hola' }, quitado: { z: 1 } }, data: {}, numberDetailStep: 1.2 };
+    await allSettled(engine.stateRestored, { scope, params: saved });
+    expect(scope.getState(engine.$state)).toEqual({ flags: { ...Object.fromEntries(v3.flags.map((f) => [f, false])), b: true }, answers: { a: { x: 'hola' } }, data: {}, numberDetailStep: 1.2, version: 3 });
+    expect(scope.getState(engine.$notice)).toBeNull();
+  });
+
+  it('without a migration, an older saved journey restarts at step 1 with a notice — never a crash', async () => {
+    const v2 = compileFlow({ ...(miniJson as unknown as FlowDef), version: 2 });
+    const engine = createFlowEngine({ flow: v2, genericError: 'x', timeoutError: 'y', migrations: [] });
+    const scope = fork();
+    await allSettled(engine.stateRestored, { scope, params: { flags: { c: true }, answers: { a: { x: 1 } }, data: {}, numberDetailStep: 1.3 } });
+    expect(scope.getState(engine.$state)).toEqual(emptyState(v2));
+    expect(scope.getState(engine.$notice)).toBe('flujoActualizado');
+    await allSettled(engine.stepSubmitted, { scope, params: { stepId: 'start', formData: {} } });
+    expect(scope.getState(engine.$notice)).toBeNull();
   });
 
   it('a restored state from old storage is sanitised, not trusted', async () => {

@@ -3,9 +3,53 @@
  * PGlite (embedded PostgreSQL in WASM; default, files in DATA_DIR/pglite, or in memory for tests) and
  * node-postgres (`pg` Pool, when DATABASE_URL is set). Repositories only see `Db`/`Queryable`, so the same
  * SQL runs on both engines.
+ *
+ * PGlite is for ONE process: its folder is locked with a PID file (db/lock.ts). PostgreSQL is for one or many
+ * instances: the pool survives dropped connections (an `'error'` handler, connect/statement/idle timeouts) and
+ * reports "the database is away" as {@link DatabaseUnavailableError}, which the API answers with 503.
  */
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { acquirePgliteLock } from './lock.ts';
+
+/** The database cannot be reached right now (connection refused/lost/timed out, server shutting down). */
+export class DatabaseUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('La base de datos no está disponible.', { cause });
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+/** SQLSTATE classes/codes meaning "no usable connection" (PostgreSQL Appendix A: 08 connection exception, 57P0x). */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P01|57P02|57P03|53300|55000)$/;
+const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|connection timeout|PGlite is closed|not connected/i;
+
+/** @returns whether `err` (from `pg` or PGlite) means the database is unreachable rather than a bad statement */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (err instanceof DatabaseUnavailableError) return true;
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code))) return true;
+  return UNAVAILABLE_MESSAGE.test(err.message);
+}
+
+/** Rethrows `err`, as {@link DatabaseUnavailableError} when it means the database is away. */
+function rethrow(err: unknown): never {
+  throw isDatabaseUnavailable(err) && !(err instanceof DatabaseUnavailableError) ? new DatabaseUnavailableError(err) : err;
+}
+
+/** Timeouts and size of the PostgreSQL pool (ms; env DB_*, see config.ts). */
+export interface PoolSettings {
+  /** Connections per instance (default 10). */
+  max?: number;
+  /** Give up opening a connection after this long (default 5000). */
+  connectTimeoutMs?: number;
+  /** Server-side statement_timeout (default 15000). */
+  statementTimeoutMs?: number;
+  /** Close a pooled connection idle this long (default 30000); also idle_in_transaction_session_timeout. */
+  idleTimeoutMs?: number;
+}
 
 /** Something SQL can be sent to: the database or an open transaction. */
 export interface Queryable {
@@ -27,17 +71,30 @@ export interface Db extends Queryable {
  * @param dataDir directory for the files, or undefined for an in-memory database (tests)
  */
 export async function createPgliteDb(dataDir?: string): Promise<Db> {
-  const pglite = dataDir ? new PGlite(dataDir) : new PGlite();
-  await pglite.waitReady;
+  const release = dataDir ? acquirePgliteLock(dataDir) : () => undefined;
+  let pglite: PGlite;
+  try {
+    pglite = dataDir ? new PGlite(dataDir) : new PGlite();
+    await pglite.waitReady;
+  } catch (err) {
+    release();
+    throw err;
+  }
+  const guard = () => {
+    if (pglite.closed) throw new DatabaseUnavailableError(new Error('PGlite is closed'));
+  };
   return {
     kind: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {
+      guard();
       return (await pglite.query<T>(sql, params)).rows;
     },
     async exec(sql) {
+      guard();
       await pglite.exec(sql);
     },
     transaction(fn) {
+      guard();
       return pglite.transaction((tx) =>
         fn({
           async query<T>(sql: string, params: unknown[] = []) {
@@ -50,43 +107,97 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
       );
     },
     async close() {
-      if (!pglite.closed) await pglite.close();
+      try {
+        if (!pglite.closed) await pglite.close();
+      } finally {
+        release();
+      }
     },
   };
 }
 
 /**
- * Opens a PostgreSQL pool.
+ * Opens a PostgreSQL pool that outlives the server going away: pool and client errors are logged (never crash the
+ * process), queries fail with {@link DatabaseUnavailableError} while it is away, and new connections are opened
+ * when it is back.
  * @param connectionString e.g. postgres://user@host:5432/db
  * @param schema optional schema put first on every connection's search_path (test isolation)
+ * @param settings pool size and timeouts (ms)
+ * @param onError called with errors of idle connections (e.g. the server terminated them); default: ignored
+ * @throws DatabaseUnavailableError when the server cannot be reached at start (fail fast)
  */
-export async function createPostgresDb(connectionString: string, schema?: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
-  const client = await pool.connect(); // fail fast when the server is unreachable
-  client.release();
+export async function createPostgresDb(
+  connectionString: string, schema?: string, settings: PoolSettings = {}, onError: (err: Error) => void = () => undefined,
+): Promise<Db> {
+  const statementTimeout = settings.statementTimeoutMs ?? 15_000;
+  const idle = settings.idleTimeoutMs ?? 30_000;
+  const options = [`-c statement_timeout=${statementTimeout}`, `-c idle_in_transaction_session_timeout=${idle}`];
+  if (schema) options.push(`-c search_path=${schema}`);
+  const pool = new pg.Pool({
+    connectionString,
+    max: settings.max ?? 10,
+    connectionTimeoutMillis: settings.connectTimeoutMs ?? 5_000,
+    idleTimeoutMillis: idle,
+    query_timeout: statementTimeout + 5_000,
+    keepAlive: true,
+    options: options.join(' '),
+    application_name: 'cotizador-hogar',
+  });
+  // An idle pooled connection that dies (server restart, pg_terminate_backend, network) emits 'error' on the pool;
+  // without a listener Node would crash the process. The pool drops that client and opens a new one when needed.
+  pool.on('error', onError);
+  try {
+    const client = await pool.connect(); // fail fast when the server is unreachable
+    client.release();
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    rethrow(err);
+  }
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
-      return (await c.query(sql, params)).rows as T[];
+      try {
+        return (await c.query(sql, params)).rows as T[];
+      } catch (err) {
+        return rethrow(err);
+      }
     },
     async exec(sql) {
-      await c.query(sql);
+      try {
+        await c.query(sql);
+      } catch (err) {
+        rethrow(err);
+      }
     },
   });
   return {
     kind: 'postgres',
     ...wrap(pool),
     async transaction(fn) {
-      const c = await pool.connect();
+      let c: pg.PoolClient;
+      try {
+        c = await pool.connect();
+      } catch (err) {
+        return rethrow(err);
+      }
+      // A client that errors while checked out must not take the process down either.
+      const onClientError = (err: Error) => onError(err);
+      c.on('error', onClientError);
+      let broken: Error | undefined;
       try {
         await c.query('BEGIN');
         const result = await fn(wrap(c));
         await c.query('COMMIT');
         return result;
       } catch (err) {
-        await c.query('ROLLBACK');
-        throw err;
+        try {
+          await c.query('ROLLBACK');
+        } catch (rollbackErr) {
+          broken = rollbackErr as Error; // the connection is gone: destroy it instead of returning it to the pool
+        }
+        return rethrow(err);
       } finally {
-        c.release();
+        c.off('error', onClientError);
+        c.release(broken);
       }
     },
     async close() {

@@ -13,13 +13,16 @@ export const CSRF_HEADER = 'x-xsrf-token';
 export const CSRF_COOKIE_SECRET = '_csrf';
 export const CSRF_COOKIE_TOKEN = 'XSRF-TOKEN';
 
-/** Registers @fastify/cookie and @fastify/csrf-protection (token read from the x-xsrf-token header). */
+/**
+ * Registers @fastify/cookie and @fastify/csrf-protection (token read from the x-xsrf-token header; cookies Secure per
+ * `app.deps.settings.cookieSecure`).
+ */
 export default fp(async function csrfPlugin(app: FastifyInstance) {
   await app.register(cookie);
   await app.register(csrf, {
     sessionPlugin: '@fastify/cookie',
     cookieKey: CSRF_COOKIE_SECRET,
-    cookieOpts: { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto' },
+    cookieOpts: { path: '/', httpOnly: true, sameSite: 'lax', secure: app.deps.settings.cookieSecure },
     getToken: (request) => {
       const value = request.headers[CSRF_HEADER];
       return Array.isArray(value) ? value[0] : value;

@@ -1,6 +1,6 @@
 /** Route helpers: schema references (schemas/api, see plugins/schemas.ts) and lookups shared by several areas. */
 
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Cotizacion } from '../db/repositories/cotizaciones.ts';
 import type { RatingInput } from '../domain/rating/engine.ts';
 import type { SiNo, TipoVivienda, Titularidad, UsoVivienda } from '../domain/rating/tariff.ts';
@@ -18,9 +18,13 @@ export function responses(ok: { $ref: string }, status = 200): Record<string, { 
   return { [status]: ok, '4xx': error, '5xx': error };
 }
 
-/** Loads a quote. @throws ApiError 404 NO_ENCONTRADO "No encontramos tu cotización. Volvé a cotizar." */
-export async function requireCotizacion(app: FastifyInstance, refId: string): Promise<Cotizacion> {
-  const cot = await app.deps.repos.cotizaciones.get(refId);
+/**
+ * Loads a quote of the visitor's session (`request.sesion`, plugins/session.ts).
+ * @throws ApiError 404 NO_ENCONTRADO "No encontramos tu cotización. Volvé a cotizar." — the same for an unknown
+ *   refId and for another session's (issue 10 item 4)
+ */
+export async function requireCotizacion(app: FastifyInstance, refId: string, request: FastifyRequest): Promise<Cotizacion> {
+  const cot = await app.deps.repos.cotizaciones.deSesion(refId, request.sesion);
   if (!cot) throw notFound(MENSAJES.COTIZACION_NO_ENCONTRADA);
   return cot;
 }

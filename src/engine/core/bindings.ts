@@ -62,9 +62,40 @@ export function evaluateCondition(cond: Condition, ctx: unknown): boolean {
  * Evaluates the named condition `name` of `flow` (undefined name → true).
  * @throws Error when the name is not declared in `flow.conditions` (caught earlier by `checkFlow`).
  */
-export function when(flow: FlowDef, name: string | undefined, ctx: FlowContext | Record<string, unknown>): boolean {
+export function when(flow: Pick<FlowDef, 'conditions'>, name: string | undefined, ctx: FlowContext | Record<string, unknown>): boolean {
   if (!name) return true;
   const cond = flow.conditions[name];
   if (!cond) throw new Error(`Condición desconocida: ${name}`);
   return evaluateCondition(cond, ctx);
+}
+
+/**
+ * Where a field of a request came from: the context pointer that fed the wire field at `wirePointer` (a JSON
+ * pointer into the resolved body or query, e.g. `/persona/numberDoc`), following the binding that built it — a
+ * pointer (the rest of the path appended), an object of bindings, or a `merge` (later parts win; an object part
+ * that names the key wins over a whole-object pointer). Used to show a server's 400 `errors[].field` on the form
+ * field that fed it.
+ * @returns the source pointer (e.g. `/answers/datos-personales/numberDoc`), or undefined for constants, joins
+ *   and fields no binding built
+ */
+export function sourceOf(binding: Binding | undefined, wirePointer: string): string | undefined {
+  if (binding === undefined) return undefined;
+  const tokens = wirePointer === '' ? [] : wirePointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const rest = (p: string, ts: string[]) => p + ts.map((t) => '/' + t.replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+  const walk = (b: Binding, ts: string[]): string | undefined => {
+    if (typeof b === 'string') return rest(b, ts);
+    if ('const' in b && Object.keys(b).length === 1) return undefined;
+    if ('join' in b && Array.isArray(b.join)) return undefined;
+    if ('merge' in b && Array.isArray(b.merge)) {
+      const parts = [...(b.merge as Binding[])].reverse();
+      const named = parts.find((p) => typeof p === 'object' && !('merge' in p) && !('const' in p) && !('join' in p) && ts[0] !== undefined && ts[0] in p);
+      if (named) return walk(named, ts);
+      const whole = parts.find((p) => typeof p === 'string');
+      return whole === undefined ? undefined : walk(whole, ts);
+    }
+    if (ts.length === 0) return undefined;
+    const child = (b as Record<string, Binding>)[ts[0]];
+    return child === undefined ? undefined : walk(child, ts.slice(1));
+  };
+  return walk(binding, tokens);
 }

@@ -1,82 +1,230 @@
 /**
- * Semantic checks of a flow definition that JSON Schema cannot express (references between steps,
- * calls, conditions and flags). The structural checks are `flow/flow.schema.json`, run at build
- * (`src/form/validators/compile.ts`) and in tests. Runs at start-up too: an invalid flow shows the
- * file, the JSON pointer and what to change — never a blank page (CONVENTIONS §2).
+ * Semantic checks of a flow definition that JSON Schema cannot express: references between steps, calls,
+ * conditions and summaries; the graph (unreachable steps, dead ends, loops with no exit, steps on no path to
+ * a result, ambiguous `back`); orphans (calls and conditions nobody uses); bindings that read the answers of a
+ * step that does not exist; and, given the SPEC contract (flow/contract.json), where the derived routes, flags
+ * and guard order depart from it (a warning: a deliberate change updates the contract file).
+ *
+ * Pure: runs in the browser at start-up (an invalid flow shows the error step, never a blank page), at build,
+ * in `npm run flow:check` (with the schema, ui, text and wire checks of `src/engine/check/project.ts`) and in tests.
  */
-import type { CallRef, FlowDef } from './types.ts';
+import { analyzeGraph, compileFlow } from './graph.ts';
+import { escapeToken, parsePointer } from './pointer.ts';
+import type { Binding, CallRef, FlowDef } from './types.ts';
 
 export interface FlowProblem {
-  /** JSON pointer into flow/flow.json. */
+  /** Repo-relative file the problem is in; default `flow/flow.json`. */
+  file?: string;
+  /** JSON pointer into that file. */
   pointer: string;
+  /** What is wrong and what to change, in Spanish. */
   message: string;
+  /** `error` stops the build and the checker; `warning` is printed. Default `error`. */
+  severity?: 'error' | 'warning';
+}
+
+/** The SPEC's routes, flags and guard order for the shipped flow (flow/contract.json). */
+export interface FlowContract {
+  routes?: string[];
+  flags?: string[];
+  guardOrder?: string[];
 }
 
 const callName = (ref: CallRef) => (typeof ref === 'string' ? ref : ref.call);
 const callWhen = (ref: CallRef) => (typeof ref === 'string' ? undefined : ref.when);
 
-/** Every reference problem in `flow`; an empty list means the flow is usable. */
-export function checkFlow(flow: FlowDef): FlowProblem[] {
+/** Every pointer a binding reads, with its JSON pointer inside the binding (relative). */
+export function bindingPointers(binding: Binding | undefined, at = ''): { pointer: string; at: string }[] {
+  if (binding === undefined) return [];
+  if (typeof binding === 'string') return [{ pointer: binding, at }];
+  if ('const' in binding && Object.keys(binding).length === 1) return [];
+  if ('merge' in binding && Array.isArray(binding.merge)) return (binding.merge as Binding[]).flatMap((b, i) => bindingPointers(b, `${at}/merge/${i}`));
+  if ('join' in binding && Array.isArray(binding.join)) return (binding.join as string[]).map((p, i) => ({ pointer: p, at: `${at}/join/${i}` }));
+  return Object.entries(binding as Record<string, Binding>).flatMap(([k, b]) => bindingPointers(b, `${at}/${escapeToken(k)}`));
+}
+
+/** Every binding of the flow with where it is (calls' body/query/params, step defaults, review rows, results, summaries). */
+export function flowBindings(flow: FlowDef): { pointer: string; at: string; step?: string }[] {
+  const out: { pointer: string; at: string; step?: string }[] = [];
+  for (const [name, call] of Object.entries(flow.calls)) {
+    for (const part of ['body', 'query', 'params'] as const) out.push(...bindingPointers(call[part] as Binding | undefined, `/calls/${name}/${part}`));
+  }
+  flow.steps.forEach((s, i) => {
+    const at = `/steps/${i}`;
+    if (s.defaults) out.push(...bindingPointers(s.defaults, `${at}/defaults`).map((b) => ({ ...b, step: s.id })));
+    s.review?.forEach((sec, j) => sec.rows.forEach((r, k) => out.push(...bindingPointers(r.value, `${at}/review/${j}/rows/${k}/value`).map((b) => ({ ...b, step: s.id })))));
+    if (s.result?.rows) out.push(...bindingPointers(s.result.rows, `${at}/result/rows`).map((b) => ({ ...b, step: s.id })));
+    if (s.result?.values) out.push(...bindingPointers(s.result.values, `${at}/result/values`).map((b) => ({ ...b, step: s.id })));
+    s.result?.message?.forEach((p, j) => out.push({ pointer: p, at: `${at}/result/message/${j}`, step: s.id }));
+    s.forget?.forEach((p, j) => out.push({ pointer: p, at: `${at}/forget/${j}`, step: s.id }));
+  });
+  for (const [name, sum] of Object.entries(flow.summaries ?? {})) {
+    for (const [k, p] of Object.entries(sum)) if (typeof p === 'string') out.push({ pointer: p, at: `/summaries/${name}/${k}` });
+  }
+  flow.persist?.exclude?.forEach((p, i) => out.push({ pointer: p, at: `/persist/exclude/${i}` }));
+  for (const [name, c] of Object.entries(flow.conditions)) out.push({ pointer: c.field, at: `/conditions/${name}/field` });
+  return out;
+}
+
+/** Every problem of `flow` (and, given `contract`, its departures from the SPEC); an empty list means usable. */
+export function checkFlow(flow: FlowDef, contract?: FlowContract): FlowProblem[] {
   const problems: FlowProblem[] = [];
-  const ids = new Set<string>();
-  const paths = new Set<string>();
-  const flagOwners = new Map<string, string>();
+  const err = (pointer: string, message: string) => problems.push({ pointer, message });
+  const warn = (pointer: string, message: string, file?: string) => problems.push({ pointer, message, severity: 'warning', file });
   const stepIds = new Set(flow.steps.map((s) => s.id));
+  const usedCalls = new Set<string>();
+  const usedConditions = new Set<string>();
   const needStep = (id: string | undefined, pointer: string) => {
-    if (id !== undefined && !stepIds.has(id)) problems.push({ pointer, message: `el paso "${id}" no existe en "steps"` });
+    if (id !== undefined && !stepIds.has(id)) err(pointer, `el paso "${id}" no existe en "steps"`);
   };
   const needCondition = (name: string | undefined, pointer: string) => {
-    if (name !== undefined && !flow.conditions[name]) problems.push({ pointer, message: `la condición "${name}" no está declarada en "conditions"` });
+    if (name === undefined) return;
+    usedConditions.add(name);
+    if (!flow.conditions[name]) err(pointer, `la condición "${name}" no está declarada en "conditions"`);
   };
   const needCalls = (refs: CallRef[] | undefined, pointer: string) =>
     refs?.forEach((ref, i) => {
-      if (!flow.calls[callName(ref)]) problems.push({ pointer: `${pointer}/${i}`, message: `la llamada "${callName(ref)}" no está declarada en "calls"` });
+      usedCalls.add(callName(ref));
+      if (!flow.calls[callName(ref)]) err(`${pointer}/${i}`, `la llamada "${callName(ref)}" no está declarada en "calls"`);
       needCondition(callWhen(ref), `${pointer}/${i}/when`);
     });
 
   needStep(flow.entry, '/entry');
-  needStep(flow.errorStep, '/errorStep');
-  for (const f of flow.guardOrder) if (!flow.flags.includes(f)) problems.push({ pointer: '/guardOrder', message: `el flag "${f}" no está en "flags"` });
-  for (const f of Object.keys(flow.initialFlags)) if (!flow.flags.includes(f)) problems.push({ pointer: '/initialFlags', message: `el flag "${f}" no está en "flags"` });
   needCalls(flow.onStart, '/onStart');
   if (flow.chat) needCondition(flow.chat.enabledWhen, '/chat/enabledWhen');
   for (const [name, call] of Object.entries(flow.calls)) {
     if (call.poll) needCondition(call.poll.until, `/calls/${name}/poll/until`);
     for (const m of call.path.matchAll(/\{(\w+)\}/g)) {
-      if (!call.params?.[m[1]]) problems.push({ pointer: `/calls/${name}/params`, message: `falta el parámetro "${m[1]}" que usa el path` });
+      if (!call.params?.[m[1]]) err(`/calls/${name}/params`, `falta el parámetro "${m[1]}" que usa el path "${call.path}": agregalo en "params"`);
     }
   }
 
+  const compiled = compileFlow(flow);
+  const ids = new Map<string, number>();
+  const paths = new Map<string, string>();
+  const flags = new Map<string, string>();
   flow.steps.forEach((step, i) => {
     const at = `/steps/${i}`;
-    if (ids.has(step.id)) problems.push({ pointer: `${at}/id`, message: `el id "${step.id}" está repetido` });
-    ids.add(step.id);
-    if (paths.has(step.path)) problems.push({ pointer: `${at}/path`, message: `la ruta "${step.path}" está repetida` });
-    paths.add(step.path);
-    if (step.flag) {
-      if (!flow.flags.includes(step.flag)) problems.push({ pointer: `${at}/flag`, message: `el flag "${step.flag}" no está en "flags"` });
-      if (!flow.guardOrder.includes(step.flag)) problems.push({ pointer: `${at}/flag`, message: `el flag "${step.flag}" no está en "guardOrder"` });
-      if (flagOwners.has(step.flag)) problems.push({ pointer: `${at}/flag`, message: `el flag "${step.flag}" ya lo usa el paso "${flagOwners.get(step.flag)}"` });
-      flagOwners.set(step.flag, step.id);
-    } else if (step.id !== flow.entry) {
-      problems.push({ pointer: `${at}/flag`, message: 'solo el paso de entrada puede no tener flag (SPEC §2: toda otra ruta está protegida)' });
-    }
-    needStep(step.back, `${at}/back`);
+    const c = compiled.steps.find((s) => s.id === step.id);
+    if (ids.has(step.id)) err(`${at}/id`, `el id "${step.id}" está repetido (también en /steps/${ids.get(step.id)})`);
+    ids.set(step.id, i);
+    if (c && paths.has(c.path)) err(`${at}/path`, `la ruta "/${c.path}" ya la usa el paso "${paths.get(c.path)}": poné otro "path"`);
+    if (c) paths.set(c.path, step.id);
+    if (c && flags.has(c.flag)) err(`${at}/flag`, `el flag "${c.flag}" ya lo usa el paso "${flags.get(c.flag)}": poné otro "flag"`);
+    if (c) flags.set(c.flag, step.id);
+    if (typeof step.back === 'string') needStep(step.back, `${at}/back`);
     if (typeof step.next === 'string') needStep(step.next, `${at}/next`);
     else step.next?.forEach((b, j) => { needStep(b.to, `${at}/next/${j}/to`); needCondition(b.when, `${at}/next/${j}/when`); });
     needStep(step.onError, `${at}/onError`);
     needCalls(step.onSubmit, `${at}/onSubmit`);
-    for (const [field, refs] of Object.entries(step.onChange ?? {})) needCalls(refs, `${at}/onChange/${field}`);
+    for (const [field, refs] of Object.entries(step.onChange ?? {})) needCalls(refs, `${at}/onChange/${escapeToken(field)}`);
     step.review?.forEach((sec, j) => needStep(sec.edit, `${at}/review/${j}/edit`));
-    if (step.summary && !flow.summaries?.[step.summary]) problems.push({ pointer: `${at}/summary`, message: `el resumen "${step.summary}" no está declarado en "summaries"` });
+    if (step.summary && !flow.summaries?.[step.summary]) err(`${at}/summary`, `el resumen "${step.summary}" no está declarado en "summaries"`);
     step.actions?.forEach((a, j) => needStep(a.to, `${at}/actions/${j}/to`));
     step.notices?.forEach((n, j) => needCondition(n.when, `${at}/notices/${j}/when`));
-    if (step.stage && flow.stages && !flow.stages.includes(step.stage)) problems.push({ pointer: `${at}/stage`, message: `la etapa "${step.stage}" no está en "stages"` });
+    if (Array.isArray(step.next) && step.next.length && step.next[step.next.length - 1].when !== undefined) {
+      err(`${at}/next`, 'la última rama de "next" debe ir sin "when" (el caso por defecto), o el visitante puede quedar sin paso siguiente');
+    }
   });
+
+  // the graph
+  const graph = analyzeGraph(flow);
+  const kind = (id: string) => flow.steps.find((s) => s.id === id)?.kind ?? 'form';
+  const index = (id: string) => flow.steps.findIndex((s) => s.id === id);
+  const terminal = new Set(flow.steps.filter((s) => (s.kind ?? 'form') === 'result').map((s) => s.id));
+  if (terminal.size === 0) err('/steps', 'ningún paso es de tipo "result": el recorrido no tiene final');
+  // steps from which a result step can be reached along next/onError
+  const reachesEnd = new Set<string>(terminal);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const e of graph.edges) {
+      if ((e.kind === 'next' || e.kind === 'onError') && reachesEnd.has(e.to) && !reachesEnd.has(e.from)) {
+        reachesEnd.add(e.from);
+        grew = true;
+      }
+    }
+  }
+  const inCycle = (id: string) => {
+    const seen = new Set<string>();
+    const stack = graph.edges.filter((e) => e.from === id && e.kind === 'next').map((e) => e.to);
+    while (stack.length) {
+      const n = stack.pop() as string;
+      if (n === id) return true;
+      if (seen.has(n)) continue;
+      seen.add(n);
+      stack.push(...graph.edges.filter((e) => e.from === n && e.kind === 'next').map((e) => e.to));
+    }
+    return false;
+  };
+  for (const step of flow.steps) {
+    const at = `/steps/${index(step.id)}`;
+    if (!graph.reachable.has(step.id)) {
+      err(at, `el paso "${step.id}" es inalcanzable: ningún "next", "onError" ni acción lleva a él desde "${flow.entry}"`);
+      continue;
+    }
+    if (terminal.has(step.id)) continue;
+    if (!step.next) err(`${at}/next`, `el paso "${step.id}" no tiene "next": el visitante queda sin salida (solo los pasos "result" terminan el recorrido)`);
+    else if (!reachesEnd.has(step.id)) {
+      err(`${at}/next`, inCycle(step.id)
+        ? `el paso "${step.id}" está en un ciclo de "next" sin salida: ninguna rama lleva a un paso "result"`
+        : `desde el paso "${step.id}" no se llega a ningún paso "result"`);
+    }
+    const k = kind(step.id);
+    const preds = graph.predecessors.get(step.id) ?? [];
+    if (k !== 'landing' && step.back === undefined && preds.length > 1) {
+      err(`${at}`, `el paso "${step.id}" tiene varios pasos anteriores (${preds.join(', ')}): indicá a cuál vuelve con "back" (o "back": false)`);
+    }
+  }
+  const firstStaged = compiled.steps.find((s) => s.kind !== 'landing');
+  if (firstStaged && !firstStaged.stage) err(`/steps/${index(firstStaged.id)}/stage`, `el primer paso después de la entrada ("${firstStaged.id}") debe declarar "stage" (la etapa de la barra de progreso)`);
+  if (flow.detailCounter && !compiled.steps.some((s) => s.stage === flow.detailCounter?.stage)) {
+    err('/detailCounter/stage', `ningún paso está en la etapa "${flow.detailCounter.stage}"`);
+  }
+
+  // bindings that read the answers of a step that does not exist
+  for (const b of flowBindings(flow)) {
+    const tokens = parsePointer(b.pointer);
+    if (!tokens) {
+      err(b.at, `"${b.pointer}" no es un puntero JSON (debe empezar con "/")`);
+      continue;
+    }
+    if (!['answers', 'data', 'campaign', 'meta', 'response', 'flags'].includes(tokens[0])) {
+      err(b.at, `"${b.pointer}" no lee nada: un puntero empieza con /answers, /data, /campaign, /meta o /response`);
+    } else if (tokens[0] === 'answers' && tokens[1] !== undefined && !stepIds.has(tokens[1])) {
+      err(b.at, `"${b.pointer}" lee las respuestas del paso "${tokens[1]}", que no existe en "steps"`);
+    }
+  }
+
+  // orphans
+  for (const name of Object.keys(flow.calls)) if (!usedCalls.has(name)) err(`/calls/${name}`, `la llamada "${name}" no la usa ningún paso: borrala o agregala a un "onSubmit"/"onChange"`);
+  for (const name of Object.keys(flow.conditions)) if (!usedConditions.has(name)) err(`/conditions/${name}`, `la condición "${name}" no la usa nada: borrala o usala`);
+  const usedSummaries = new Set(flow.steps.map((s) => s.summary).filter(Boolean));
+  for (const name of Object.keys(flow.summaries ?? {})) if (!usedSummaries.has(name)) err(`/summaries/${name}`, `el resumen "${name}" no lo muestra ningún paso`);
+
+  // the SPEC contract of the shipped flow
+  if (contract) {
+    const file = 'flow/contract.json';
+    const diff = (what: string, derived: string[], expected: string[] | undefined, key: string) => {
+      if (!expected || JSON.stringify(derived) === JSON.stringify(expected)) return;
+      const extra = derived.filter((x) => !expected.includes(x));
+      const missing = expected.filter((x) => !derived.includes(x));
+      const detail = [extra.length ? `nuevos: ${extra.join(', ')}` : '', missing.length ? `faltan: ${missing.join(', ')}` : '', !extra.length && !missing.length ? `orden: ${derived.join(', ')}` : '']
+        .filter(Boolean)
+        .join('; ');
+      warn(`/${key}`, `${what} del flujo difiere del contrato de la SPEC (${detail}). Si el cambio es deliberado, actualizá ${file}.`, file);
+    };
+    diff('las rutas', compiled.steps.map((s) => s.path), contract.routes, 'routes');
+    diff('los flags', compiled.flags, contract.flags, 'flags');
+    diff('el orden de los guards', compiled.guardOrder, contract.guardOrder, 'guardOrder');
+  }
   return problems;
 }
 
-/** Formats problems for a person: one line each, `flow/flow.json#<pointer>: <message>`. */
+/** Only the problems that stop the flow (not warnings). */
+export const errorsOnly = (problems: FlowProblem[]) => problems.filter((p) => (p.severity ?? 'error') === 'error');
+
+/** Formats problems for a person: one line each, `<file>#<pointer>: <message>` (warnings prefixed "aviso:"). */
 export function formatProblems(problems: FlowProblem[], file = 'flow/flow.json'): string {
-  return problems.map((p) => `${file}#${p.pointer}: ${p.message}`).join('\n');
+  return problems.map((p) => `${p.severity === 'warning' ? 'aviso: ' : ''}${p.file ?? file}#${p.pointer}: ${p.message}`).join('\n');
 }

@@ -4,4 +4,6 @@ export * from './pointer.ts';
 export * from './bindings.ts';
 export * from './guards.ts';
 export * from './navigation.ts';
+export * from './graph.ts';
 export * from './check-flow.ts';
+export * from './migrations.ts';

@@ -1,6 +1,7 @@
 /**
- * Types of the flow definition (`flow/flow.json`, described by `flow/flow.schema.json`) and of the
- * engine state. The engine never names a concrete step: everything step-specific is data of this shape.
+ * Types of the flow definition (`flow/flow.json`, described by `flow/flow.schema.json`), of the compiled
+ * flow the engine runs (`compileFlow`, graph.ts) and of the engine state. The engine never names a
+ * concrete step: everything step-specific is data of these shapes.
  */
 
 /** RFC 6901 JSON pointer into the engine context, e.g. `/answers/contacto/email`. */
@@ -34,6 +35,8 @@ export interface CallDef {
   poll?: { until: string; intervalMs: number; maxAttempts: number };
   optional?: boolean;
   silent?: boolean;
+  /** A call that moves money: sent with an `Idempotency-Key` derived from its request, the same on every retry. */
+  idempotent?: boolean;
 }
 
 export interface ReviewRow {
@@ -42,14 +45,21 @@ export interface ReviewRow {
   format?: 'text' | 'date' | 'currency';
 }
 
+export type StepKind = 'landing' | 'form' | 'review' | 'result';
+
+/** A step as written in flow.json: everything but `id` has a default derived from the id and the graph. */
 export interface StepDef {
   id: string;
-  path: string;
+  /** Route under `basePath`; default: the step id (`''` = the base path itself). */
+  path?: string;
+  /** Progress flag guarding the route; default: the step id. */
   flag?: string;
-  kind: 'landing' | 'form' | 'review' | 'result';
-  stage: string;
-  detail?: boolean;
-  back?: string;
+  /** Default `form`. */
+  kind?: StepKind;
+  /** Progress stage; default: the stage of the step before it in the graph. */
+  stage?: string;
+  /** Where "Volver" goes; default: the step's only predecessor (`false`: no back button). */
+  back?: string | false;
   next?: string | { when?: string; to: string }[];
   onSubmit?: CallRef[];
   onChange?: Record<string, CallRef[]>;
@@ -67,26 +77,57 @@ export interface StepDef {
   actions?: { text: string; to: string }[];
 }
 
+/** The flow file as written (flow/flow.json). Flags, guard order, stages and `back` are derived, not declared. */
 export interface FlowDef {
   version: number;
   storageKey: string;
-  flags: string[];
-  guardOrder: string[];
-  initialFlags: Record<string, boolean>;
-  terminalFlags?: string[];
-  detailCounter?: { start: number; step: number };
+  /** URL segment every route sits under (SPEC §2: `seguro-hogar`). */
+  basePath: string;
   entry: string;
-  errorStep: string;
+  /** The house-detail counter (SPEC §3, §9): moves on the form steps of `stage`. */
+  detailCounter?: { stage: string; start: number; step: number };
   inactivityMs?: number;
   persist?: { exclude?: Pointer[] };
   onStart?: CallRef[];
   chat?: { enabledWhen: string; phone?: Pointer };
-  stages?: string[];
   /** Named summaries (pointers to a title, a monthly amount and a total in ARS, and a start date). */
   summaries?: Record<string, { title: Pointer; amount: Pointer; total?: Pointer; since?: Pointer }>;
   conditions: Record<string, Condition>;
   calls: Record<string, CallDef>;
   steps: StepDef[];
+}
+
+/** A step with every default resolved (what the engine and the screens read). */
+export interface Step extends Omit<StepDef, 'path' | 'flag' | 'kind' | 'stage' | 'back'> {
+  /** Full route path without leading slash, e.g. `seguro-hogar/metros`. */
+  path: string;
+  flag: string;
+  kind: StepKind;
+  /** Undefined only before the first stage (the landing). */
+  stage?: string;
+  back?: string;
+  /** Moves the house-detail counter (a form step of `detailCounter.stage`). */
+  detail: boolean;
+  /** Position in the graph order (0 = entry): later steps come after every step that leads to them. */
+  order: number;
+}
+
+/** The compiled flow: the definition plus everything derived from its graph (graph.ts `compileFlow`). */
+export interface Flow extends Omit<FlowDef, 'steps'> {
+  /** Steps in graph order (unreachable steps last, in file order). */
+  steps: Step[];
+  /** Every progress flag: the entry's first, then one per step in graph order. */
+  flags: string[];
+  /** Flags checked by the guard redirect, in graph order (SPEC §4): every step's flag but the entry's. */
+  guardOrder: string[];
+  /** The entry step's flag (SPEC §4 houseDetail: initially true). */
+  initialFlags: Record<string, boolean>;
+  /** Flags of result steps (success, moduleError): the entry does not clear them (SPEC §4). */
+  terminalFlags: string[];
+  /** Progress stages in graph order. */
+  stages: string[];
+  /** The definition as written (for the checker and tools). */
+  def: FlowDef;
 }
 
 export type Flags = Record<string, boolean>;
@@ -100,6 +141,8 @@ export interface FlowState {
   data: Record<string, unknown>;
   /** House-detail sub-step counter: starts at 1.1, −0.1 per back (SPEC §3, §9). */
   numberDetailStep: number;
+  /** The flow version the state was saved under (core/migrations.ts). */
+  version?: number;
 }
 
 /** What bindings and conditions are evaluated against. */

@@ -14,14 +14,11 @@ import type {
 } from '@rjsf/utils';
 import { getUiOptions } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import type { FormContext } from '../StepForm';
+import type { FormContext } from '../context';
 import { isDisabled, isShown } from '../conditions';
 import { blurOnEnter, describedBy } from '../a11y';
+import { GROUP_WIDGETS, SELF_LABELLED } from '../widgets/registry';
 
-/** Widgets that render a group of controls: their label is a fieldset legend. */
-const GROUP_WIDGETS = new Set(['ChoiceCardsWidget', 'YesNoWidget', 'PlanCardsWidget', 'CoverageTogglesWidget']);
-/** Widgets that render their own label (checkbox beside its text). */
-const SELF_LABELLED = new Set(['CheckboxWidget', 'checkbox']);
 
 function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, rawErrors = [], rawHelp, hidden, uiSchema, schema, registry, fieldPathId } = props;

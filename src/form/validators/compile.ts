@@ -1,6 +1,6 @@
 /**
  * Build step (run by `npm run build`, `dev` and `test:unit` under Node 24):
- * 1. checks `flow/flow.json` against `flow/flow.schema.json` and the engine's reference checks —
+ * 1. runs the product checker (`npm run flow:check`: flow, step and ui schemas, texts, widgets) —
  *    an invalid flow stops the build with the file, the JSON pointer and what to change;
  * 2. compiles each `schemas/<step>.schema.json` into a precompiled ajv validator module
  *    (`src/form/validators/generated/<step>.js`, ESM) so the browser never ships ajv's compiler
@@ -13,20 +13,22 @@ import Ajv from 'ajv';
 import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { schemaParser, type RJSFSchema } from '@rjsf/utils';
-import { checkFlow, formatProblems } from '../../engine/core/check-flow.ts';
+import { checkFlow, errorsOnly, formatProblems, type FlowContract } from '../../engine/core/check-flow.ts';
 import type { FlowDef } from '../../engine/core/types.ts';
+import { checkProduct } from '../../check/project.ts';
+import { loadProduct } from '../../../scripts/flow-check.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const readJson = (p: string) => JSON.parse(readFileSync(join(root, p), 'utf8'));
 
-/** Structural + reference problems of the flow file, as printable lines (empty when valid). */
-export function flowErrors(flow: unknown, flowSchema: object): string[] {
+/** Structural + reference problems (errors only) of the flow file, as printable lines (empty when valid). */
+export function flowErrors(flow: unknown, flowSchema: object, contract?: FlowContract): string[] {
   const ajv = new Ajv({ allErrors: true, strict: false });
   const validate = ajv.compile(flowSchema);
   if (!validate(flow)) {
     return (validate.errors ?? []).map((e) => `flow/flow.json#${e.instancePath}: ${e.message}${e.params ? ' ' + JSON.stringify(e.params) : ''}`);
   }
-  const problems = checkFlow(flow as FlowDef);
+  const problems = errorsOnly(checkFlow(flow as FlowDef, contract));
   return problems.length ? formatProblems(problems).split('\n') : [];
 }
 
@@ -47,9 +49,11 @@ export function precompile(schema: RJSFSchema): string {
 
 function main() {
   const flow = readJson('flow/flow.json') as FlowDef;
-  const errors = flowErrors(flow, readJson('flow/flow.schema.json'));
+  const report = checkProduct(loadProduct(root));
+  if (report.problems.length) console.error(formatProblems(report.problems));
+  const errors = errorsOnly(report.problems);
   if (errors.length) {
-    console.error(`El flujo no es válido (${errors.length} problema/s):\n${errors.join('\n')}`);
+    console.error(`El flujo no es válido (${errors.length} problema/s). Detalle: npm run flow:check`);
     process.exit(1);
   }
   const outDir = join(root, 'src/form/validators/generated');

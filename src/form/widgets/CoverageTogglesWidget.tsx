@@ -6,7 +6,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { getAt } from '../../engine/core/pointer.ts';
 import { formatCurrency } from '../format';
-import type { FormContext } from '../StepForm';
+import type { FormContext } from '../context';
 import type { Cobertura } from './PlanCardsWidget';
 
 export function CoverageTogglesWidget({ id, value, onChange, registry, options }: WidgetProps) {
@@ -14,7 +14,7 @@ export function CoverageTogglesWidget({ id, value, onChange, registry, options }
   const ctx = registry.formContext as FormContext;
   const coverages = (getAt(ctx.context, String(options.coverages)) as Cobertura[] | undefined) ?? [];
   const chosen: string[] = Array.isArray(value) ? value : [];
-  if (!coverages.length) return <p className="muted">{t('adicionales.sinAdicionales')}</p>;
+  if (!coverages.length) return <p className="muted">{t('widgets.coberturas.sinAdicionales')}</p>;
   return (
     <ul className="toggles">
       {coverages.map((c) => {
@@ -27,7 +27,7 @@ export function CoverageTogglesWidget({ id, value, onChange, registry, options }
                 <span className="toggle__name">{c.descCobertura}</span>
                 {c.textoWeb && <span className="toggle__desc">{c.textoWeb}</span>}
                 <span className="toggle__sum">{c.sumaAseguradaString}</span>
-                {typeof c.primaCobertura === 'number' && <span className="toggle__price">{t('adicionales.porMes', { monto: formatCurrency(c.primaCobertura) })}</span>}
+                {typeof c.primaCobertura === 'number' && <span className="toggle__price">{t('widgets.coberturas.porMes', { monto: formatCurrency(c.primaCobertura) })}</span>}
               </span>
               <span className="toggle__side">
                 <input

@@ -8,7 +8,7 @@ import type { FieldProps, RJSFSchema } from '@rjsf/utils';
 import { getUiOptions } from '@rjsf/utils';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FormContext } from '../StepForm';
+import type { FormContext } from '../context';
 
 interface Provincia {
   id: string;

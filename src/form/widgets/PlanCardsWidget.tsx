@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAt } from '../../engine/core/pointer.ts';
 import { formatCurrency } from '../format';
-import type { FormContext } from '../StepForm';
+import type { FormContext } from '../context';
 import { Icon } from './Icon';
 
 export interface Cobertura {
@@ -41,7 +41,7 @@ export function CoverageList({ plan }: { plan: Plan }) {
         if (!items.length) return null;
         return (
           <div key={group} className="coverages__group">
-            <p className="coverages__title">{t(`cotizacion.grupos.${group}`)}</p>
+            <p className="coverages__title">{t(`widgets.planes.grupos.${group}`)}</p>
             <ul>
               {items.map((c) => (
                 <li key={c.codCobertura} className="coverage">
@@ -65,27 +65,27 @@ export function PlanCardsWidget({ id, value, onChange, registry, options }: Widg
   const plans = (getAt(ctx.context, String(options.plans)) as Plan[] | undefined) ?? [];
   const [open, setOpen] = useState<string | null>(null);
   return (
-    <div className="plans" role="radiogroup" aria-label={t('cotizacion.titulo')}>
+    <div className="plans" role="radiogroup" aria-label={t(`${ctx.stepId}.titulo`)}>
       {plans.map((plan) => {
         const checked = value === plan.codPlan;
         const optId = `${id}-${plan.codPlan}`;
         const expanded = open === plan.codPlan || (open === null && checked);
         return (
           <div key={plan.codPlan} className={`plan ${checked ? 'plan--checked' : ''} ${plan.recomendado ? 'plan--recommended' : ''}`} data-plan={plan.codPlan}>
-            {plan.recomendado && <span className="plan__badge">{t('cotizacion.recomendado')}</span>}
+            {plan.recomendado && <span className="plan__badge">{t('widgets.planes.recomendado')}</span>}
             <label className="plan__head" htmlFor={optId}>
               <input type="radio" className="choice__input" id={optId} name={id} checked={checked} onChange={() => onChange(plan.codPlan)} />
               <span className="plan__name">{plan.nombre}</span>
               {plan.descripcion && <span className="plan__desc">{plan.descripcion}</span>}
               <span className="plan__price">
                 <span className="plan__amount">{formatCurrency(plan.premioCuota)}</span>
-                <span className="plan__period">{t('cotizacion.porMes')}</span>
+                <span className="plan__period">{t('widgets.planes.porMes')}</span>
               </span>
-              <span className="plan__total">{t('cotizacion.premioAnual', { monto: formatCurrency(plan.premio), cuotas: plan.cuotas ?? 12 })}</span>
-              <span className="plan__select" aria-hidden="true">{checked ? t('cotizacion.elegido') : t('cotizacion.elegir')}</span>
+              <span className="plan__total">{t('widgets.planes.premioAnual', { monto: formatCurrency(plan.premio), cuotas: plan.cuotas ?? 12 })}</span>
+              <span className="plan__select" aria-hidden="true">{checked ? t('widgets.planes.elegido') : t('widgets.planes.elegir')}</span>
             </label>
             <button type="button" className="link-button plan__toggle" aria-expanded={expanded} onClick={() => setOpen(expanded ? '' : plan.codPlan)}>
-              {expanded ? t('cotizacion.ocultarCoberturas') : t('cotizacion.verCoberturas')}
+              {expanded ? t('widgets.planes.ocultarCoberturas') : t('widgets.planes.verCoberturas')}
             </button>
             {expanded && <CoverageList plan={plan} />}
           </div>

@@ -4,6 +4,8 @@ import type { Queryable } from '../index.ts';
 
 export interface CotizacionNueva {
   refId: string;
+  /** SHA-256 hex of the visitor's session cookie (plugins/session.ts). */
+  sesion: string;
   ip: string | null;
   tarifaVersion: string;
   tipoVivienda: string;
@@ -28,7 +30,7 @@ export interface Cotizacion extends CotizacionNueva {
   planElegido: Plan | null;
 }
 
-const SELECT = `SELECT ref_id AS "refId", ip, tarifa_version AS "tarifaVersion", tipo_vivienda AS "tipoVivienda",
+const SELECT = `SELECT ref_id AS "refId", sesion, ip, tarifa_version AS "tarifaVersion", tipo_vivienda AS "tipoVivienda",
   barrio_cerrado AS "barrioCerrado", titularidad, uso_vivienda AS "usoVivienda", metros, cod_localidad AS "codLocalidad",
   id_provincia AS "idProvincia", zona, email, area_cod AS "areaCod", phone_number AS "phoneNumber",
   to_char(init_policy_date, 'YYYY-MM-DD') AS "initPolicyDate", inspection, planes, cod_plan AS "codPlan",
@@ -41,31 +43,28 @@ export function cotizacionesRepository(db: Queryable) {
     async insert(c: CotizacionNueva): Promise<void> {
       await db.query(
         `INSERT INTO cotizaciones (ref_id, ip, tarifa_version, tipo_vivienda, barrio_cerrado, titularidad, uso_vivienda, metros,
-           cod_localidad, id_provincia, zona, email, area_cod, phone_number, init_policy_date, inspection, planes)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17)`,
+           cod_localidad, id_provincia, zona, email, area_cod, phone_number, init_policy_date, inspection, planes, sesion)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18)`,
         [c.refId, c.ip, c.tarifaVersion, c.tipoVivienda, c.barrioCerrado, c.titularidad, c.usoVivienda, c.metros, c.codLocalidad,
-          c.idProvincia, c.zona, c.email, c.areaCod, c.phoneNumber, c.initPolicyDate, c.inspection, JSON.stringify(c.planes)],
+          c.idProvincia, c.zona, c.email, c.areaCod, c.phoneNumber, c.initPolicyDate, c.inspection, JSON.stringify(c.planes), c.sesion],
       );
     },
-    /** @returns the quote, or null when `refId` is unknown (or not a UUID). */
+    /** @returns the quote, or null when `refId` is unknown (or not a UUID). Use `deSesion` for anything a visitor asks. */
     async get(refId: string): Promise<Cotizacion | null> {
       if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(refId)) return null;
       const rows = await db.query<Cotizacion>(`${SELECT} WHERE ref_id = $1`, [refId]);
       return rows[0] ?? null;
+    },
+    /** @returns the quote when it exists AND belongs to session `sesion` (hash), else null (same answer for both). */
+    async deSesion(refId: string, sesion: string): Promise<Cotizacion | null> {
+      const cot = await this.get(refId);
+      return cot && cot.sesion === sesion ? cot : null;
     },
     /** Stores the chosen plan, its optional coverages and the re-priced plan. */
     async guardarEleccion(refId: string, codPlan: string, opcionales: string[], plan: Plan): Promise<void> {
       await db.query('UPDATE cotizaciones SET cod_plan = $2, coberturas_opcionales = $3, plan_elegido = $4 WHERE ref_id = $1', [
         refId, codPlan, JSON.stringify(opcionales), JSON.stringify(plan),
       ]);
-    },
-    /** Number of quotes from `ip` in the last `minutos` minutes (anti-abuse, /recaptcha/evaluar-ip). */
-    async contarRecientesPorIp(ip: string, minutos: number): Promise<number> {
-      const rows = await db.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM cotizaciones WHERE ip = $1 AND creada_en > now() - make_interval(mins => $2)",
-        [ip, minutos],
-      );
-      return rows[0].n;
     },
   };
 }

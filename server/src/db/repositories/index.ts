@@ -3,6 +3,8 @@ import type { Queryable } from '../index.ts';
 import { contactosRepository } from './contactos.ts';
 import { cotizacionesRepository } from './cotizaciones.ts';
 import { domiciliosRepository } from './domicilios.ts';
+import { idempotenciaRepository } from './idempotencia.ts';
+import { limitesRepository } from './limites.ts';
 import { logsRepository } from './logs.ts';
 import { mediosPagoRepository } from './medios-pago.ts';
 import { personasRepository } from './personas.ts';
@@ -18,6 +20,8 @@ export function createRepositories(db: Queryable) {
     mediosPago: mediosPagoRepository(db),
     solicitudes: solicitudesRepository(db),
     logs: logsRepository(db),
+    idempotencia: idempotenciaRepository(db),
+    limites: limitesRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -71,6 +71,7 @@ export default async function cotizacionRoutes(app: FastifyInstance) {
       if (!vigencia.valido) errors.push({ field: '/initPolicyDate', message: vigencia.mensaje });
       if (errors.length > 0) throw validationError(errors);
       const loc = requireLocalidad(app, b.codLocalidad, b.idProvincia, '/codLocalidad');
+      await app.cupoCotizaciones.consumir(request); // hourly quote limit per IP, shared by all instances (429)
       const zona = resolveZone(tariff, loc);
       const { planes, inspection } = rateAll(tariff, {
         tipoVivienda: b.tipoVivienda,
@@ -83,7 +84,7 @@ export default async function cotizacionRoutes(app: FastifyInstance) {
       });
       const refId = randomUUID();
       await repos.cotizaciones.insert({
-        refId, ip: request.ip, tarifaVersion: tariff.version, tipoVivienda: b.tipoVivienda, barrioCerrado: b.barrioCerrado,
+        refId, sesion: request.sesion, ip: request.ip, tarifaVersion: tariff.version, tipoVivienda: b.tipoVivienda, barrioCerrado: b.barrioCerrado,
         titularidad: b.titularidad, usoVivienda: b.usoVivienda, metros: b.metros, codLocalidad: b.codLocalidad, idProvincia: b.idProvincia,
         zona, email: b.email, areaCod: b.areaCod, phoneNumber: b.phoneNumber, initPolicyDate: b.initPolicyDate, inspection, planes,
       });
@@ -108,7 +109,7 @@ export default async function cotizacionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { refId, codPlan, coberturasOpcionales } = request.body;
-      const cot = await requireCotizacion(app, refId);
+      const cot = await requireCotizacion(app, refId, request);
       const plan = priceOr400(() => ratePlan(app.deps.tariff, ratingInputDe(cot), codPlan, coberturasOpcionales));
       await app.deps.repos.cotizaciones.guardarEleccion(refId, codPlan, coberturasOpcionales, plan);
       return { ...plan, refId, recotizado: true };

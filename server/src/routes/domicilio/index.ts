@@ -16,7 +16,7 @@ export default async function domicilioRoutes(app: FastifyInstance) {
     { schema: { tags: ['domicilio'], body: ref('domicilio', 'CompararZonasBody'), response: responses(ref('domicilio', 'CompararZonasResponse')) } },
     async (request) => {
       const { tariff } = app.deps;
-      const cot = await requireCotizacion(app, request.body.refId);
+      const cot = await requireCotizacion(app, request.body.refId, request);
       const loc = requireLocalidad(app, request.body.codLocation, undefined, '/codLocation');
       const zonaDomicilio = resolveZone(tariff, loc);
       if (zonaDomicilio === cot.zona) return { mismaZona: true, zonaCotizada: cot.zona, zonaDomicilio };
@@ -35,7 +35,7 @@ export default async function domicilioRoutes(app: FastifyInstance) {
       const { refId, ...domicilio } = request.body;
       const errors = erroresDomicilio(app, domicilio);
       if (errors.length > 0) throw validationError(errors);
-      await requireCotizacion(app, refId);
+      await requireCotizacion(app, refId, request);
       const zona = resolveZone(app.deps.tariff, app.deps.lists.localidadesPorId.get(domicilio.codLocation)!);
       return { idDom: await app.deps.repos.domicilios.insert(refId, domicilio, zona) };
     },
@@ -45,7 +45,7 @@ export default async function domicilioRoutes(app: FastifyInstance) {
     '/rechaza-domicilio',
     { schema: { tags: ['domicilio'], body: ref('domicilio', 'RechazaDomicilioBody'), response: responses(ref('domicilio', 'RechazaDomicilioResponse')) } },
     async (request) => {
-      await requireCotizacion(app, request.body.refId);
+      await requireCotizacion(app, request.body.refId, request);
       await app.deps.repos.domicilios.insertRechazo(request.body.refId, request.body.motivo);
       return { ok: true };
     },

@@ -1,7 +1,9 @@
 /**
  * /api/emision/* — application (solicitar), asynchronous issuance (emitir-async, 202) and its polling (estado).
  * The premio is re-computed on the server from the tariff at the address's zone; the client's figures are never
- * trusted. Contract: schemas/api/README.md › Emission; engine: domain/emission/service.ts.
+ * trusted. One application per purchase, one policy per quote; applications are the visitor session's only and
+ * are named on the wire by a UUID (`numeroSolicitud`). Contract: schemas/api/README.md › Emission; engine:
+ * domain/emission/service.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Domicilio } from '../../db/repositories/domicilios.ts';
@@ -9,6 +11,7 @@ import type { Persona } from '../../db/repositories/personas.ts';
 import type { EstadoEmision } from '../../db/repositories/solicitudes.ts';
 import { ratePlan, resolveZone } from '../../domain/rating/engine.ts';
 import { hoyArgentina } from '../../domain/validation/fechas.ts';
+import { MENSAJE_COTIZACION_COMPRADA } from '../../domain/emission/service.ts';
 import { ApiError, notFound, validationError } from '../../errors.ts';
 import { erroresDomicilio, erroresPersona, priceOr400 } from '../checks.ts';
 import { ratingInputDe, ref, requireCotizacion, responses } from '../shared.ts';
@@ -31,6 +34,7 @@ function estadoWire(e: EstadoEmision) {
     estado: e.estado,
     ...(e.numSecuPol ? { numSecuPol: e.numSecuPol } : {}),
     ...(e.mensaje ? { mensaje: e.mensaje } : {}),
+    ...(e.vigenciaDesde && e.vigenciaHasta ? { vigenciaDesde: e.vigenciaDesde, vigenciaHasta: e.vigenciaHasta } : {}),
   };
 }
 
@@ -44,7 +48,7 @@ export default async function emisionRoutes(app: FastifyInstance) {
       const { repos, tariff, lists } = app.deps;
       const errors = [...erroresPersona(app, b.persona, '/persona'), ...erroresDomicilio(app, b.domicilio, '/domicilio')];
       if (errors.length > 0) throw validationError(errors);
-      const cot = await requireCotizacion(app, b.refId);
+      const cot = await requireCotizacion(app, b.refId, request);
       const medio = await repos.mediosPago.get(b.medioPagoId);
       if (!medio || medio.refId !== cot.refId) throw validationError([{ field: '/medioPagoId', message: 'Elegí de nuevo el medio de pago.' }]);
       if (cot.initPolicyDate <= hoyArgentina()) {
@@ -53,29 +57,30 @@ export default async function emisionRoutes(app: FastifyInstance) {
       const loc = lists.localidadesPorId.get(b.domicilio.codLocation)!;
       const ubicacion = { zona: resolveZone(tariff, loc), provinciaId: loc.provinciaId };
       const plan = priceOr400(() => ratePlan(tariff, ratingInputDe(cot, ubicacion), b.codPlan, b.coberturasOpcionales));
-      const numeroSolicitud = await repos.solicitudes.insert({
+      const r = await app.deps.emision.solicitar({
         refId: cot.refId, codPlan: b.codPlan, coberturasOpcionales: b.coberturasOpcionales, plan, medioPagoId: medio.id,
         persona: b.persona, domicilio: b.domicilio,
       });
-      return { numeroSolicitud, premio: plan.premio };
+      if (!r.ok) throw new ApiError(409, 'CONFLICTO', MENSAJE_COTIZACION_COMPRADA);
+      return { numeroSolicitud: r.numeroSolicitud, premio: r.premio };
     },
   );
 
-  app.post<{ Body: { numeroSolicitud: number } }>(
+  app.post<{ Body: { numeroSolicitud: string } }>(
     '/emitir-async',
     { schema: { tags: ['emision'], summary: 'Pide la emisión (asincrónica, idempotente)', body: ref('emision', 'EmitirAsyncBody'), response: responses(ref('emision', 'Estado'), 202) } },
     async (request, reply) => {
-      const estado = await app.deps.emision.pedir(request.body.numeroSolicitud);
+      const estado = await app.deps.emision.pedir(request.body.numeroSolicitud, request.sesion);
       if (!estado) throw notFound(MENSAJE_SOLICITUD_NO_ENCONTRADA);
       return reply.status(202).send(estadoWire(estado));
     },
   );
 
-  app.get<{ Params: { numeroSolicitud: number } }>(
+  app.get<{ Params: { numeroSolicitud: string } }>(
     '/estado/:numeroSolicitud',
     { schema: { tags: ['emision'], summary: 'Estado de la emisión', params: ref('emision', 'EstadoParams'), response: responses(ref('emision', 'Estado')) } },
     async (request, reply) => {
-      const estado = await app.deps.repos.solicitudes.estado(request.params.numeroSolicitud);
+      const estado = await app.deps.repos.solicitudes.estado(request.params.numeroSolicitud, request.sesion);
       if (!estado) throw notFound(MENSAJE_SOLICITUD_NO_ENCONTRADA);
       reply.header('cache-control', 'no-store');
       return estadoWire(estado);

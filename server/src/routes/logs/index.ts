@@ -1,19 +1,20 @@
 /**
  * POST /api/logs/insertar-log-ok — business log from the web app (e.g. the campaign click log, SPEC §7/§9).
- * request/response are stored as text (objects serialised to JSON) after masking any run of 13–22 digits
- * (card numbers, CBUs) so that no payment number reaches the database.
+ * Every text field — request/response included, objects serialised to JSON — is stored with card-like and CBU-like
+ * numbers masked (domain/payment/enmascarar.ts; the schema already masked each string, this is the last look at the
+ * serialised text). request/response are capped by the schema (4000 characters, 10 levels).
  */
 import type { FastifyInstance } from 'fastify';
 import type { LogNuevo } from '../../db/repositories/logs.ts';
+import { enmascararNumerosDePago } from '../../domain/payment/enmascarar.ts';
 import { ref, responses } from '../shared.ts';
 
 type LogBody = Omit<LogNuevo, 'request' | 'response'> & { request?: unknown; response?: unknown };
 
-/** Serialises and masks payment-like numbers: "4242424242424242" → "••••4242". */
+/** Serialises (objects → JSON) and masks payment-like numbers: "4242 4242 4242 4242" → "••••4242". */
 export function redactarNumeros(value: unknown): string | undefined {
   if (value === undefined) return undefined;
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.replace(/\d(?:[ -]?\d){12,21}/g, (m) => `••••${m.replace(/\D/g, '').slice(-4)}`);
+  return enmascararNumerosDePago(typeof value === 'string' ? value : JSON.stringify(value));
 }
 
 /** Registers POST /insertar-log-ok (mounted at /api/logs). */

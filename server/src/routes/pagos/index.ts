@@ -50,7 +50,7 @@ export default async function pagosRoutes(app: FastifyInstance) {
     '/validar-cbu',
     { schema: { tags: ['pagos'], body: ref('pagos', 'ValidarCbuBody'), response: responses(ref('pagos', 'CbuResponse')) } },
     async (request) => {
-      await requireCotizacion(app, request.body.refId);
+      await requireCotizacion(app, request.body.refId, request);
       return validarCbu(request.body.numberCBU, lists.bancos);
     },
   );
@@ -65,7 +65,7 @@ export default async function pagosRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const b = request.body;
-      await requireCotizacion(app, b.refId);
+      await requireCotizacion(app, b.refId, request);
       const { repos, vault } = app.deps;
       const id = randomUUID();
       if (b.methodPayment === 'TC') {

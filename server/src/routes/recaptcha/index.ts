@@ -1,12 +1,13 @@
 /**
  * /api/recaptcha/* — anti-abuse. `evaluate` is the reference stand-in for reCAPTCHA Enterprise assessment (accepts any
- * non-empty token). `evaluar-ip` allows an IP at most `settings.cotizacionesPorHoraPorIp` quotes in the last hour.
+ * non-empty token). `evaluar-ip` tells whether the IP may still quote this hour: it reads the same shared counter
+ * that `cotizar` enforces (plugins/limits.ts), without counting.
  */
 import type { FastifyInstance } from 'fastify';
+import { MENSAJE_LIMITE_COTIZACIONES } from '../../plugins/limits.ts';
 import { ref, responses } from '../shared.ts';
 
-/** Shown to the visitor when their IP reached the hourly quote limit. */
-export const MENSAJE_LIMITE_COTIZACIONES = 'Hiciste muchas cotizaciones en la última hora. Probá de nuevo más tarde o escribinos por WhatsApp.';
+export { MENSAJE_LIMITE_COTIZACIONES };
 
 /** Registers the anti-abuse routes (mounted at /api/recaptcha). */
 export default async function recaptchaRoutes(app: FastifyInstance) {
@@ -26,8 +27,7 @@ export default async function recaptchaRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const recientes = await app.deps.repos.cotizaciones.contarRecientesPorIp(request.ip, 60);
-      if (recientes < app.deps.settings.cotizacionesPorHoraPorIp) return { permitido: true };
+      if (await app.cupoCotizaciones.disponible(request)) return { permitido: true };
       return { permitido: false, mensaje: MENSAJE_LIMITE_COTIZACIONES };
     },
   );

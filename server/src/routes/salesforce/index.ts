@@ -14,7 +14,7 @@ export default async function salesforceRoutes(app: FastifyInstance) {
       const { refId, ...persona } = request.body;
       const errors = erroresPersona(app, persona);
       if (errors.length > 0) throw validationError(errors);
-      await requireCotizacion(app, refId);
+      await requireCotizacion(app, refId, request);
       return { idSalesForce: await app.deps.repos.personas.insert(refId, persona) };
     },
   );

@@ -1,0 +1,117 @@
+/**
+ * The API's settings from the environment, in one place (server/README.md › Variables lists the same table).
+ * `readConfig(env)` validates every value and throws a Spanish message naming the variable when one is wrong, so a
+ * misconfigured instance refuses to start instead of running unsafe (e.g. TRUST_PROXY=true).
+ */
+import { isIP } from 'node:net';
+import { join } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL URL; undefined → PGlite in `dataDir/pglite` (one process only). */
+  databaseUrl?: string;
+  dataDir: string;
+  staticDir: string;
+  paymentKeyHex?: string;
+  logLevel: string;
+  /**
+   * Fastify `trustProxy`: false (default: X-Forwarded-* ignored), a hop count (the client is the address the
+   * nearest N proxies saw) or a list of trusted proxy addresses/CIDRs. Never `true` (any client could pick its IP).
+   */
+  trustProxy: false | number | string[];
+  /** `Secure` cookie attribute: 'auto' = when the (trusted) protocol is https; true = always. */
+  cookieSecure: 'auto' | true;
+  rateLimitMax: number;
+  cotizacionesPorHoraPorIp: number;
+  chat: { habilitado: boolean; telefono: string };
+  emission: { delayMs: number; pollMs: number; leaseMs: number; retryBaseMs: number; maxIntentos: number };
+  retention: { logsDias: number; cotizacionesDias: number; intervaloMs: number };
+  db: { max: number; connectTimeoutMs: number; statementTimeoutMs: number; idleTimeoutMs: number };
+  shutdownTimeoutMs: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Integer env var in [min, max], or `fallback` when unset/empty. @throws Error naming the variable */
+function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  const v = env[name];
+  if (v === undefined || v.trim() === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} tiene que ser un número entero entre ${min} y ${max} (vale "${v}").`);
+  return n;
+}
+
+/**
+ * Parses TRUST_PROXY: unset/"false" → false; "1", "2"… → hop count; "10.0.0.1, 10.1.0.0/16" → trusted addresses.
+ * @throws Error for "true" (lets any client choose its IP through X-Forwarded-For) and for anything else
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true no es seguro: cualquier cliente elegiría su IP con X-Forwarded-For. Indicá cuántos proxies hay ' +
+        'delante (p. ej. TRUST_PROXY=1) o sus direcciones (p. ej. TRUST_PROXY=10.0.0.1,10.1.0.0/16).',
+    );
+  }
+  if (/^[0-9]+$/.test(v)) return Number(v);
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const valid = (s: string) => {
+    const [addr, bits, ...rest] = s.split('/');
+    if (rest.length > 0 || !isIP(addr)) return false;
+    return bits === undefined || (/^[0-9]+$/.test(bits) && Number(bits) <= (isIP(addr) === 4 ? 32 : 128));
+  };
+  if (list.length === 0 || !list.every(valid)) {
+    throw new Error(`TRUST_PROXY tiene que ser false, una cantidad de proxies (1, 2…) o una lista de direcciones IP/CIDR (vale "${v}").`);
+  }
+  return list;
+}
+
+/**
+ * @param env usually `process.env`
+ * @param repoDir repository root (defaults for DATA_DIR and STATIC_DIR)
+ * @throws Error with a Spanish message naming the first invalid variable
+ */
+export function readConfig(env: Env, repoDir: string = join(import.meta.dirname, '../..')): Config {
+  const dataDir = env.DATA_DIR ?? join(repoDir, 'data');
+  const cookieSecure = env.COOKIE_SECURE ?? 'auto';
+  if (cookieSecure !== 'auto' && cookieSecure !== 'true') throw new Error(`COOKIE_SECURE tiene que ser auto o true (vale "${cookieSecure}").`);
+  const emission = {
+    delayMs: int(env, 'EMISSION_DELAY_MS', 800),
+    pollMs: int(env, 'EMISSION_POLL_MS', 250, 10),
+    leaseMs: int(env, 'EMISSION_LEASE_MS', 30_000, 100),
+    retryBaseMs: int(env, 'EMISSION_RETRY_BASE_MS', 1_000, 1),
+    maxIntentos: int(env, 'EMISSION_MAX_INTENTOS', 10, 1),
+  };
+  if (emission.leaseMs <= emission.delayMs) {
+    throw new Error('EMISSION_LEASE_MS tiene que ser mayor que EMISSION_DELAY_MS: si no, otra instancia retomaría una emisión en curso.');
+  }
+  return {
+    port: int(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    staticDir: env.STATIC_DIR ?? join(repoDir, 'dist'),
+    paymentKeyHex: env.PAYMENT_KEY || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    cookieSecure: cookieSecure === 'true' ? true : 'auto',
+    rateLimitMax: int(env, 'RATE_LIMIT_MAX', 300, 1),
+    cotizacionesPorHoraPorIp: int(env, 'COTIZACIONES_POR_HORA', 30, 1),
+    chat: { habilitado: env.CHAT_HABILITADO !== 'false', telefono: env.CHAT_TELEFONO ?? '5491100000000' },
+    emission,
+    retention: {
+      logsDias: int(env, 'RETENCION_LOGS_DIAS', 90, 1),
+      cotizacionesDias: int(env, 'RETENCION_COTIZACIONES_DIAS', 30, 1),
+      intervaloMs: int(env, 'RETENCION_INTERVALO_MS', 3_600_000, 1_000),
+    },
+    db: {
+      max: int(env, 'DB_POOL_MAX', 10, 1, 1000),
+      connectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 5_000, 100),
+      statementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 15_000, 100),
+      idleTimeoutMs: int(env, 'DB_IDLE_TIMEOUT_MS', 30_000, 100),
+    },
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0),
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * Health endpoints for a reverse proxy / orchestrator (issue 10 item 7), outside rate limits, sessions and CSRF:
+ * - GET /api/health/live  → 200 `{ estado: "ok" }` while the process runs (never touches the database);
+ * - GET /api/health/ready → 200 `{ estado: "ok", base: "pglite"|"postgres" }` when `SELECT 1` answers within 2 s,
+ *   else 503 SERVICIO_NO_DISPONIBLE; also 503 from the moment the instance starts shutting down (drain).
+ */
+import type { FastifyInstance } from 'fastify';
+import { serviceUnavailable } from '../errors.ts';
+import { ref, responses } from '../routes/shared.ts';
+
+export const READY_TIMEOUT_MS = 2000;
+
+/** Registers /live and /ready (mount at /api/health). */
+export default async function healthRoutes(app: FastifyInstance) {
+  app.get('/live', { schema: { tags: ['salud'], response: responses(ref('health', 'Live')) } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { estado: 'ok' };
+  });
+
+  app.get('/ready', { schema: { tags: ['salud'], response: responses(ref('health', 'Ready')) } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const { db, lifecycle } = app.deps;
+    if (lifecycle.cerrando) throw serviceUnavailable();
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        db.query('SELECT 1'),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('timeout')), READY_TIMEOUT_MS);
+        }),
+      ]);
+    } catch {
+      throw serviceUnavailable();
+    } finally {
+      clearTimeout(timer);
+    }
+    return { estado: 'ok', base: db.kind };
+  });
+}

@@ -1,0 +1,79 @@
+/**
+ * Request rate limits and the hourly quote quota, shared by every API instance (issue 10 items 8 and 10).
+ * Both use @fastify/rate-limit with a store over the database (`limites` table, db/repositories/limites.ts), so
+ * N instances behind a proxy enforce ONE limit, and the embedded default (PGlite) needs nothing installed.
+ * - Every /api request: at most `rateLimitMax` per minute per client IP → 429 DEMASIADAS_SOLICITUDES.
+ * - `cotizar`: at most `cotizacionesPorHoraPorIp` quotes per hour per client IP (window from the first quote) →
+ *   429 with {@link MENSAJE_LIMITE_COTIZACIONES}; `evaluar-ip` reads the same counter without counting.
+ * The client IP is `request.ip`, i.e. what the trusted proxies say (config TRUST_PROXY).
+ */
+import rateLimit from '@fastify/rate-limit';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/index.ts';
+import { limitesRepository } from '../db/repositories/limites.ts';
+import { ApiError, MENSAJES } from '../errors.ts';
+
+/** Shown to the visitor when their IP reached the hourly quote limit. */
+export const MENSAJE_LIMITE_COTIZACIONES = 'Hiciste muchas cotizaciones en la última hora. Probá de nuevo más tarde o escribinos por WhatsApp.';
+const HORA_MS = 3_600_000;
+
+type Callback = (err: Error | null, res?: { current: number; ttl: number }) => void;
+
+/** A @fastify/rate-limit store class over `db` (fixed window from the first hit; see limites.ts). */
+export function databaseStore(db: Db) {
+  const repo = limitesRepository(db);
+  return class DatabaseStore {
+    incr(key: string, cb: Callback, timeWindow: number): void {
+      repo.incrementar(key, timeWindow).then((r) => cb(null, r), (err: Error) => cb(err));
+    }
+    read(key: string, cb: Callback): void {
+      repo.leer(key).then((r) => cb(null, r), (err: Error) => cb(err));
+    }
+    child(): DatabaseStore {
+      return this;
+    }
+  };
+}
+
+export interface CupoCotizaciones {
+  /** Counts one quote for the request's IP. @throws ApiError 429 when the hourly limit is exceeded */
+  consumir(request: FastifyRequest): Promise<void>;
+  /** @returns whether the request's IP may still quote this hour (does not count) */
+  disponible(request: FastifyRequest): Promise<boolean>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    cupoCotizaciones: CupoCotizaciones;
+  }
+}
+
+/**
+ * Registers the global /api limit and decorates `cupoCotizaciones` (register inside the /api scope, before routes).
+ * @param opts.rateLimitMax requests per minute per IP @param opts.cotizacionesPorHora quotes per hour per IP
+ */
+export default fp(async function limitsPlugin(app: FastifyInstance, opts: { rateLimitMax: number; cotizacionesPorHora: number }) {
+  await app.register(rateLimit, {
+    max: opts.rateLimitMax,
+    timeWindow: '1 minute',
+    store: databaseStore(app.deps.db),
+    keyGenerator: (request) => `api|${request.ip}`,
+    errorResponseBuilder: () => new ApiError(429, 'DEMASIADAS_SOLICITUDES', MENSAJES.DEMASIADAS_SOLICITUDES),
+  });
+  const limiter = app.createRateLimit({
+    max: opts.cotizacionesPorHora,
+    timeWindow: HORA_MS,
+    keyGenerator: (request: FastifyRequest) => `cotizar|${request.ip}`,
+  });
+  app.decorate('cupoCotizaciones', {
+    async consumir(request: FastifyRequest) {
+      const r = await limiter(request);
+      if (!r.isAllowed && r.isExceeded) throw new ApiError(429, 'DEMASIADAS_SOLICITUDES', MENSAJE_LIMITE_COTIZACIONES);
+    },
+    async disponible(request: FastifyRequest) {
+      const r = await limiter(request, { increment: false });
+      return r.isAllowed || (r.remaining ?? 0) > 0;
+    },
+  });
+});

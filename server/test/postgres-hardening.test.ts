@@ -1,0 +1,133 @@
+/**
+ * Issue 10 against the machine's real PostgreSQL (TEST_DATABASE_URL), each run in a fresh database `hard_pg_…`
+ * that this file creates and drops (it only ever terminates that database's own connections):
+ * - item 10: rate limits and the hourly quote quota are one limit across two instances;
+ * - item 2: an emission accepted by an instance that goes away is issued by the other one, without a restart;
+ * - item 1: concurrent purchases of one quote on two instances give one application and one policy;
+ * - item 5: a server process survives pg_terminate_backend, answers 503 in the error shape while the database
+ *   refuses connections, and recovers by itself (port 3317).
+ * Without a reachable server the suite is skipped locally and fails in CI (like persistence-postgres).
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDb } from '../src/db/index.ts';
+import { MENSAJE_LIMITE_COTIZACIONES } from '../src/plugins/limits.ts';
+import { buildTestApp, cotizarBody, esperarEstado, expectError, post, prepararCompra, TARJETA_OK } from './helper.ts';
+import { createTestDatabase, pgUnavailable, startServer, Visitante } from './processes.ts';
+import { randomBytes } from 'node:crypto';
+
+const unavailable = await pgUnavailable();
+if (unavailable && process.env.CI) {
+  describe('PostgreSQL real (issue 10)', () => {
+    it('está disponible (CI)', () => {
+      throw new Error(unavailable);
+    });
+  });
+}
+
+describe.skipIf(unavailable !== undefined)(`PostgreSQL real (issue 10)${unavailable ? ` — omitido: ${unavailable}` : ''}`, () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  const apps: FastifyInstance[] = [];
+  const paymentKey = randomBytes(32);
+  const instancia = async (opts: Parameters<typeof buildTestApp>[0] = {}) => {
+    const app = await buildTestApp({ db: await createPostgresDb(database.url), paymentKey, ...opts });
+    apps.push(app);
+    return app;
+  };
+  beforeAll(async () => {
+    database = await createTestDatabase('pg');
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close().catch(() => undefined);
+    await database?.drop();
+  });
+
+  it('10. the request rate limit and the quote quota are shared by two instances', async () => {
+    const a = await instancia({ rateLimitMax: 4, settings: { cotizacionesPorHoraPorIp: 2 } });
+    const b = await instancia({ rateLimitMax: 4, settings: { cotizacionesPorHoraPorIp: 2 } });
+    const remoteAddress = '198.51.100.10';
+    const hit = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/api/chat/habilitar', remoteAddress });
+    expect((await hit(a)).statusCode).toBe(200);
+    expect((await hit(b)).statusCode).toBe(200);
+    expect((await hit(a)).statusCode).toBe(200);
+    expect((await hit(b)).statusCode).toBe(200);
+    expectError(await hit(a), 429, 'DEMASIADAS_SOLICITUDES', 'Hiciste muchos pedidos seguidos. Esperá un minuto y volvé a intentar.');
+    // Quotes (from 127.0.0.1, with room in the request limit): two on two instances, the third is over the hourly limit.
+    const c = await instancia({ settings: { cotizacionesPorHoraPorIp: 2 } });
+    const d = await instancia({ settings: { cotizacionesPorHoraPorIp: 2 } });
+    expect((await post(c, '/api/cotizacion/cotizar', cotizarBody())).statusCode).toBe(200);
+    expect((await post(d, '/api/cotizacion/cotizar', cotizarBody())).statusCode).toBe(200);
+    expectError(await post(c, '/api/cotizacion/cotizar', cotizarBody()), 429, 'DEMASIADAS_SOLICITUDES', MENSAJE_LIMITE_COTIZACIONES);
+    expect((await post(d, '/api/recaptcha/evaluar-ip', {})).json()).toEqual({ permitido: false, mensaje: MENSAJE_LIMITE_COTIZACIONES });
+  });
+
+  it('1. concurrent solicitar and emitir-async of one purchase on two instances: one application, one policy', async () => {
+    const a = await instancia();
+    const b = await instancia();
+    const { csrf, refId, solicitar } = await prepararCompra(a, { methodPayment: 'TC', numberPaymentCard: TARJETA_OK });
+    const answers = await Promise.all([a, b, a, b, a, b].map((app) => post(app, '/api/emision/solicitar', solicitar, csrf, { 'idempotency-key': 'k-1' })));
+    expect(new Set(answers.map((r) => r.json().numeroSolicitud)).size).toBe(1);
+    const { numeroSolicitud } = answers[0].json();
+    await Promise.all([a, b, a, b].map((app) => post(app, '/api/emision/emitir-async', { numeroSolicitud }, csrf)));
+    expect(await esperarEstado(b, numeroSolicitud, csrf)).toMatchObject({ estado: 'EMITIDA' });
+    const [row] = await a.deps.db.query<{ s: number; p: number }>(
+      'SELECT (SELECT count(*)::int FROM solicitudes WHERE ref_id = $1) AS s, (SELECT count(*)::int FROM polizas WHERE ref_id = $1) AS p', [refId],
+    );
+    expect(row).toEqual({ s: 1, p: 1 });
+  });
+
+  it('2. an emission accepted by an instance that then goes away is issued by the other one, without a restart', async () => {
+    const a = await instancia({ emissionDelayMs: 60_000, emissionLeaseMs: 120_000, shutdownTimeoutMs: 0 });
+    const b = await instancia({ emissionDelayMs: 20, emissionPollMs: 20 });
+    const { csrf, solicitar } = await prepararCompra(a, { methodPayment: 'CBU', numberCBU: '2850590909400904181356' });
+    const { numeroSolicitud } = (await post(a, '/api/emision/solicitar', solicitar, csrf)).json();
+    expect((await post(a, '/api/emision/emitir-async', { numeroSolicitud }, csrf)).json()).toMatchObject({ estado: 'PENDIENTE' });
+    await a.close();
+    apps.splice(apps.indexOf(a), 1);
+    expect(await esperarEstado(b, numeroSolicitud, csrf)).toMatchObject({ estado: 'EMITIDA' });
+  });
+
+  it('5. the process survives dropped connections, answers 503 while the database is away and recovers by itself', async () => {
+    const server = await startServer(3317, {
+      DATABASE_URL: database.url, DB_CONNECT_TIMEOUT_MS: '1000', PAYMENT_KEY: paymentKey.toString('hex'), DATA_DIR: '/tmp/cotizador-hard-pg',
+    });
+    try {
+      const v = new Visitante();
+      const cotizar = () => v.post(server.url, '/api/cotizacion/cotizar', cotizarBody());
+      expect((await cotizar()).status).toBe(200);
+      const ready = () => fetch(`${server.url}/api/health/ready`).then((r) => r.status);
+      const until = async (status: number) => {
+        for (let i = 0; i < 100; i++) {
+          if ((await ready()) === status) return status;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        return ready();
+      };
+
+      expect(await database.terminate()).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(server.proc.exitCode).toBeNull();
+      expect(await until(200)).toBe(200);
+      expect((await cotizar()).status).toBe(200);
+
+      await database.allowConnections(false);
+      await database.terminate();
+      expect(await until(503)).toBe(503);
+      const res = await fetch(`${server.url}/api/chat/habilitar`); // every /api request needs the shared rate-limit store
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({
+        status: 503, code: 'SERVICIO_NO_DISPONIBLE', message: 'El servicio no está disponible en este momento. Probá de nuevo en unos minutos.',
+      });
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect((await fetch(`${server.url}/api/health/live`)).status).toBe(200);
+      expect(server.proc.exitCode).toBeNull();
+
+      await database.allowConnections(true);
+      expect(await until(200)).toBe(200);
+      expect((await cotizar()).status).toBe(200);
+    } finally {
+      await database.allowConnections(true).catch(() => undefined);
+      expect(await server.stop()).toBe(0);
+    }
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * Test helpers that run the real server (`node server/src/main.ts`) as child processes and a throw-away PostgreSQL
+ * database per test file (name `hard_…`, created and dropped here; only its own connections are ever terminated).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import pg from 'pg';
+
+export const REPO_DIR = join(import.meta.dirname, '../..');
+export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface ServerProcess {
+  proc: ChildProcess;
+  url: string;
+  /** Everything the process printed so far (stdout + stderr). */
+  output(): string;
+  /** Resolves with the exit code when the process ends. */
+  exited: Promise<number | null>;
+  /** SIGTERM (or `signal`) and wait for the exit. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/**
+ * Starts the API on `port` (127.0.0.1) with `env` added to this process's environment.
+ * @param opts.waitReady false to return at once (e.g. when the start is expected to fail)
+ * @throws Error when it does not answer /api/health/live within 30 s
+ */
+export async function startServer(port: number, env: Record<string, string>, opts: { waitReady?: boolean } = {}): Promise<ServerProcess> {
+  const proc = spawn(process.execPath, [join(REPO_DIR, 'server/src/main.ts')], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  const server: ServerProcess = {
+    proc, url: `http://127.0.0.1:${port}`, output: () => out, exited,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
+      return exited;
+    },
+  };
+  if (opts.waitReady === false) return server;
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`El servidor terminó al iniciar (código ${proc.exitCode}):\n${out}`);
+    try {
+      if ((await fetch(`${server.url}/api/health/live`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await server.stop('SIGKILL');
+  throw new Error(`El servidor no respondió en 30 s:\n${out}`);
+}
+
+/** A cookie-keeping HTTP visitor of one or more servers (the cookies go to whichever base URL is used). */
+export class Visitante {
+  private cookies = new Map<string, string>();
+  private token = '';
+
+  private keep(res: Response): void {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+  }
+
+  private get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async get(base: string, path: string): Promise<Response> {
+    const res = await fetch(base + path, { headers: { cookie: this.cookieHeader } });
+    this.keep(res);
+    return res;
+  }
+
+  /** POST as a browser would: GET /api/set-csrf first, then the JSON body with x-xsrf-token. */
+  async post(base: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+    const csrf = await this.get(base, '/api/set-csrf');
+    this.token = ((await csrf.json()) as { csrfToken: string }).csrfToken;
+    const res = await fetch(base + path, {
+      method: 'POST', body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': this.token, cookie: this.cookieHeader, ...headers },
+    });
+    this.keep(res);
+    return res;
+  }
+}
+
+/** Probes PG_URL. @returns why PostgreSQL is unusable, or undefined */
+export async function pgUnavailable(): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    return undefined;
+  } catch (err) {
+    return `PostgreSQL no disponible en ${PG_URL} (${(err as Error).message})`;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** A fresh database `hard_<tag>_<random>` on the test server; `drop()` ends only its own sessions and drops it. */
+export async function createTestDatabase(tag: string) {
+  const name = `hard_${tag}_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    admin,
+    /** Terminates the backends connected to this database only. @returns how many */
+    async terminate(): Promise<number> {
+      const r = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+      return r.rowCount ?? 0;
+    },
+    async allowConnections(allow: boolean): Promise<void> {
+      await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS ${allow}`);
+    },
+    async drop(): Promise<void> {
+      await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`).catch(() => undefined);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+      await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
+      await admin.end();
+    },
+  };
+}

@@ -1,0 +1,248 @@
+/**
+ * The whole-product checker behind `npm run flow:check` (also run at build and in tests): the flow file, the
+ * step schemas, the ui schemas, the texts and the widget registry checked together, so what a staffer can break
+ * with a JSON edit is caught before a visitor meets it. Pure over already-loaded files (`ProductFiles`), so the
+ * CLI (scripts/flow-check.ts) and the tests can check a copy of the product.
+ *
+ * Every problem names the file, the JSON pointer in it and what to change (CONVENTIONS §2).
+ */
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { checkFlow, flowBindings, type FlowContract, type FlowProblem } from '../engine/core/check-flow.ts';
+import { compileFlow } from '../engine/core/graph.ts';
+import { escapeToken, getAt, parsePointer } from '../engine/core/pointer.ts';
+import type { Flow, FlowDef } from '../engine/core/types.ts';
+import { COMMON_OPTIONS, FIELDS, WIDGETS, type WidgetSpec } from '../form/widgets/registry.ts';
+
+type Json = Record<string, unknown>;
+
+/** The product's editable files, parsed: flow/flow.json (+ schema, contract), schemas/<step>.{schema,ui}.json, es.json. */
+export interface ProductFiles {
+  flow: unknown;
+  flowSchema: object;
+  contract?: FlowContract;
+  /** Step schemas by step id (file schemas/<id>.schema.json). */
+  schemas: Record<string, Json>;
+  /** ui schemas by step id (file schemas/<id>.ui.json). */
+  ui: Record<string, Json>;
+  /** src/i18n/es.json */
+  texts: Json;
+  /** flow/migrations/<file>.json by file name. */
+  migrations?: Record<string, Json>;
+}
+
+export interface ProductReport {
+  problems: FlowProblem[];
+  /** The compiled flow when the file is structurally valid. */
+  flow?: Flow;
+}
+
+const UI_KEYS = new Set(['ui:widget', 'ui:field', 'ui:options', 'ui:order', 'ui:autofocus', 'ui:title', 'ui:help', 'ui:placeholder', 'ui:enumNames', 'ui:submitButtonOptions']);
+
+/** Top-level and conditional (`if/then/else`, `allOf`, `dependencies`) properties a schema object may hold. */
+export function schemaProperties(schema: Json | undefined): Record<string, Json> {
+  if (!schema || typeof schema !== 'object') return {};
+  const out: Record<string, Json> = { ...((schema.properties as Record<string, Json>) ?? {}) };
+  for (const part of [schema.then, schema.else, ...((schema.allOf as Json[]) ?? []), ...((schema.anyOf as Json[]) ?? []), ...((schema.oneOf as Json[]) ?? [])]) {
+    for (const [k, v] of Object.entries(schemaProperties(part as Json))) if (v && typeof v === 'object' && !(k in out)) out[k] = v;
+    for (const [k, v] of Object.entries(schemaProperties((part as Json)?.then as Json))) if (!(k in out)) out[k] = v;
+  }
+  return out;
+}
+
+const typesOf = (prop: Json): string[] => (Array.isArray(prop.type) ? (prop.type as string[]) : prop.type ? [String(prop.type)] : []);
+
+/** Checks the flow and everything it names. @returns problems (errors and warnings) and the compiled flow */
+export function checkProduct(files: ProductFiles): ProductReport {
+  const problems: FlowProblem[] = [];
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  const validateFlow = ajv.compile(files.flowSchema);
+  if (!validateFlow(files.flow)) {
+    for (const e of validateFlow.errors ?? []) problems.push({ pointer: e.instancePath, message: `${e.message}${e.params ? ' ' + JSON.stringify(e.params) : ''}` });
+    return { problems };
+  }
+  const def = files.flow as FlowDef;
+  problems.push(...checkFlow(def, files.contract));
+  const flow = compileFlow(def);
+  const stepIndex = (id: string) => def.steps.findIndex((s) => s.id === id);
+  const add = (file: string, pointer: string, message: string, severity?: 'warning') => problems.push({ file, pointer, message, ...(severity ? { severity } : {}) });
+  const textFile = 'src/i18n/es.json';
+  const hasText = (key: string) => getAt(files.texts, '/' + key.split('.').map(escapeToken).join('/')) !== undefined;
+  const needText = (key: string, where: string) => {
+    if (!hasText(key)) add(textFile, '/' + key.split('.').map(escapeToken).join('/'), `falta el texto "${key}" (lo usa ${where}): agregalo a es.json`);
+  };
+
+  // schema files: one per form step, none left over
+  for (const step of flow.steps) {
+    if (step.kind === 'form' && !files.schemas[step.id]) add('flow/flow.json', `/steps/${stepIndex(step.id)}`, `el paso de formulario "${step.id}" no tiene schemas/${step.id}.schema.json`);
+  }
+  for (const id of Object.keys(files.schemas)) {
+    const step = flow.steps.find((s) => s.id === id);
+    if (!step) add(`schemas/${id}.schema.json`, '', `ningún paso de flow/flow.json se llama "${id}": borrá el archivo o agregá el paso`);
+    else if (step.kind !== 'form') add(`schemas/${id}.schema.json`, '', `el paso "${id}" es de tipo "${step.kind}" y no muestra un formulario`);
+  }
+  for (const id of Object.keys(files.ui)) {
+    if (!files.schemas[id]) add(`schemas/${id}.ui.json`, '', `no existe schemas/${id}.schema.json para este ui schema`);
+    else if (!flow.steps.some((s) => s.id === id)) add(`schemas/${id}.ui.json`, '', `ningún paso de flow/flow.json se llama "${id}": borrá el archivo o agregá el paso`);
+  }
+
+  // sample answers (root `examples`, used by the staff preview) must be valid answers
+  const exampleAjv = new Ajv({ allErrors: true, strict: false });
+  addFormats(exampleAjv);
+  for (const [id, schema] of Object.entries(files.schemas)) {
+    const { $id: _id, ...rest } = schema;
+    const validate = exampleAjv.compile(rest);
+    ((schema.examples as unknown[]) ?? []).forEach((example, i) => {
+      if (!validate(example)) add(`schemas/${id}.schema.json`, `/examples/${i}`, `el ejemplo no cumple el schema: ${exampleAjv.errorsText(validate.errors)}`);
+    });
+  }
+
+  // ui schemas against the schemas and the widget registry
+  const optionAjv = new Ajv({ allErrors: true, strict: false });
+  const checkUi = (stepId: string, schema: Json, ui: Json, at: string) => {
+    const file = `schemas/${stepId}.ui.json`;
+    const props = schemaProperties(schema);
+    const field = ui['ui:field'] as string | undefined;
+    for (const [key, value] of Object.entries(ui)) {
+      if (key.startsWith('ui:')) {
+        if (!UI_KEYS.has(key)) add(file, `${at}/${escapeToken(key)}`, `"${key}" no es una clave de ui schema conocida (${[...UI_KEYS].join(', ')})`);
+        continue;
+      }
+      if (!(key in props)) {
+        add(file, `${at}/${escapeToken(key)}`, `"${key}" no es una propiedad de schemas/${stepId}.schema.json: corregí el nombre o agregala al schema`);
+        continue;
+      }
+      if (value && typeof value === 'object') checkField(stepId, key, props[key], value as Json, `${at}/${escapeToken(key)}`);
+    }
+    const order = ui['ui:order'] as string[] | undefined;
+    order?.forEach((name, i) => {
+      if (name !== '*' && !(name in props)) add(file, `${at}/ui:order/${i}`, `"${name}" de ui:order no es una propiedad del schema`);
+    });
+    if (field !== undefined) {
+      const spec = (FIELDS as Record<string, WidgetSpec>)[field];
+      if (!spec) add(file, `${at}/ui:field`, `el campo "${field}" no existe; los que hay: ${Object.keys(FIELDS).join(', ')}`);
+      else checkOptions(file, `${at}/ui:options`, (ui['ui:options'] as Json) ?? {}, spec);
+    }
+  };
+  const checkOptions = (file: string, at: string, options: Json, spec: WidgetSpec) => {
+    const known = { ...COMMON_OPTIONS, ...spec.options };
+    for (const [name, value] of Object.entries(options)) {
+      const schema = known[name];
+      if (!schema) {
+        add(file, `${at}/${escapeToken(name)}`, `la opción "${name}" no la lee este widget; las que lee: ${Object.keys(known).join(', ')}`);
+        continue;
+      }
+      const { description: _d, ...rest } = schema;
+      if (!optionAjv.validate(rest, value)) add(file, `${at}/${escapeToken(name)}`, `valor inválido para "${name}": ${optionAjv.errorsText(optionAjv.errors)} (${schema.description})`);
+    }
+  };
+  const checkField = (stepId: string, name: string, prop: Json, fieldUi: Json, at: string) => {
+    const file = `schemas/${stepId}.ui.json`;
+    const widget = fieldUi['ui:widget'] as string | undefined;
+    let spec: WidgetSpec = { description: 'input', types: [], options: {} };
+    if (widget !== undefined) {
+      const found = (WIDGETS as Record<string, WidgetSpec>)[widget];
+      if (!found) {
+        add(file, `${at}/ui:widget`, `el widget "${widget}" no existe; los que hay: ${Object.keys(WIDGETS).join(', ')}`);
+        return;
+      }
+      spec = found;
+      const types = typesOf(prop);
+      if (types.length && !types.some((t) => found.types.includes(t as WidgetSpec['types'][number]))) {
+        add(file, `${at}/ui:widget`, `"${widget}" muestra campos de tipo ${found.types.join('/')}, y "${name}" es ${types.join('/')}`);
+      }
+    }
+    if (fieldUi['ui:options']) checkOptions(file, `${at}/ui:options`, fieldUi['ui:options'] as Json, spec);
+    if (prop.type === 'object') checkUi(stepId, prop, fieldUi, at);
+  };
+
+  // texts a visitor sees
+  const fieldTexts = (stepId: string, schema: Json, ui: Json, prefix: string) => {
+    const props = schemaProperties(schema);
+    const owner = ui['ui:field'] ? (FIELDS as Record<string, WidgetSpec & { labelledOptions?: string[] }>)[ui['ui:field'] as string] : undefined;
+    const owned = new Set<string>();
+    if (owner) {
+      const names = Object.values(((ui['ui:options'] as Json)?.fields as Record<string, string>) ?? {});
+      names.forEach((n) => owned.add(n));
+      for (const opt of owner.labelledOptions ?? []) {
+        const prop = getAt(ui['ui:options'], '/' + opt.split('.').join('/'));
+        if (typeof prop === 'string') needText(`${prefix}.fields.${prop}.label`, `schemas/${stepId}.ui.json (${ui['ui:field']})`);
+      }
+    }
+    for (const [name, prop] of Object.entries(props)) {
+      if (owned.has(name)) continue;
+      const fieldUi = (ui[name] as Json) ?? {};
+      const widget = fieldUi['ui:widget'] as string | undefined;
+      const options = (fieldUi['ui:options'] as Json) ?? {};
+      const where = `el campo "${name}" de schemas/${stepId}.schema.json`;
+      if (options.label !== false) needText(`${prefix}.fields.${name}.label`, where);
+      const spec = widget ? (WIDGETS as Record<string, WidgetSpec>)[widget] : undefined;
+      if (spec?.enumTexts && Array.isArray(prop.enum)) for (const v of prop.enum) needText(`${prefix}.fields.${name}.options.${String(v)}`, where);
+      if (prop.type === 'object') fieldTexts(stepId, prop, fieldUi, `${prefix}.fields.${name}`);
+    }
+  };
+  for (const step of flow.steps) {
+    const where = `el paso "${step.id}"`;
+    needText(`${step.id}.titulo`, where);
+    if (step.kind === 'landing') needText(`${step.id}.cta`, where);
+    if (step.kind === 'form' && files.schemas[step.id]) {
+      const ui = files.ui[step.id] ?? {};
+      checkUi(step.id, files.schemas[step.id], ui, '');
+      fieldTexts(step.id, files.schemas[step.id], ui, step.id);
+    }
+    step.review?.forEach((sec) => {
+      needText(`${step.id}.secciones.${sec.title}`, where);
+      if (sec.edit) needText(`${step.id}.editar`, where);
+      sec.rows.forEach((r) => needText(`${step.id}.filas.${r.label}`, where));
+    });
+    for (const k of Object.keys(step.result?.rows ?? {})) needText(`${step.id}.filas.${k}`, where);
+    step.notices?.forEach((n) => needText(`${step.id}.avisos.${n.text}`, where));
+    step.actions?.forEach((a) => needText(`${step.id}.acciones.${a.text}`, where));
+    if (step.loadingMessage) needText(`app.loader.${step.loadingMessage}`, where);
+  }
+  for (const stage of flow.stages) needText(`app.etapas.${stage}`, `la etapa "${stage}"`);
+
+  // migrations of saved journeys: a chain up to the current version, each operation well formed
+  const versions = new Set<number>();
+  for (const [name, m] of Object.entries(files.migrations ?? {})) {
+    const file = `flow/migrations/${name}`;
+    if (!Number.isInteger(m.from) || m.to !== (m.from as number) + 1) add(file, '', 'una migración lleva de "from" a "to" = from + 1 (números enteros)');
+    else if ((m.to as number) > def.version) add(file, '/to', `la versión ${String(m.to)} es posterior a la del flujo (${def.version})`);
+    else versions.add(m.to as number);
+    ((m.operations as Json[]) ?? []).forEach((op, i) => {
+      const at = `/operations/${i}`;
+      if (op.op === 'mapFlag' && !flow.steps.some((st) => st.id === op.to)) add(file, `${at}/to`, `el paso "${String(op.to)}" no existe en flow/flow.json`);
+      else if (!['move', 'drop', 'mapFlag'].includes(op.op as string)) add(file, `${at}/op`, `operación desconocida "${String(op.op)}" (move, drop, mapFlag)`);
+    });
+  }
+  for (let v = 2; v <= def.version; v++) {
+    if (!versions.has(v)) add('flow/flow.json', '/version', `no hay migración a la versión ${v} (flow/migrations/${v}.json): quien guardó su recorrido con la versión ${v - 1} empieza de nuevo`, 'warning');
+  }
+
+  // bindings that read answers: the step's schema must have the field
+  for (const b of flowBindings(def)) {
+    const tokens = parsePointer(b.pointer);
+    if (!tokens || tokens[0] !== 'answers' || tokens.length < 3) continue;
+    const schema = files.schemas[tokens[1]];
+    if (!schema) continue;
+    let props = schemaProperties(schema);
+    for (let i = 2; i < tokens.length; i++) {
+      const prop = props[tokens[i]];
+      if (!prop) {
+        const known = Object.keys(props);
+        add('flow/flow.json', b.at, `"${b.pointer}" lee "${tokens[i]}", que no es un campo de schemas/${tokens[1]}.schema.json (campos: ${known.join(', ')})`);
+        break;
+      }
+      if (prop.type !== 'object') break;
+      props = schemaProperties(prop);
+    }
+  }
+  return { problems, flow };
+}
+
+/** One row per step: route, flag, kind, stage, back, calls — the checker's summary table. */
+export function summaryRows(flow: Flow): string[][] {
+  const calls = (s: Flow['steps'][number]) =>
+    [...(s.onSubmit ?? []), ...Object.values(s.onChange ?? {}).flat()].map((r) => (typeof r === 'string' ? r : `${r.call}?${r.when}`)).join(', ');
+  return flow.steps.map((s) => [s.id, `/${s.path}`, s.flag, s.kind, s.stage ?? '', s.back ?? '', calls(s)]);
+}

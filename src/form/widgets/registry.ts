@@ -1,0 +1,109 @@
+/**
+ * The registry behind every widget and field name a staffer types in `schemas/<step>.ui.json` (SurveyJS-style:
+ * one table feeds the form, the checker — `npm run flow:check` rejects an unknown `ui:widget`/`ui:field` or a
+ * `ui:options` key the widget does not read — and the docs, docs/flow-format.md › Widgets).
+ * Metadata only (no React), so Node tools can read it; `StepForm` maps each name to its component and the
+ * type checker makes sure every name here has one.
+ */
+
+/** A JSON Schema for one `ui:options` key. */
+type OptionSchema = Record<string, unknown> & { description: string };
+
+export interface WidgetSpec {
+  description: string;
+  /** JSON Schema types of the field it can render. */
+  types: ('string' | 'integer' | 'number' | 'boolean' | 'array' | 'object')[];
+  /** `ui:options` it reads besides the common ones. */
+  options: Record<string, OptionSchema>;
+  /** Renders a group of controls: its label is a fieldset legend. */
+  group?: boolean;
+  /** Renders its own label (a checkbox beside its text). */
+  selfLabelled?: boolean;
+  /** Its option texts come from es.json › <step>.fields.<field>.options.<value> (one per enum value). */
+  enumTexts?: boolean;
+}
+
+const pointer = { type: 'string', pattern: '^(/[^/]*)+$' };
+const icons = ['casa', 'edificio', 'ph', 'tarjeta', 'banco', 'check', 'escudo', 'candado', 'chat', 'alerta', 'flecha'];
+
+/** `ui:options` every text-like field understands (BaseInputTemplate, FieldTemplate). */
+export const COMMON_OPTIONS: Record<string, OptionSchema> = {
+  label: { type: 'boolean', description: 'false: no visible label (the step title says it).' },
+  width: { enum: ['short', 'medium'], description: 'Narrower input for short values.' },
+  inputMode: { enum: ['numeric', 'decimal', 'email', 'tel', 'text', 'search', 'url'], description: 'Keyboard on phones.' },
+  inputType: { enum: ['text', 'email', 'tel', 'password', 'url'], description: 'HTML input type.' },
+  autocomplete: { type: 'string', description: 'HTML autocomplete token (e.g. email, given-name, postal-code).' },
+  prefix: { type: 'string', description: 'Text shown before the input (e.g. "0").' },
+  unit: { type: 'string', description: 'Text shown after the input (e.g. "m²").' },
+  emptyValue: { description: 'Value stored when the input is emptied.' },
+  showWhen: { type: 'object', description: 'Deprecated: show only when sibling fields have these values.' },
+  disabledWhen: { type: 'object', description: 'Deprecated: disable when sibling fields have these values.' },
+};
+
+export const WIDGETS = {
+  ChoiceCardsWidget: {
+    description: 'Options as large tappable cards (radio group); texts from es.json options/hints.',
+    types: ['string', 'integer', 'number'],
+    group: true,
+    enumTexts: true,
+    options: {
+      icons: { type: 'object', additionalProperties: { enum: icons }, description: `Icon per option value (${icons.join(', ')}).` },
+      compact: { type: 'boolean', description: 'Options side by side.' },
+      hints: { type: 'object', description: 'Second line per option (filled from es.json hints).' },
+    },
+  },
+  YesNoWidget: { description: 'Sí / No as two cards (boolean, no pre-selected answer).', types: ['boolean'], group: true, options: {} },
+  CheckboxWidget: { description: 'A checkbox with its label beside it.', types: ['boolean'], selfLabelled: true, options: {} },
+  checkbox: { description: 'Alias of CheckboxWidget.', types: ['boolean'], selfLabelled: true, options: {} },
+  select: { description: 'Native dropdown; option texts from es.json options.', types: ['string', 'integer', 'number'], enumTexts: true, options: {} },
+  DateWidget: {
+    description: 'Date input (YYYY-MM-DD) with age or days-from-today bounds.',
+    types: ['string'],
+    options: {
+      minAgeYears: { type: 'integer', description: 'Youngest age allowed (birth dates).' },
+      maxAgeYears: { type: 'integer', description: 'Oldest age allowed (birth dates).' },
+      minDaysFromToday: { type: 'integer', description: 'Earliest date, in days from today.' },
+      maxDaysFromToday: { type: 'integer', description: 'Latest date, in days from today.' },
+      suggestDaysFromToday: { type: 'integer', description: 'Date suggested when empty, in days from today.' },
+    },
+  },
+  UnitNumberWidget: { description: 'Whole number with a unit after it (e.g. m²).', types: ['integer', 'number'], options: {} },
+  CardNumberWidget: { description: 'Card number, grouped in fours, brand detected; never persisted.', types: ['string'], options: {} },
+  CardExpiryWidget: { description: 'Card expiry MM/AA.', types: ['string'], options: {} },
+  PlanCardsWidget: {
+    description: 'The quote\'s plans as selectable cards with premio and coverages; texts es.json › widgets.planes.',
+    types: ['string'],
+    group: true,
+    options: { plans: { ...pointer, description: 'Pointer to the plans list in the engine context (e.g. /data/cotizacion/planes).' } },
+  },
+  CoverageTogglesWidget: {
+    description: 'Optional coverages as switches; value = chosen codCobertura list; texts es.json › widgets.coberturas.',
+    types: ['array'],
+    group: true,
+    options: { coverages: { ...pointer, description: 'Pointer to the optional coverages in the engine context.' } },
+  },
+} satisfies Record<string, WidgetSpec>;
+
+/** Fields (`ui:field`) that render a whole object. */
+export const FIELDS = {
+  LocationField: {
+    description: 'Province + locality picker (INDEC lists) that owns the properties named in ui:options.fields and renders the rest as usual.',
+    types: ['object'],
+    options: {
+      fields: {
+        type: 'object',
+        required: ['province', 'provinceName', 'locality', 'localityName', 'department'],
+        additionalProperties: false,
+        properties: { province: { type: 'string' }, provinceName: { type: 'string' }, locality: { type: 'string' }, localityName: { type: 'string' }, department: { type: 'string' } },
+        description: 'Which schema properties hold the province id/name, the locality id/name and the department.',
+      },
+    },
+    /** Options naming properties whose label the field shows (es.json › <step>.fields.<prop>.label). */
+    labelledOptions: ['fields.province', 'fields.locality'],
+  },
+} satisfies Record<string, WidgetSpec & { labelledOptions?: string[] }>;
+
+/** Widgets whose label is a fieldset legend. */
+export const GROUP_WIDGETS = new Set(Object.entries(WIDGETS as Record<string, WidgetSpec>).filter(([, w]) => w.group).map(([n]) => n));
+/** Widgets that render their own label. */
+export const SELF_LABELLED = new Set(Object.entries(WIDGETS as Record<string, WidgetSpec>).filter(([, w]) => w.selfLabelled).map(([n]) => n));

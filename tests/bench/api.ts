@@ -1,0 +1,118 @@
+/**
+ * API benchmark (prints figures, asserts nothing; not part of `npm test`): `npm run bench:api`.
+ * With autocannon, for BENCH_SECONDS (default 5) per row and BENCH_CONNECTIONS (default 10) connections:
+ * - floor: a Fastify hello-world in this process, measured in the same run (what the machine gives at best);
+ * - `cotizar` (one POST with CSRF token and cookies) and the whole purchase (cotizar → datos-presupuesto →
+ *   salesforce → comparar-zonas → insertar-domicilio → validar-forma-cobro → solicitar → emitir-async, chained per
+ *   connection) against the real server on PGlite (one process) and on PostgreSQL with two instances (load split
+ *   between them; needs TEST_DATABASE_URL's server, a throw-away `hard_bench_…` database is created and dropped).
+ * Rate limits and quote quotas are raised for the run. Ports 3390–3393.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { cotizarBody, domicilio, hoy, persona, TARJETA_OK } from '../../server/test/helper.ts';
+import { createTestDatabase, pgUnavailable, startServer, type ServerProcess } from '../../server/test/processes.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ENV = { RATE_LIMIT_MAX: '100000000', COTIZACIONES_POR_HORA: '100000000', EMISSION_DELAY_MS: '0', LOG_LEVEL: 'warn' };
+
+interface Row { target: string; escenario: string; reqPorS: number; p50: number; p99: number; compras?: number; errores: number }
+const rows: Row[] = [];
+
+/** A visitor: CSRF token and cookie header from GET /api/set-csrf. */
+async function visitor(base: string): Promise<Record<string, string>> {
+  const res = await fetch(`${base}/api/set-csrf`);
+  const { csrfToken } = (await res.json()) as { csrfToken: string };
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).filter((c) => !c.startsWith('XSRF-TOKEN')).join('; ');
+  return { 'content-type': 'application/json', 'x-xsrf-token': csrfToken, cookie };
+}
+
+/** The purchase as an autocannon request chain; `done` counts completed purchases. */
+function purchase(headers: Record<string, string>, done: { n: number }) {
+  const post = (path: string, body: (c: Record<string, unknown>) => unknown, save?: (json: Record<string, unknown>, c: Record<string, unknown>) => void, last = false) => ({
+    method: 'POST', path, headers,
+    setupRequest: (req: object, c: Record<string, unknown>) => ({ ...req, body: JSON.stringify(body(c)) }),
+    onResponse: (status: number, text: string, c: Record<string, unknown>) => {
+      if (status < 300 && save) save(JSON.parse(text), c);
+      if (status < 300 && last) done.n++;
+    },
+  });
+  const exp = `12/${Number(hoy().slice(2, 4)) + 3}`;
+  return [
+    post('/api/cotizacion/cotizar', () => cotizarBody(), (j, c) => (c.refId = j.refId)),
+    post('/api/cotizacion/datos-presupuesto', (c) => ({ refId: c.refId, codPlan: 'INTERMEDIO', coberturasOpcionales: [] })),
+    post('/api/salesforce/insertar-datos', (c) => ({ refId: c.refId, ...persona() })),
+    post('/api/domicilio/comparar-zonas', (c) => ({ refId: c.refId, codLocation: '06434010' })),
+    post('/api/domicilio/insertar-domicilio', (c) => ({ refId: c.refId, ...domicilio() })),
+    post('/api/pagos/validar-forma-cobro', (c) => ({ refId: c.refId, methodPayment: 'TC', numberPaymentCard: TARJETA_OK, namePaymentCard: 'ANA PEREZ', expirationPaymentCard: exp }),
+      (j, c) => (c.medioPagoId = (j.medioPago as { id: string }).id)),
+    post('/api/emision/solicitar', (c) => ({ refId: c.refId, codPlan: 'INTERMEDIO', coberturasOpcionales: [], medioPagoId: c.medioPagoId, persona: persona(), domicilio: domicilio() }),
+      (j, c) => (c.numeroSolicitud = j.numeroSolicitud)),
+    post('/api/emision/emitir-async', (c) => ({ numeroSolicitud: c.numeroSolicitud }), undefined, true),
+  ];
+}
+
+/** Runs one scenario against one or more instances at once (connections split) and records the summed figures. */
+async function measure(target: string, escenario: string, bases: string[]): Promise<void> {
+  const done = { n: 0 };
+  const results = await Promise.all(bases.map(async (base) => {
+    const headers = await visitor(base);
+    const connections = Math.max(1, Math.round(CONNECTIONS / bases.length));
+    return escenario === 'cotizar'
+      ? autocannon({ url: base, connections, duration: SECONDS, method: 'POST', headers, body: JSON.stringify(cotizarBody()), requests: [{ path: '/api/cotizacion/cotizar' }] })
+      : autocannon({ url: base, connections, duration: SECONDS, requests: purchase(headers, done) });
+  }));
+  rows.push({
+    target, escenario,
+    reqPorS: results.reduce((s, r) => s + r.requests.average, 0),
+    p50: Math.max(...results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    ...(escenario === 'compra' ? { compras: done.n / SECONDS } : {}),
+    errores: results.reduce((s, r) => s + r.non2xx + r.errors + r.timeouts, 0),
+  });
+}
+
+const floor = Fastify();
+floor.get('/', async () => ({ hello: 'world' }));
+await floor.listen({ port: 3390, host: '127.0.0.1' });
+const f = await autocannon({ url: 'http://127.0.0.1:3390/', connections: CONNECTIONS, duration: SECONDS });
+rows.push({ target: 'Fastify hello-world (piso)', escenario: 'GET /', reqPorS: f.requests.average, p50: f.latency.p50, p99: f.latency.p99, errores: f.non2xx + f.errors });
+await floor.close();
+
+const servers: ServerProcess[] = [];
+try {
+  const pglite = await startServer(3391, { ...ENV, DATA_DIR: mkdtempSync(join(tmpdir(), 'cotizador-bench-')) });
+  servers.push(pglite);
+  await measure('PGlite, 1 proceso', 'cotizar', [pglite.url]);
+  await measure('PGlite, 1 proceso', 'compra', [pglite.url]);
+  await pglite.stop();
+
+  const why = await pgUnavailable();
+  if (why) console.warn(`PostgreSQL omitido: ${why}`);
+  else {
+    const db = await createTestDatabase('bench');
+    try {
+      const env = { ...ENV, DATABASE_URL: db.url, PAYMENT_KEY: 'ab'.repeat(32), DATA_DIR: mkdtempSync(join(tmpdir(), 'cotizador-bench-')) };
+      const pair = await Promise.all([startServer(3392, env), startServer(3393, env)]);
+      servers.push(...pair);
+      await measure('PostgreSQL, 2 instancias', 'cotizar', pair.map((s) => s.url));
+      await measure('PostgreSQL, 2 instancias', 'compra', pair.map((s) => s.url));
+      for (const s of pair) await s.stop();
+    } finally {
+      await db.drop();
+    }
+  }
+} finally {
+  for (const s of servers) await s.stop('SIGKILL');
+}
+
+console.log(`\nAPI bajo carga — ${SECONDS} s por fila, ${CONNECTIONS} conexiones (Node ${process.version})\n`);
+console.log('| destino | escenario | pedidos/s | p50 ms | p99 ms | compras/s | no-2xx+errores |');
+console.log('|---|---|---:|---:|---:|---:|---:|');
+for (const r of rows) {
+  console.log(`| ${r.target} | ${r.escenario} | ${r.reqPorS.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.compras?.toFixed(1) ?? '—'} | ${r.errores} |`);
+}
