@@ -12,7 +12,11 @@ const LOCK_ID = 7270011; // arbitrary, constant advisory-lock key for "Cotizador
 
 /** @returns names of the migrations applied by this call (empty when up to date). */
 export async function migrate(db: Db): Promise<string[]> {
-  await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (nombre text PRIMARY KEY, aplicada_en timestamptz NOT NULL DEFAULT now())');
+  // Under the same lock: two instances starting together would otherwise race on CREATE TABLE IF NOT EXISTS.
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_ID]);
+    await tx.exec('CREATE TABLE IF NOT EXISTS schema_migrations (nombre text PRIMARY KEY, aplicada_en timestamptz NOT NULL DEFAULT now())');
+  });
   const files = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
   const applied: string[] = [];
   for (const nombre of files) {

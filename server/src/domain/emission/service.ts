@@ -1,19 +1,41 @@
 /**
- * Asynchronous policy issuance (schemas/api/README.md › Emission).
- * `pedir(n)` flags application n and schedules its issuance after `delayMs` (ms); `emitir(n)` issues it in one
- * transaction holding the application's row lock, so it is exactly-once under retries, concurrent calls and two
- * API instances: an application leaves PENDIENTE once, to EMITIDA (policy number "HOG-<year>-<6 digits>" from
- * sequence poliza_seq, unique per application) or RECHAZADA (test-decline list). Applications flagged but still
- * PENDIENTE (e.g. the process stopped) are picked up again by `reanudar()` at start-up.
+ * Purchase and policy issuance (schemas/api/README.md › Emission; issue 10 items 1–3).
+ *
+ * - `solicitar` registers ONE application per purchase (quote + payment method) however often and however
+ *   concurrently it is called, on any instance: the quote row is locked while deciding and the unique index
+ *   `solicitudes_una_por_compra` backs it. A quote that already has a policy (or another payment method on its way
+ *   to one) is refused: one policy per quote (unique index `polizas_una_por_cotizacion`).
+ * - `pedir` flags the application: emission is then a durable job in the database. Every instance runs a worker
+ *   that, every `pollMs`, releases jobs whose lease ended (stuck-job sweeper) and claims due jobs with
+ *   `FOR UPDATE SKIP LOCKED` for `leaseMs`. A claimed job waits `delayMs` (the reference stand-in for the payment
+ *   entity's answer) and is issued in one transaction holding the row lock, only if it is still PENDIENTE and still
+ *   claimed by this worker — so a policy is issued exactly once even when a worker dies mid-job and another takes
+ *   over. A failed attempt is retried after `retryBaseMs · 2^(attempt−1)` (capped at 5 min); after `maxIntentos`
+ *   the application becomes RECHAZADA with a message so the visitor is not left waiting.
+ * - At issue time the vigencia never starts in the past: a start date earlier than the issue date (Argentina) is
+ *   moved to the issue date and the application's `mensaje` says so.
+ * Policy number: "HOG-<year>-<6 digits>" from sequence poliza_seq.
  */
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.ts';
-import { solicitudesRepository, type EstadoEmision } from '../../db/repositories/solicitudes.ts';
 import { mediosPagoRepository } from '../../db/repositories/medios-pago.ts';
+import { solicitudesRepository, type EstadoEmision, type SolicitudNueva } from '../../db/repositories/solicitudes.ts';
+import { enmascararNumerosDePago } from '../payment/enmascarar.ts';
 import type { Vault } from '../payment/vault.ts';
 import { hoyArgentina, sumarAnios } from '../validation/fechas.ts';
 
 export const MENSAJE_RECHAZO_MEDIO_PAGO = 'La entidad rechazó el medio de pago. Probá con otro.';
+export const MENSAJE_COTIZACION_COMPRADA = 'Esta cotización ya fue contratada. Si querés otra póliza, volvé a cotizar.';
+export const MENSAJE_EMISION_FALLIDA = 'No pudimos emitir tu póliza. Probá de nuevo más tarde o escribinos por WhatsApp.';
+/** Shown when the vigencia start was moved to the issue date `fecha` (YYYY-MM-DD). */
+export function mensajeVigenciaMovida(fecha: string): string {
+  const [a, m, d] = fecha.split('-');
+  return `Tu cobertura empieza hoy, ${d}/${m}/${a}: la emisión terminó después de la fecha de inicio que elegiste.`;
+}
+const MAX_BACKOFF_MS = 5 * 60_000;
+const CLAIM_BATCH = 5;
 
 /** Test-decline rule: card 4000000000000002, or a CBU whose account block (digits 9–21) is 0000000000000. */
 export function esMedioPagoRechazado(tipo: 'TC' | 'CBU', numero: string): boolean {
@@ -25,78 +47,207 @@ export function formatNumSecuPol(anio: string, secuencia: number): string {
   return `HOG-${anio}-${String(secuencia).padStart(6, '0')}`;
 }
 
-export interface EmissionService {
-  /** Flags the application and schedules its issuance. @returns its current state, or null if it does not exist */
-  pedir(numeroSolicitud: number): Promise<EstadoEmision | null>;
-  /** Issues (or declines) one application now; no-op unless it is PENDIENTE. */
-  emitir(numeroSolicitud: number): Promise<void>;
-  /** Schedules every flagged PENDIENTE application. @returns how many */
-  reanudar(): Promise<number>;
-  /** Cancels scheduled work and waits for issuance in flight (app close). */
-  close(): Promise<void>;
+/**
+ * Vigencia of a policy issued on `hoy`: one year from the chosen start, or from `hoy` when the start already passed.
+ * @param initPolicyDate chosen start (YYYY-MM-DD) @param hoy issue date in Argentina (YYYY-MM-DD)
+ */
+export function vigenciaAlEmitir(initPolicyDate: string, hoy: string): { desde: string; hasta: string; movida: boolean } {
+  const movida = initPolicyDate < hoy;
+  const desde = movida ? hoy : initPolicyDate;
+  return { desde, hasta: sumarAnios(desde, 1), movida };
 }
 
-/**
- * @param opts.db database (transactions with row locks)
- * @param opts.vault decrypts the payment number for the decline rule
- * @param opts.delayMs wait before issuing, ms
- * @param opts.log logger (never receives payment numbers)
- */
-export function createEmissionService(opts: { db: Db; vault: Vault; delayMs: number; log: FastifyBaseLogger }): EmissionService {
-  const { db, vault, delayMs, log } = opts;
-  const timers = new Map<number, NodeJS.Timeout>();
-  const inFlight = new Set<Promise<void>>();
-  let closed = false;
+/** Result of `solicitar`. */
+export type ResultadoSolicitud = { ok: true; numeroSolicitud: string; premio: number } | { ok: false; motivo: 'COMPRADA' };
 
-  async function emitir(numeroSolicitud: number): Promise<void> {
+export interface EmissionService {
+  /** Registers (or finds) the application of this purchase; see the module comment. */
+  solicitar(s: SolicitudNueva): Promise<ResultadoSolicitud>;
+  /** Flags application `id` of session `sesion` for emission. @returns its state, or null when not found/foreign */
+  pedir(id: string, sesion: string): Promise<EstadoEmision | null>;
+  /** Issues (or declines) application `id` now, if PENDIENTE (and, given `worker`, still claimed by it). */
+  emitir(id: string, worker?: string): Promise<void>;
+  /** Starts this instance's worker (polling). */
+  start(): void;
+  /** One worker round: sweep, claim, start the claimed jobs (not awaited). @returns how many it claimed */
+  tick(): Promise<number>;
+  /** Stops claiming, waits up to `timeoutMs` for jobs in progress, gives back the rest (another instance takes them). */
+  close(timeoutMs?: number): Promise<void>;
+}
+
+export interface EmissionOptions {
+  db: Db;
+  vault: Vault;
+  log: FastifyBaseLogger;
+  /** Stand-in for the payment entity's answer time, ms (env EMISSION_DELAY_MS). */
+  delayMs: number;
+  /** Worker polling interval, ms (EMISSION_POLL_MS, default 250). */
+  pollMs?: number;
+  /** Claim lease, ms; must exceed delayMs (EMISSION_LEASE_MS, default 30000). */
+  leaseMs?: number;
+  /** First retry delay, ms, doubled each attempt (EMISSION_RETRY_BASE_MS, default 1000). */
+  retryBaseMs?: number;
+  /** Attempts before giving up (EMISSION_MAX_INTENTOS, default 10). */
+  maxIntentos?: number;
+  /** Default wait for jobs in progress on close, ms (default 10000). */
+  shutdownTimeoutMs?: number;
+}
+
+/** Creates the service; call `start()` to run this instance's worker. */
+export function createEmissionService(opts: EmissionOptions): EmissionService {
+  const { db, vault, log, delayMs } = opts;
+  const pollMs = opts.pollMs ?? 250;
+  const leaseMs = Math.max(opts.leaseMs ?? 30_000, delayMs + 1);
+  const retryBaseMs = opts.retryBaseMs ?? 1_000;
+  const maxIntentos = opts.maxIntentos ?? 10;
+  const worker = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const inFlight = new Map<string, { done: Promise<void>; abort: AbortController }>();
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let closed = false;
+  let ticking: Promise<number> | undefined;
+
+  async function emitir(id: string, claimedBy?: string): Promise<void> {
     await db.transaction(async (tx) => {
       const solicitudes = solicitudesRepository(tx);
-      const s = await solicitudes.bloquearParaEmitir(numeroSolicitud);
+      const s = await solicitudes.bloquearParaEmitir(id);
       if (!s || s.estado !== 'PENDIENTE') return;
-      const medio = await mediosPagoRepository(tx).get(s.medioPagoId);
-      if (!medio) throw new Error(`Solicitud ${numeroSolicitud}: medio de pago inexistente`);
-      if (esMedioPagoRechazado(medio.tipo, vault.decrypt(medio.numeroCifrado))) {
-        await solicitudes.rechazar(numeroSolicitud, MENSAJE_RECHAZO_MEDIO_PAGO);
-        log.info({ numeroSolicitud }, 'solicitud rechazada por la entidad de pago');
+      if (claimedBy !== undefined && s.tomadaPor !== claimedBy) return; // our lease ended and another worker took over
+      if (await solicitudes.tienePoliza(s.refId)) {
+        await solicitudes.rechazar(id, MENSAJE_COTIZACION_COMPRADA);
         return;
       }
-      const numSecuPol = formatNumSecuPol(hoyArgentina().slice(0, 4), await solicitudes.siguienteNumeroPoliza());
-      await solicitudes.registrarPoliza(s, numSecuPol, sumarAnios(s.initPolicyDate, 1));
-      log.info({ numeroSolicitud, numSecuPol }, 'póliza emitida');
+      const medio = await mediosPagoRepository(tx).get(s.medioPagoId);
+      if (!medio) throw new Error(`Solicitud ${id}: medio de pago inexistente`);
+      if (esMedioPagoRechazado(medio.tipo, vault.decrypt(medio.numeroCifrado))) {
+        await solicitudes.rechazar(id, MENSAJE_RECHAZO_MEDIO_PAGO);
+        log.info({ numeroSolicitud: id }, 'solicitud rechazada por la entidad de pago');
+        return;
+      }
+      const hoy = hoyArgentina();
+      const vigencia = vigenciaAlEmitir(s.initPolicyDate, hoy);
+      const numSecuPol = formatNumSecuPol(hoy.slice(0, 4), await solicitudes.siguienteNumeroPoliza());
+      await solicitudes.registrarPoliza(s, numSecuPol, vigencia, vigencia.movida ? mensajeVigenciaMovida(hoy) : null);
+      log.info({ numeroSolicitud: id, numSecuPol, vigenciaMovida: vigencia.movida }, 'póliza emitida');
     });
   }
 
-  function schedule(numeroSolicitud: number): void {
-    if (closed || timers.has(numeroSolicitud)) return;
-    const timer = setTimeout(() => {
-      const run = emitir(numeroSolicitud)
-        .catch((err: unknown) => log.error({ err, numeroSolicitud }, 'falló la emisión; queda PENDIENTE para el próximo inicio'))
-        .finally(() => {
-          timers.delete(numeroSolicitud);
-          inFlight.delete(run);
-        });
-      inFlight.add(run);
-    }, delayMs);
-    timers.set(numeroSolicitud, timer);
+  /** One claimed job: wait for the payment entity (abortable on shutdown), then issue; on failure reschedule. */
+  async function procesar(id: string, intento: number, signal: AbortSignal): Promise<void> {
+    const repo = solicitudesRepository(db);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const t = setTimeout(resolve, delayMs);
+        signal.addEventListener('abort', () => {
+          clearTimeout(t);
+          reject(signal.reason);
+        }, { once: true });
+      });
+      await emitir(id, worker);
+    } catch (err) {
+      if (signal.aborted) {
+        await repo.soltar(id, worker).catch(() => undefined); // the lease expiry hands it over anyway
+        return;
+      }
+      const mensaje = enmascararNumerosDePago(err instanceof Error ? err.message : String(err)).slice(0, 500);
+      try {
+        if (intento >= maxIntentos) {
+          await repo.rechazar(id, MENSAJE_EMISION_FALLIDA);
+          log.error({ numeroSolicitud: id, intento, error: mensaje }, 'emisión abandonada tras el máximo de intentos');
+        } else {
+          const enMs = Math.min(retryBaseMs * 2 ** (intento - 1), MAX_BACKOFF_MS);
+          await repo.reprogramar(id, worker, enMs, mensaje);
+          log.warn({ numeroSolicitud: id, intento, reintentoEnMs: enMs, error: mensaje }, 'falló la emisión; se reintenta');
+        }
+      } catch (err2) {
+        log.warn({ numeroSolicitud: id, error: (err2 as Error).message }, 'no se pudo reprogramar; la retoma el barrido al vencer el plazo');
+      }
+    }
+  }
+
+  async function tick(): Promise<number> {
+    if (closed) return 0;
+    const repo = solicitudesRepository(db);
+    for (const v of await repo.liberarVencidas()) log.warn({ numeroSolicitud: v.id, tomadaPor: v.tomadaPor }, 'emisión trabada liberada');
+    const libres = CLAIM_BATCH - inFlight.size;
+    if (libres <= 0 || closed) return 0;
+    const tomadas = await repo.tomar(worker, leaseMs, libres);
+    for (const { id, intentos } of tomadas) {
+      const abort = new AbortController();
+      const done = procesar(id, intentos, abort.signal).finally(() => {
+        inFlight.delete(id);
+        schedule(0); // a slot is free: look for more work now
+      });
+      inFlight.set(id, { done, abort });
+    }
+    return tomadas.length;
+  }
+
+  /** Runs a tick unless one is running; logs failures (the database may be away: next round retries). */
+  function runTick(): Promise<number> {
+    ticking ??= tick()
+      .catch((err: unknown) => {
+        log.warn({ error: (err as Error).message }, 'ronda de emisión fallida');
+        return 0;
+      })
+      .finally(() => {
+        ticking = undefined;
+      });
+    return ticking;
+  }
+
+  function schedule(ms: number): void {
+    if (!running || closed) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      void runTick().finally(() => schedule(pollMs));
+    }, ms);
   }
 
   return {
-    async pedir(numeroSolicitud) {
-      const estado = await solicitudesRepository(db).pedirEmision(numeroSolicitud);
-      if (estado?.estado === 'PENDIENTE') schedule(numeroSolicitud);
+    async solicitar(s) {
+      return db.transaction(async (tx) => {
+        const repo = solicitudesRepository(tx);
+        await repo.bloquearCotizacion(s.refId);
+        const existente = await repo.compraDe(s.refId, s.medioPagoId);
+        if (existente?.emisionPedida) return { ok: true, numeroSolicitud: existente.id, premio: existente.premio };
+        if (await repo.cotizacionComprada(s.refId, s.medioPagoId)) return { ok: false, motivo: 'COMPRADA' };
+        if (existente) {
+          await repo.actualizarBorrador(existente.id, s);
+          return { ok: true, numeroSolicitud: existente.id, premio: s.plan.premio };
+        }
+        return { ok: true, numeroSolicitud: await repo.insert(s), premio: s.plan.premio };
+      });
+    },
+    async pedir(id, sesion) {
+      const estado = await solicitudesRepository(db).pedirEmision(id, sesion);
+      if (estado?.estado === 'PENDIENTE') schedule(0); // this instance's worker looks now; any other may take it too
       return estado;
     },
-    emitir,
-    async reanudar() {
-      const pendientes = await solicitudesRepository(db).pendientesDeEmision();
-      pendientes.forEach(schedule);
-      return pendientes.length;
+    emitir: (id, claimedBy) => emitir(id, claimedBy),
+    start() {
+      if (running || closed) return;
+      running = true;
+      schedule(0);
     },
-    async close() {
+    tick: runTick,
+    async close(timeoutMs = opts.shutdownTimeoutMs ?? 10_000) {
       closed = true;
-      for (const t of timers.values()) clearTimeout(t);
-      timers.clear();
-      await Promise.all(inFlight);
+      running = false;
+      clearTimeout(timer);
+      await ticking; // a round in progress may still claim jobs: let it finish so they are waited for or handed back
+      const pending = [...inFlight.values()];
+      let t: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<'timeout'>((resolve) => {
+        t = setTimeout(() => resolve('timeout'), timeoutMs);
+      });
+      const result = await Promise.race([Promise.all(pending.map((j) => j.done)).then(() => 'done' as const), timedOut]);
+      clearTimeout(t);
+      if (result === 'timeout') {
+        for (const j of inFlight.values()) j.abort.abort(new Error('cierre'));
+        await Promise.all([...inFlight.values()].map((j) => j.done));
+        log.warn({ pendientes: pending.length }, 'cierre: emisiones devueltas a la cola');
+      }
     },
   };
 }
