@@ -11,6 +11,7 @@ import { api } from './api/instance';
 import { createFlowRouter } from './app/router';
 import { checkFlow, errorsOnly, formatProblems } from './engine/core/check-flow.ts';
 import { compileFlow } from './engine/core/graph.ts';
+import { conditionTests } from './form/validators';
 import type { FlowDef } from './engine/core/types.ts';
 import type { Migration } from './engine/core/migrations.ts';
 import { createRuntime } from './engine/runtime';
@@ -34,7 +35,7 @@ if (problems.length) {
     </main>,
   );
 } else {
-  const flow = compileFlow(def);
+  const flow = compileFlow(def, conditionTests());
   const migrations = Object.values(import.meta.glob<Migration>('../flow/migrations/*.json', { eager: true, import: 'default' }));
   const runtime = createRuntime({ flow, api, migrations, texts: { genericError: i18n.t('errors.generic'), timeoutError: i18n.t('errors.timeout') } });
   const router = createFlowRouter(flow, runtime.engine);

@@ -10,6 +10,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { checkFlow, flowBindings, type FlowContract, type FlowProblem } from '../engine/core/check-flow.ts';
 import { compileFlow } from '../engine/core/graph.ts';
+import { conditionSchema } from '../engine/core/conditions.ts';
 import { escapeToken, getAt, parsePointer } from '../engine/core/pointer.ts';
 import type { Flow, FlowDef } from '../engine/core/types.ts';
 import { COMMON_OPTIONS, FIELDS, WIDGETS, type WidgetSpec } from '../form/widgets/registry.ts';
@@ -64,6 +65,14 @@ export function checkProduct(files: ProductFiles): ProductReport {
   const def = files.flow as FlowDef;
   problems.push(...checkFlow(def, files.contract));
   const flow = compileFlow(def);
+  // conditions: each a JSON Schema ajv can compile (core/conditions.ts)
+  for (const [name, cond] of Object.entries(def.conditions)) {
+    try {
+      ajv.compile(conditionSchema(cond));
+    } catch (err) {
+      problems.push({ file: 'flow/flow.json', pointer: `/conditions/${escapeToken(name)}`, message: `la condición "${name}" no es un JSON Schema válido: ${(err as Error).message}` });
+    }
+  }
   const stepIndex = (id: string) => def.steps.findIndex((s) => s.id === id);
   const add = (file: string, pointer: string, message: string, severity?: 'warning') => problems.push({ file, pointer, message, ...(severity ? { severity } : {}) });
   const textFile = 'src/i18n/es.json';

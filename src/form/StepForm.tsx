@@ -11,7 +11,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FlowContext } from '../engine/core/types.ts';
 import type { ApiClient } from '../api/client';
-import { pruneHidden, isShown } from './conditions';
+import { pruneExcluded } from './conditions';
 import { dateBounds, formatDateAr, type DateRules } from './dates';
 import { errorMessage, localizeUiSchema } from './localize';
 import { templates } from './templates';
@@ -112,13 +112,10 @@ export function StepForm(props: StepFormProps) {
   const transformErrors = (errors: RJSFValidationError[]) =>
     errors
       .filter((e) => e.name !== 'if' && e.name !== 'allOf')
-      .filter((e) => {
-        const top = (e.property ?? '').replace(/^\./, '').split('.')[0];
-        return isShown((ui as Json)[top] as Json | undefined, data);
-      })
       .map((e) => ({ ...e, message: errorMessage(t, stepId, e.property ?? '', e.name ?? 'type', (e.params ?? {}) as Json) }));
 
   if (!validator) return <div className="form-skeleton" aria-busy="true" />;
+  const prune = (d: unknown) => pruneExcluded(validator, schema as RJSFSchema, (d ?? {}) as Json);
   const formContext: FormContext = { stepId, formData: data, context, api };
   return (
     <Form
@@ -142,11 +139,11 @@ export function StepForm(props: StepFormProps) {
       noHtml5Validate
       idPrefix={stepId}
       onChange={(e) => {
-        const next = pruneHidden(ui as Json, (e.formData ?? {}) as Json);
+        const next = prune(e.formData);
         setData(next);
         onChange?.(next);
       }}
-      onSubmit={(e) => onSubmit(pruneHidden(ui as Json, (e.formData ?? {}) as Json))}
+      onSubmit={(e) => onSubmit(prune(e.formData))}
     >
       <div className="actions">
         <button type="submit" className="button button--primary">

@@ -1,33 +1,47 @@
 /**
- * In-form display rules from ui:options: `showWhen: { field: value }` hides a field unless a
- * sibling has that value; `disabledWhen` likewise disables it. Hidden values are pruned so a
- * stale answer (e.g. barrioCerrado after switching to Departamento) never blocks validation.
+ * In-form conditions are JSON Schema, the language the step schemas already validate with: a step's
+ * `if`/`then`/`else` (also inside `allOf`) decides, for the current answers, what each field's schema
+ * resolves to — and so whether the visitor sees it:
+ * - a property that resolves to `false` ("must be absent") is hidden and its value is not sent;
+ * - a property that resolves to `readOnly: true` is shown disabled and its value is not sent.
+ * e.g. `"else": { "properties": { "barrioCerrado": false } }` hides the question for a flat, and
+ * `"then": { "properties": { "numberAddress": { "readOnly": true } } }` disables the number when «Sin número»
+ * is ticked. Resolution is RJSF's own `retrieveSchema` with the step's (precompiled) validator, so what the
+ * form shows and what it validates can never disagree. Pruned values keep a stale answer (barrioCerrado
+ * after switching to Departamento) from blocking validation or reaching the API.
  */
+import { retrieveSchema, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
+
 type Json = Record<string, unknown>;
 
-function matches(rule: unknown, data: Json): boolean {
-  if (!rule || typeof rule !== 'object') return true;
-  return Object.entries(rule as Json).every(([k, v]) => data[k] === v);
+/** How a field is shown under the current answers. */
+export type FieldState = 'shown' | 'hidden' | 'disabled';
+
+/** The state of a property of an already resolved object schema (RJSF hands templates resolved schemas). */
+export function fieldState(resolvedParent: unknown, name: string): FieldState {
+  const props = (resolvedParent as Json | undefined)?.properties as Json | undefined;
+  const prop = props?.[name];
+  if (prop === false) return 'hidden';
+  if (prop && typeof prop === 'object' && (prop as Json).readOnly === true) return 'disabled';
+  return 'shown';
 }
 
-/** True when the field's `showWhen` holds (or it has none). */
-export function isShown(fieldUi: Json | undefined, data: Json): boolean {
-  const opts = (fieldUi?.['ui:options'] as Json | undefined) ?? {};
-  return opts.showWhen === undefined || matches(opts.showWhen, data);
+function isObject(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** True when the field's `disabledWhen` holds. */
-export function isDisabled(fieldUi: Json | undefined, data: Json): boolean {
-  const opts = (fieldUi?.['ui:options'] as Json | undefined) ?? {};
-  return opts.disabledWhen !== undefined && matches(opts.disabledWhen, data);
-}
-
-/** `data` without the values of hidden or disabled top-level fields. */
-export function pruneHidden(ui: Json, data: Json): Json {
-  const out: Json = { ...data };
-  for (const key of Object.keys(data)) {
-    const fieldUi = ui[key] as Json | undefined;
-    if (!isShown(fieldUi, data) || isDisabled(fieldUi, data)) delete out[key];
+/**
+ * `data` without the values of hidden or disabled fields, at every level of nesting.
+ * @param validator the step's RJSF validator (resolves `if` against the data)
+ * @param schema the object schema `data` answers; `root` the step schema (for `$ref`s)
+ */
+export function pruneExcluded(validator: ValidatorType, schema: RJSFSchema, data: Json, root: RJSFSchema = schema): Json {
+  const resolved = retrieveSchema(validator, schema, root, data);
+  const out: Json = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (fieldState(resolved, key) !== 'shown') continue;
+    const sub = (resolved.properties as Json | undefined)?.[key];
+    out[key] = isObject(value) && isObject(sub) && sub.type === 'object' ? pruneExcluded(validator, sub as RJSFSchema, value, root) : value;
   }
   return out;
 }

@@ -11,7 +11,6 @@ import flowSchema from '../../flow/flow.schema.json';
 import miniJson from '../fixtures/mini-flow.json';
 import {
   checkFlow,
-  compileFlow,
   counterBack,
   counterForward,
   flagsForRoute,
@@ -28,11 +27,12 @@ import {
   type FlowDef,
 } from '../../src/engine/core/index.ts';
 import { flowErrors } from '../../src/form/validators/compile.ts';
+import { compileFlowNode } from '../../src/check/conditions.ts';
 
 const realDef = realFlowJson as unknown as FlowDef;
-const real = compileFlow(realDef);
+const real = compileFlowNode(realDef);
 const miniDef = miniJson as unknown as FlowDef;
-const mini = compileFlow(miniDef);
+const mini = compileFlowNode(miniDef);
 const only = (f: string) => setGuard(mini, { [f]: true });
 const ctx = { flags: {}, answers: {}, numberDetailStep: 1.1 };
 
@@ -93,7 +93,7 @@ describe('derived from the graph, not declared twice', () => {
     step('b').stage = 's';
     delete step('a').stage;
     step('a').next = 'c';
-    const flow = compileFlow(def);
+    const flow = compileFlowNode(def);
     expect(flow.guardOrder).toEqual(['b', 'a', 'c', 'done', 'failed']);
     expect(flow.steps.find((s) => s.id === 'a')?.back).toBe('b');
     expect(flow.steps.find((s) => s.id === 'b')?.back).toBe('start');

@@ -2,10 +2,11 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import miniJson from '../fixtures/mini-flow.json';
-import { compileFlow, type FlowDef } from '../../src/engine/core/index.ts';
+import { type FlowDef } from '../../src/engine/core/index.ts';
 import { createFlowEngine, emptyState, type ApiRequest } from '../../src/engine/model';
+import { compileFlowNode } from '../../src/check/conditions.ts';
 
-const flow = compileFlow(miniJson as unknown as FlowDef);
+const flow = compileFlowNode(miniJson as unknown as FlowDef);
 const on = (...names: string[]) => Object.fromEntries(flow.flags.map((f) => [f, names.includes(f)]));
 
 function setup(reply: (req: ApiRequest) => unknown) {
@@ -94,7 +95,7 @@ describe('flow engine model', () => {
 
   it('a call marked idempotent carries the same key for the same request, and another key for another request', async () => {
     const def = miniJson as unknown as FlowDef;
-    const idem = compileFlow({ ...def, calls: { ...def.calls, save: { ...def.calls.save, idempotent: true } } });
+    const idem = compileFlowNode({ ...def, calls: { ...def.calls, save: { ...def.calls.save, idempotent: true } } });
     const engine = createFlowEngine({ flow: idem, genericError: 'x', timeoutError: 'y' });
     const requests: ApiRequest[] = [];
     const scope = fork({ handlers: [[engine.requestFx, async (req: ApiRequest) => (requests.push(req), { id: 1 })], [engine.navigateFx, () => undefined]] });
@@ -194,7 +195,7 @@ describe('flow engine model', () => {
   it('browser back and forward follow the graph order, not the order of the steps in the file', async () => {
     // the same journey with "b" written before "a" in the file: a → b is still forward, b → a still back
     const def = miniJson as unknown as FlowDef;
-    const shuffled = compileFlow({ ...def, steps: [def.steps[0], def.steps[2], def.steps[1], ...def.steps.slice(3)] });
+    const shuffled = compileFlowNode({ ...def, steps: [def.steps[0], def.steps[2], def.steps[1], ...def.steps.slice(3)] });
     const engine = createFlowEngine({ flow: shuffled, genericError: 'x', timeoutError: 'y' });
     const scope = fork();
     await allSettled(engine.stateRestored, { scope, params: { ...emptyState(shuffled), flags: { b: true }, numberDetailStep: 1.2 } });
@@ -206,7 +207,7 @@ describe('flow engine model', () => {
   });
 
   it('a journey saved by an older flow version is brought forward by the declared migrations', async () => {
-    const v3 = compileFlow({ ...(miniJson as unknown as FlowDef), version: 3 });
+    const v3 = compileFlowNode({ ...(miniJson as unknown as FlowDef), version: 3 });
     const migrations = [
       { from: 1, to: 2, operations: [{ op: 'move' as const, from: '/answers/a/viejo', to: '/answers/a/x' }] },
       { from: 2, to: 3, operations: [{ op: 'drop' as const, path: '/answers/quitado' }, { op: 'mapFlag' as const, from: 'borrado', to: 'b' }] },
@@ -220,7 +221,7 @@ describe('flow engine model', () => {
   });
 
   it('without a migration, an older saved journey restarts at step 1 with a notice — never a crash', async () => {
-    const v2 = compileFlow({ ...(miniJson as unknown as FlowDef), version: 2 });
+    const v2 = compileFlowNode({ ...(miniJson as unknown as FlowDef), version: 2 });
     const engine = createFlowEngine({ flow: v2, genericError: 'x', timeoutError: 'y', migrations: [] });
     const scope = fork();
     await allSettled(engine.stateRestored, { scope, params: { flags: { c: true }, answers: { a: { x: 1 } }, data: {}, numberDetailStep: 1.3 } });

@@ -121,4 +121,16 @@ describe('flow:check', () => {
     (f.flow.steps[3] as unknown as Record<string, unknown>).siguiente = 'x';
     expect(where(f)).toEqual(['flow/flow.json#/steps/3']);
   });
+
+  it('conditions are JSON Schema: the old show/disable options and a malformed condition are named', () => {
+    const f = copy();
+    (f.ui.propiedad.barrioCerrado as { 'ui:options': Record<string, unknown> })['ui:options'] = { showWhen: { tipoVivienda: 'CASA' } };
+    f.flow.conditions.pagoConTarjeta = { '/answers/metodo-de-pago/methodPayment': { type: 'cadena' } };
+    f.flow.conditions.pagoConCbu = { '/answers/metodo-pago/methodPayment': { const: 'CBU' } };
+    expect(where(f)).toEqual([
+      'flow/flow.json#/conditions/pagoConCbu/~1answers~1metodo-pago~1methodPayment',
+      'flow/flow.json#/conditions/pagoConTarjeta',
+      'schemas/propiedad.ui.json#/barrioCerrado/ui:options/showWhen',
+    ]);
+  });
 });

@@ -7,8 +7,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import jsonpatch, { type Operation } from 'fast-json-patch';
 import { describe, expect, it } from 'vitest';
 import { checkProduct, type ProductFiles } from '../../src/check/project.ts';
-import { compileFlow, journey, type FlowDef } from '../../src/engine/core/index.ts';
+import { journey, type FlowDef } from '../../src/engine/core/index.ts';
 import { loadProduct } from '../../scripts/flow-check.ts';
+import { compileFlowNode } from '../../src/check/conditions.ts';
 
 const dir = 'tests/fixtures/flow-edits';
 const examples = readdirSync(dir).filter((f) => f.endsWith('.json'));
@@ -38,13 +39,13 @@ describe('worked examples (JSON edits only)', () => {
     const edited = applyEdits(product, example.edits);
     const errors = checkProduct(edited).problems.filter((p) => p.severity !== 'warning');
     expect(errors).toEqual([]);
-    const flow = compileFlow(edited.flow as FlowDef);
+    const flow = compileFlowNode(edited.flow as FlowDef);
     const path = journey(flow, { flags: {}, answers: { permanencia: { titularidad: 'INQUILINO' } }, data: { emision: { estado: 'EMITIDA' } }, numberDetailStep: 1.1 });
     expect(flow.steps.find((s) => s.id === path[path.length - 1])?.kind).toBe('result');
   });
 
   it('the examples change what they say they change', () => {
-    const load = (n: string) => compileFlow(applyEdits(product, JSON.parse(readFileSync(`${dir}/${n}`, 'utf8')).edits).flow as FlowDef);
+    const load = (n: string) => compileFlowNode(applyEdits(product, JSON.parse(readFileSync(`${dir}/${n}`, 'utf8')).edits).flow as FlowDef);
     expect(load('reordenar.json').guardOrder.slice(0, 3)).toEqual(['property', 'area', 'permanence']);
     expect(load('quitar-adicionales.json').stages).not.toContain('adicionales');
     expect(load('agregar-rama.json').steps.find((s) => s.id === 'aviso-inquilino')?.back).toBe('adicionales');

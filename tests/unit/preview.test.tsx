@@ -6,10 +6,11 @@ import { Provider } from 'effector-react';
 import { describe, expect, it } from 'vitest';
 import realFlowJson from '../../flow/flow.json';
 import { Preview, sampleAnswers } from '../../src/app/Preview';
-import { compileFlow, resolveGuard, type FlowDef } from '../../src/engine/core/index.ts';
+import { resolveGuard, type FlowDef } from '../../src/engine/core/index.ts';
 import { createFlowEngine } from '../../src/engine/model';
+import { compileFlowNode } from '../../src/check/conditions.ts';
 
-const flow = compileFlow(realFlowJson as unknown as FlowDef);
+const flow = compileFlowNode(realFlowJson as unknown as FlowDef);
 
 describe('staff preview', () => {
   it('lists every step and opens the chosen one with sample answers and its flag set', async () => {

@@ -1,9 +1,9 @@
 /**
- * Bindings (request bodies, review rows, defaults) and named conditions, evaluated against the
- * engine context. Data, not an expression language (CONVENTIONS §3).
+ * Bindings (request bodies, review rows, defaults) and named conditions (compiled: core/conditions.ts), evaluated
+ * against the engine context. Data, not an expression language (CONVENTIONS §3).
  */
 import { getAt } from './pointer.ts';
-import type { Binding, Condition, FlowContext, FlowDef } from './types.ts';
+import type { Binding, Flow, FlowContext } from './types.ts';
 
 function isEmpty(v: unknown): boolean {
   return v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
@@ -40,33 +40,15 @@ export function resolveBinding(binding: Binding, ctx: unknown): unknown {
   return out;
 }
 
-/** True when the condition holds on `ctx`. `present` means not undefined/null/''/[]/{}. */
-export function evaluateCondition(cond: Condition, ctx: unknown): boolean {
-  const v = getAt(ctx, cond.field);
-  const present = !isEmpty(v) && !(typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0);
-  switch (cond.op) {
-    case 'eq':
-      return v === cond.value;
-    case 'neq':
-      return v !== cond.value;
-    case 'in':
-      return Array.isArray(cond.value) && cond.value.includes(v);
-    case 'present':
-      return present;
-    case 'absent':
-      return !present;
-  }
-}
-
 /**
  * Evaluates the named condition `name` of `flow` (undefined name → true).
- * @throws Error when the name is not declared in `flow.conditions` (caught earlier by `checkFlow`).
+ * @throws Error when the name has no compiled test (not declared in `flow.conditions`: `checkFlow` reports it)
  */
-export function when(flow: Pick<FlowDef, 'conditions'>, name: string | undefined, ctx: FlowContext | Record<string, unknown>): boolean {
+export function when(flow: Pick<Flow, 'tests'>, name: string | undefined, ctx: FlowContext | Record<string, unknown>): boolean {
   if (!name) return true;
-  const cond = flow.conditions[name];
-  if (!cond) throw new Error(`Condición desconocida: ${name}`);
-  return evaluateCondition(cond, ctx);
+  const test = flow.tests[name];
+  if (!test) throw new Error(`Condición desconocida: ${name}`);
+  return test(ctx);
 }
 
 /**

@@ -10,6 +10,7 @@
  * (edges that close a cycle are ignored), ties broken by the order in the file; so a step always comes after
  * every step that leads to it. `actions` and review `edit` links jump back and do not order anything.
  */
+import type { ConditionTests } from './conditions.ts';
 import type { FlowDef, Flow, Step, StepDef, StepKind } from './types.ts';
 
 export type EdgeKind = 'next' | 'onError' | 'action' | 'edit';
@@ -117,9 +118,11 @@ function routeOf(def: FlowDef, step: StepDef): string {
  * Compiles a flow definition: resolves every step default (route, flag, kind, stage, back, detail) and
  * derives the flags, the guard order, the terminal flags and the stages from the graph order.
  * Never throws on a broken reference (it is skipped); `checkFlow` reports it.
+ * @param tests the flow's conditions compiled (browser: precompiled at build; Node: src/check/conditions.ts);
+ *   `when` throws for a condition missing here
  * @returns the flow the engine, the router and the screens read
  */
-export function compileFlow(def: FlowDef): Flow {
+export function compileFlow(def: FlowDef, tests: ConditionTests = {}): Flow {
   const graph = analyzeGraph(def);
   const byId = new Map(def.steps.map((s) => [s.id, s]));
   const position = new Map(graph.order.map((id, i) => [id, i]));
@@ -155,5 +158,6 @@ export function compileFlow(def: FlowDef): Flow {
     terminalFlags: others.filter((s) => s.kind === 'result').map((s) => s.flag),
     stages: stageList,
     def,
+    tests,
   };
 }

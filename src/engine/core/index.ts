@@ -2,6 +2,7 @@
 export * from './types.ts';
 export * from './pointer.ts';
 export * from './bindings.ts';
+export * from './conditions.ts';
 export * from './guards.ts';
 export * from './navigation.ts';
 export * from './graph.ts';

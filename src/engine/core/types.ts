@@ -3,6 +3,7 @@
  * flow the engine runs (`compileFlow`, graph.ts) and of the engine state. The engine never names a
  * concrete step: everything step-specific is data of these shapes.
  */
+import type { ConditionTests } from './conditions.ts';
 
 /** RFC 6901 JSON pointer into the engine context, e.g. `/answers/contacto/email`. */
 export type Pointer = string;
@@ -16,11 +17,11 @@ export type Binding =
   | { [field: string]: Binding };
 
 /** A named condition: `{ field, op, value }` — data, not an expression language (CONVENTIONS §3). */
-export interface Condition {
-  field: Pointer;
-  op: 'eq' | 'neq' | 'in' | 'present' | 'absent';
-  value?: unknown;
-}
+/** A JSON Schema (draft-07), as a boolean or an object. */
+export type JsonSchema = boolean | Record<string, unknown>;
+
+/** A named condition: context pointer → the JSON Schema its value must satisfy (core/conditions.ts). */
+export type Condition = Record<Pointer, JsonSchema>;
 
 export type CallRef = string | { call: string; when?: string };
 
@@ -128,6 +129,8 @@ export interface Flow extends Omit<FlowDef, 'steps'> {
   stages: string[];
   /** The definition as written (for the checker and tools). */
   def: FlowDef;
+  /** Each named condition, compiled (core/conditions.ts). */
+  tests: ConditionTests;
 }
 
 export type Flags = Record<string, boolean>;

@@ -14,20 +14,16 @@ import type {
 } from '@rjsf/utils';
 import { getUiOptions } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import type { FormContext } from '../context';
-import { isDisabled, isShown } from '../conditions';
+import { fieldState } from '../conditions';
 import { blurOnEnter, describedBy } from '../a11y';
 import { GROUP_WIDGETS, SELF_LABELLED } from '../widgets/registry';
 
 
 function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, rawErrors = [], rawHelp, hidden, uiSchema, schema, registry, fieldPathId } = props;
+  const { id, label, children, rawErrors = [], rawHelp, hidden, uiSchema, schema, fieldPathId } = props;
   if (hidden) return <div hidden>{children}</div>;
   if (fieldPathId.path.length === 0 || schema.type === 'object') return <>{children}</>;
-  const ctx = registry.formContext as FormContext;
   const name = String(fieldPathId.path[fieldPathId.path.length - 1]);
-  const parentData = parentOf(ctx.formData, fieldPathId.path);
-  if (!isShown(uiSchema, parentData)) return null;
   const widget = String(uiSchema?.['ui:widget'] ?? '');
   const options = getUiOptions(uiSchema);
   const showLabel = options.label !== false && !SELF_LABELLED.has(widget);
@@ -55,7 +51,7 @@ function FieldTemplate(props: FieldTemplateProps) {
     );
   }
   return (
-    <div className={cls} data-field={name} data-disabled={isDisabled(uiSchema, parentData) || undefined}>
+    <div className={cls} data-field={name} data-disabled={schema.readOnly === true || undefined}>
       {showLabel && (
         <label className="field__label" htmlFor={id}>
           {label}
@@ -68,14 +64,9 @@ function FieldTemplate(props: FieldTemplateProps) {
   );
 }
 
-function parentOf(data: unknown, path: (string | number)[]): Record<string, unknown> {
-  let cur: unknown = data;
-  for (const key of path.slice(0, -1)) cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[key] : undefined;
-  return (cur && typeof cur === 'object' ? cur : {}) as Record<string, unknown>;
-}
-
-function ObjectFieldTemplate({ properties, fieldPathId, title, uiSchema }: ObjectFieldTemplateProps) {
-  const inner = properties.filter((p) => !p.hidden).map((p) => <div key={p.name}>{p.content}</div>);
+/** Renders an object's fields; a field its schema's conditions exclude for the current answers is not drawn. */
+function ObjectFieldTemplate({ properties, fieldPathId, title, uiSchema, schema }: ObjectFieldTemplateProps) {
+  const inner = properties.filter((p) => !p.hidden && fieldState(schema, p.name) !== 'hidden').map((p) => <div key={p.name}>{p.content}</div>);
   if (fieldPathId.path.length === 0) return <div className="form-fields">{inner}</div>;
   const help = uiSchema?.['ui:help'] as string | undefined;
   return (
@@ -111,10 +102,8 @@ function ErrorListTemplate({ errors }: ErrorListProps) {
 
 /** Text input with our options: inputMode, autocomplete, prefix, width; Enter blurs (SPEC §5). */
 function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const { id, value, type, placeholder, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, options, rawErrors = [], schema, uiSchema, registry } = props;
-  const ctx = registry.formContext as FormContext;
-  const parentData = parentOf(ctx.formData, props.fieldPathId?.path ?? []);
-  const off = disabled || readonly || isDisabled(uiSchema, parentData);
+  const { id, value, type, placeholder, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, options, rawErrors = [], schema, uiSchema } = props;
+  const off = disabled || readonly;
   const inputType = (options.inputType as string) || (type === 'number' || type === 'integer' || schema.type === 'integer' ? 'text' : type) || 'text';
   const numeric = schema.type === 'integer' || schema.type === 'number';
   return (

@@ -15,6 +15,8 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import { schemaParser, type RJSFSchema } from '@rjsf/utils';
 import { checkFlow, errorsOnly, formatProblems, type FlowContract } from '../../engine/core/check-flow.ts';
 import type { FlowDef } from '../../engine/core/types.ts';
+import { conditionSchema } from '../../engine/core/conditions.ts';
+import { CONDITIONS_MODULE } from './names.ts';
 import { checkProduct } from '../../check/project.ts';
 import { loadProduct } from '../../../scripts/flow-check.ts';
 
@@ -47,6 +49,20 @@ export function precompile(schema: RJSFSchema): string {
   return `${code}\nexport default { ${table} };\n`;
 }
 
+/**
+ * ESM source of the flow's named conditions precompiled (core/conditions.ts): `export default { [name]: test }`,
+ * each test `(ctx) => boolean` validating the whole context against the condition's schema.
+ */
+export function precompileConditions(conditions: FlowDef['conditions']): string {
+  const entries = Object.entries(conditions ?? {});
+  const ajv = new Ajv({ strict: false, code: { source: true, esm: true, lines: false } });
+  entries.forEach(([, cond], i) => ajv.addSchema(conditionSchema(cond), `c${i}`));
+  const names = Object.fromEntries(entries.map((_, i) => [`c${i}`, `c${i}`]));
+  const code = entries.length ? standaloneCode(ajv, names) : '';
+  const table = entries.map(([name], i) => `${JSON.stringify(name)}: (ctx) => c${i}(ctx) === true`).join(', ');
+  return `${code}\nexport default { ${table} };\n`;
+}
+
 function main() {
   const flow = readJson('flow/flow.json') as FlowDef;
   const report = checkProduct(loadProduct(root));
@@ -73,6 +89,7 @@ function main() {
     writeFileSync(join(outDir, `${step.id}.js`), precompile(readJson(`schemas/${file}`)));
     count++;
   }
+  writeFileSync(join(outDir, `${CONDITIONS_MODULE}.js`), precompileConditions(flow.conditions));
   console.log(`flujo válido (v${flow.version}, ${flow.steps.length} pasos); ${count} validadores precompilados`);
 }
 

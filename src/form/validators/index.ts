@@ -3,14 +3,24 @@
  * compiler never reaches the browser (CONVENTIONS, "react-jsonschema-form").
  */
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
+import type { ConditionTests } from '../../engine/core/conditions.ts';
 
-const modules = import.meta.glob<{ default: ValidatorFunctions }>('./generated/*.js');
+const modules = import.meta.glob<{ default: ValidatorFunctions }>(['./generated/*.js', '!./generated/__conditions.js']);
 
 /** The validator functions of step `stepId`. @throws Error when the step has no compiled schema. */
 export async function loadValidateFns(stepId: string): Promise<ValidatorFunctions> {
   const load = modules[`./generated/${stepId}.js`];
   if (!load) throw new Error(`No hay validador precompilado para "${stepId}" (¿corriste el build?)`);
   return (await load()).default;
+}
+
+const conditionModules = import.meta.glob<ConditionTests>('./generated/__conditions.js', { eager: true, import: 'default' });
+
+/** The flow's named conditions, precompiled at build (compile.ts). @throws Error when the build did not make them. */
+export function conditionTests(): ConditionTests {
+  const tests = conditionModules['./generated/__conditions.js'];
+  if (!tests) throw new Error('No hay condiciones precompiladas (¿corriste el build?)');
+  return tests;
 }
 
 /** Schemas and uiSchemas of every step, by step id (bundled: they are small JSON). */

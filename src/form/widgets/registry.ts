@@ -36,8 +36,6 @@ export const COMMON_OPTIONS: Record<string, OptionSchema> = {
   prefix: { type: 'string', description: 'Text shown before the input (e.g. "0").' },
   unit: { type: 'string', description: 'Text shown after the input (e.g. "m²").' },
   emptyValue: { description: 'Value stored when the input is emptied.' },
-  showWhen: { type: 'object', description: 'Deprecated: show only when sibling fields have these values.' },
-  disabledWhen: { type: 'object', description: 'Deprecated: disable when sibling fields have these values.' },
 };
 
 export const WIDGETS = {
