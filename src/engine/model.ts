@@ -262,6 +262,20 @@ export function createFlowEngine(opts: EngineOptions) {
   /** Number of the latest live change that runs calls; only its reply is applied (replies can arrive out of order). */
   const $changeSeq = createStore(0);
 
+  /**
+   * Runs one named call of the flow for a widget or a module (lists, the campaign click log): its bindings see the
+   * context plus `/input` (what the caller passes). @returns the reply; rejects like `requestFx` (no state change).
+   */
+  const callFx = attach({
+    source: $context,
+    mapParams: (p: { name: string; input?: unknown }, ctx: FlowContext) => ({ ...p, ctx }),
+    effect: createEffect(async ({ name, input, ctx }: { name: string; input?: unknown; ctx: FlowContext }): Promise<unknown> => {
+      const call = flow.calls[name];
+      if (!call) throw new Error(`Llamada desconocida: ${name}`);
+      return runCall(call, { ...ctx, input });
+    }),
+  });
+
   const startCallsFx = attach({
     source: $context,
     effect: createEffect(async (ctx: FlowContext) => runCalls(flow.onStart ?? [], ctx)),
@@ -432,6 +446,7 @@ export function createFlowEngine(opts: EngineOptions) {
     navigateFx,
     waitFx,
     submitFx,
+    callFx,
     // stores
     $state,
     $campaign,

@@ -36,7 +36,9 @@ export function createRuntime(opts: { flow: Flow; api: ApiClient; texts: { gener
   // when the stored journey is read at start-up, then it becomes the state (SPEC §4)
   sample({ clock: persistence.restoreFx.doneData, target: engine.stateRestored });
 
-  const insertLogFx = createEffect((payload: LogPayload) => api.post('/logs/insertar-log-ok', payload));
+  // the click log goes through the call the flow names for it (flow.json › campaign.clickLog); none → not sent
+  const clickLog = flow.campaign?.clickLog;
+  const insertLogFx = createEffect((payload: LogPayload) => (clickLog ? engine.callFx({ name: clickLog, input: payload }) : undefined));
   const campaign = createCampaignModel({ insertLogFx, storage, session, version: APP_VERSION });
   // when campaign parameters change, then the engine's bindings see them
   sample({ clock: campaign.$campaign, target: engine.campaignChanged });

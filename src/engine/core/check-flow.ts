@@ -92,6 +92,7 @@ export function checkFlow(flow: FlowDef, contract?: FlowContract): FlowProblem[]
   needStep(flow.entry, '/entry');
   needCalls(flow.onStart, '/onStart');
   if (flow.chat) needCondition(flow.chat.enabledWhen, '/chat/enabledWhen');
+  if (flow.campaign) needCalls([flow.campaign.clickLog], '/campaign/clickLog');
   for (const [name, call] of Object.entries(flow.calls)) {
     if (call.poll) needCondition(call.poll.until, `/calls/${name}/poll/until`);
     for (const m of call.path.matchAll(/\{(\w+)\}/g)) {
@@ -189,8 +190,8 @@ export function checkFlow(flow: FlowDef, contract?: FlowContract): FlowProblem[]
       err(b.at, `"${b.pointer}" no es un puntero JSON (debe empezar con "/")`);
       continue;
     }
-    if (!['answers', 'data', 'campaign', 'meta', 'response', 'flags'].includes(tokens[0])) {
-      err(b.at, `"${b.pointer}" no lee nada: un puntero empieza con /answers, /data, /campaign, /meta o /response`);
+    if (!['answers', 'data', 'campaign', 'meta', 'response', 'flags', 'input'].includes(tokens[0])) {
+      err(b.at, `"${b.pointer}" no lee nada: un puntero empieza con /answers, /data, /flags, /campaign, /meta, /response o /input`);
     } else if (tokens[0] === 'answers' && tokens[1] !== undefined && !stepIds.has(tokens[1])) {
       err(b.at, `"${b.pointer}" lee las respuestas del paso "${tokens[1]}", que no existe en "steps"`);
     }

@@ -90,6 +90,8 @@ export interface FlowDef {
   inactivityMs?: number;
   persist?: { exclude?: Pointer[] };
   onStart?: CallRef[];
+  /** The campaign module: the call that records a campaign click (its body reads `/input`). */
+  campaign?: { clickLog: string };
   chat?: { enabledWhen: string; phone?: Pointer };
   /** Named summaries (pointers to a title, a monthly amount and a total in ARS, and a start date). */
   summaries?: Record<string, { title: Pointer; amount: Pointer; total?: Pointer; since?: Pointer }>;
@@ -153,4 +155,6 @@ export interface FlowContext extends FlowState {
   campaign?: Record<string, string> | null;
   meta?: Record<string, unknown>;
   response?: unknown;
+  /** What a widget or module passed to a named call (`callFx`), e.g. the campaign click log. */
+  input?: unknown;
 }
