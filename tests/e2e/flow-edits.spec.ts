@@ -1,0 +1,51 @@
+/**
+ * The worked examples of docs/flow-format.md, bought through in Chromium: each example's JSON edits are applied to a
+ * copy of the source tree (tests/support/edited-tree.ts), the copy is built as the product is (flow check,
+ * validators, Vite), served by the real API on a throw-away embedded database, and a visitor goes from the landing
+ * to the thank-you page along the edited flow — no .ts/.tsx file changes for any of them.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { compileFlowNode } from '../../src/check/conditions.ts';
+import type { FlowDef } from '../../src/engine/core/types.ts';
+import { startServer, type ServerProcess } from '../../server/test/processes.ts';
+import { buildTree, readExample, REPO, writeEditedTree } from '../support/edited-tree.ts';
+import { driveToResult } from './drive';
+
+const dir = join(REPO, 'tests/fixtures/flow-edits');
+const examples = readdirSync(dir).filter((f) => f.endsWith('.json'));
+const PORT = Number(process.env.E2E_PORT ?? 3199) + 1;
+
+for (const [i, name] of examples.entries()) {
+  test(`ejemplo ${name}: se compra de punta a punta con el flujo editado`, async ({ page }, info) => {
+    test.skip(info.project.name !== 'mobile', 'el flujo editado no depende del tamaño de pantalla: una vez alcanza');
+    test.setTimeout(180_000);
+    const example = readExample(join(dir, name));
+    const tree = `/tmp/cotizador-flow-edit-${process.pid}-${name.replace('.json', '')}`;
+    writeEditedTree(example, tree);
+    buildTree(tree);
+    const flow = compileFlowNode(JSON.parse(readFileSync(join(tree, 'flow/flow.json'), 'utf8')) as FlowDef);
+
+    let server: ServerProcess | undefined;
+    try {
+      server = await startServer(PORT + i, {
+        STATIC_DIR: join(tree, 'dist'),
+        DATA_DIR: join(tree, 'data'),
+        EMISSION_DELAY_MS: '200',
+        NODE_ENV: 'test',
+        RATE_LIMIT_MAX: '100000',
+        COTIZACIONES_POR_HORA: '100000',
+      });
+      await page.goto(`${server.url}/`);
+      await expect(page).toHaveURL(new RegExp(`/${flow.basePath}$`));
+      const visited = await driveToResult(page, flow);
+      expect(visited, 'el recorrido que el ejemplo promete').toEqual(example.recorrido);
+      await expect(page.getByTestId('poliza')).toHaveText(/^HOG-\d{4}-\d{6}$/, { timeout: 30_000 });
+      await page.screenshot({ path: `tests/e2e/screenshots/flow-edits/${name.replace('.json', '')}.png`, fullPage: true });
+      info.annotations.push({ type: 'recorrido', description: visited.join(' → ') });
+    } finally {
+      await server?.stop();
+    }
+  });
+}
