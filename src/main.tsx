@@ -11,7 +11,8 @@ import { api } from './api/instance';
 import { createFlowRouter } from './app/router';
 import { checkFlow, errorsOnly, formatProblems } from './engine/core/check-flow.ts';
 import { compileFlow } from './engine/core/graph.ts';
-import { conditionTests } from './form/validators';
+import { allUiSchemas, conditionTests } from './form/validators';
+import { callsNamedInUi } from './form/widgets/registry';
 import type { FlowDef } from './engine/core/types.ts';
 import type { Migration } from './engine/core/migrations.ts';
 import { createRuntime } from './engine/runtime';
@@ -21,7 +22,7 @@ import './styles.css';
 
 const def = flowJson as unknown as FlowDef;
 const root = createRoot(document.getElementById('root') as HTMLElement);
-const problems = errorsOnly(checkFlow(def));
+const problems = errorsOnly(checkFlow(def, undefined, { callsUsedElsewhere: callsNamedInUi(allUiSchemas()).map((c) => c.call) }));
 
 if (problems.length) {
   // the checker stops this at build; if it still happens, the visitor gets a Spanish message, not a blank page

@@ -13,7 +13,7 @@ import { compileFlow } from '../engine/core/graph.ts';
 import { conditionSchema } from '../engine/core/conditions.ts';
 import { escapeToken, getAt, parsePointer } from '../engine/core/pointer.ts';
 import type { Flow, FlowDef } from '../engine/core/types.ts';
-import { COMMON_OPTIONS, FIELDS, WIDGETS, type WidgetSpec } from '../form/widgets/registry.ts';
+import { callsNamedInUi, COMMON_OPTIONS, FIELDS, WIDGETS, type WidgetSpec } from '../form/widgets/registry.ts';
 
 type Json = Record<string, unknown>;
 
@@ -63,7 +63,11 @@ export function checkProduct(files: ProductFiles): ProductReport {
     return { problems };
   }
   const def = files.flow as FlowDef;
-  problems.push(...checkFlow(def, files.contract));
+  const widgetCalls = callsNamedInUi(files.ui);
+  problems.push(...checkFlow(def, files.contract, { callsUsedElsewhere: widgetCalls.map((c) => c.call) }));
+  for (const c of widgetCalls) {
+    if (!def.calls[c.call]) problems.push({ file: `schemas/${c.step}.ui.json`, pointer: c.at, message: `la llamada "${c.call}" no está declarada en flow/flow.json › calls` });
+  }
   const flow = compileFlow(def);
   // conditions: each a JSON Schema ajv can compile (core/conditions.ts)
   for (const [name, cond] of Object.entries(def.conditions)) {
@@ -141,7 +145,7 @@ export function checkProduct(files: ProductFiles): ProductReport {
         add(file, `${at}/${escapeToken(name)}`, `la opción "${name}" no la lee este widget; las que lee: ${Object.keys(known).join(', ')}`);
         continue;
       }
-      const { description: _d, ...rest } = schema;
+      const { description: _d, calls: _c, ...rest } = schema;
       if (!optionAjv.validate(rest, value)) add(file, `${at}/${escapeToken(name)}`, `valor inválido para "${name}": ${optionAjv.errorsText(optionAjv.errors)} (${schema.description})`);
     }
   };

@@ -10,12 +10,11 @@ import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FlowContext } from '../engine/core/types.ts';
-import type { ApiClient } from '../api/client';
 import { pruneExcluded } from './conditions';
 import { dateBounds, formatDateAr, type DateRules } from './dates';
 import { errorMessage, localizeUiSchema } from './localize';
 import { templates } from './templates';
-import type { FormContext } from './context';
+import type { CallFlow, FormContext } from './context';
 export type { FormContext } from './context';
 import { loadValidateFns } from './validators';
 import { CardExpiryWidget } from './widgets/CardExpiryWidget';
@@ -56,7 +55,8 @@ export interface StepFormProps {
   /** Messages from the server's checks, by top-level field name. */
   serverErrors?: Record<string, string>;
   context: FlowContext;
-  api: Pick<ApiClient, 'get'>;
+  /** Runs a flow call by name for a widget (e.g. the locality lists). */
+  call: CallFlow;
   submitLabel: string;
   onChange?: (data: Json) => void;
   onSubmit: (data: Json) => void;
@@ -83,7 +83,7 @@ function dateErrors(t: (k: string, o?: Json) => string, data: Json, ui: Json, er
 }
 
 export function StepForm(props: StepFormProps) {
-  const { stepId, schema, uiSchema, formData, serverErrors, context, api, submitLabel, onChange, onSubmit, children } = props;
+  const { stepId, schema, uiSchema, formData, serverErrors, context, call, submitLabel, onChange, onSubmit, children } = props;
   const { t, i18n } = useTranslation();
   const [fns, setFns] = useState<ValidatorFunctions | null>(null);
   const [data, setData] = useState<Json>(formData);
@@ -116,7 +116,7 @@ export function StepForm(props: StepFormProps) {
 
   if (!validator) return <div className="form-skeleton" aria-busy="true" />;
   const prune = (d: unknown) => pruneExcluded(validator, schema as RJSFSchema, (d ?? {}) as Json);
-  const formContext: FormContext = { stepId, formData: data, context, api };
+  const formContext: FormContext = { stepId, formData: data, context, call };
   return (
     <Form
       schema={schema as RJSFSchema}

@@ -2,15 +2,17 @@
  * What widgets and templates read from RJSF's `formContext`: its own module, so StepForm imports the widgets and
  * the widgets import only this (no import cycle between StepForm and its widgets/templates).
  */
-import type { ApiClient } from '../api/client';
 import type { FlowContext } from '../engine/core/types.ts';
 
 type Json = Record<string, unknown>;
 
-/** The step, the live form data, the engine context and the API client. */
+/** Runs a call of the flow by name (flow.json › calls) with `input` at `/input`; resolves with its reply. */
+export type CallFlow = (name: string, input?: Json) => Promise<unknown>;
+
+/** The step, the live form data, the engine context and the flow's calls (what widgets may ask the API). */
 export interface FormContext {
   stepId: string;
   formData: Json;
   context: FlowContext;
-  api: Pick<ApiClient, 'get'>;
+  call: CallFlow;
 }

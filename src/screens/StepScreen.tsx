@@ -3,13 +3,12 @@
  * Nothing here names a concrete step.
  */
 import { useUnit } from 'effector-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resolveBinding, when } from '../engine/core/bindings.ts';
 import { getAt } from '../engine/core/pointer.ts';
 import type { Step } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model';
-import { api } from '../api/instance';
 import { formatCurrency } from '../form/format';
 import { formatDateAr } from '../form/dates';
 import { stepSchema, stepUiSchema } from '../form/validators';
@@ -143,7 +142,8 @@ function LandingScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
 
 function FormScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
   const { t, i18n } = useTranslation();
-  const [context, errors, submit, change] = useUnit([engine.$context, engine.$errors, engine.stepSubmitted, engine.fieldsChanged]);
+  const [context, errors, submit, change, runCall] = useUnit([engine.$context, engine.$errors, engine.stepSubmitted, engine.fieldsChanged, engine.callFx]);
+  const callFlow = useCallback((name: string, input?: Json) => runCall({ name, input }), [runCall]);
   const submitLabel = useSubmitLabel(step);
   const schema = stepSchema(step.id) ?? { type: 'object', properties: {} };
   const defaults = step.defaults ? (resolveBinding(step.defaults, context) as Json) : {};
@@ -160,7 +160,7 @@ function FormScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
           formData={formData}
           serverErrors={stepErrors?.fields}
           context={context}
-          api={api}
+          call={callFlow}
           submitLabel={submitLabel}
           onChange={step.onChange ? (d) => change({ stepId: step.id, formData: d }) : undefined}
           onSubmit={(d) => submit({ stepId: step.id, formData: d })}

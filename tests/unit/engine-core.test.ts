@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import realFlowJson from '../../flow/flow.json';
 import contract from '../../flow/contract.json';
-import flowSchema from '../../flow/flow.schema.json';
 import miniJson from '../fixtures/mini-flow.json';
 import {
   checkFlow,
@@ -26,7 +25,8 @@ import {
   stepByPath,
   type FlowDef,
 } from '../../src/engine/core/index.ts';
-import { flowErrors } from '../../src/form/validators/compile.ts';
+import { checkProduct } from '../../src/check/project.ts';
+import { loadProduct } from '../../scripts/flow-check.ts';
 import { compileFlowNode } from '../../src/check/conditions.ts';
 
 const realDef = realFlowJson as unknown as FlowDef;
@@ -37,12 +37,11 @@ const only = (f: string) => setGuard(mini, { [f]: true });
 const ctx = { flags: {}, answers: {}, numberDetailStep: 1.1 };
 
 describe('the shipped flow', () => {
-  it('is valid against its schema and its references hold', () => {
-    expect(flowErrors(realDef, flowSchema)).toEqual([]);
+  it('is valid against its schema, its references hold, and it derives the SPEC contract (no error, no warning)', () => {
+    expect(checkProduct(loadProduct('.')).problems).toEqual([]);
   });
 
-  it('derives exactly the routes, flags and guard order of the SPEC contract (no warning)', () => {
-    expect(checkFlow(realDef, contract)).toEqual([]);
+  it('derives exactly the routes, flags and guard order of the SPEC contract', () => {
     expect(real.steps.map((s) => s.path)).toEqual(contract.routes);
     expect(real.flags).toEqual(contract.flags);
     expect(real.guardOrder).toEqual(contract.guardOrder);

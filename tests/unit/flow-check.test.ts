@@ -133,4 +133,11 @@ describe('flow:check', () => {
       'schemas/propiedad.ui.json#/barrioCerrado/ui:options/showWhen',
     ]);
   });
+
+  it('a list the widget asks for through a call the flow does not declare', () => {
+    const f = copy();
+    const opts = (f.ui.localidad['ui:options'] as { lists: Record<string, string> }).lists;
+    opts.localities = 'buscarLocalidad';
+    expect(where(f)).toEqual(['schemas/localidad.ui.json#/ui:options/lists/localities']);
+  });
 });

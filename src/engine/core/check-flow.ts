@@ -66,13 +66,16 @@ export function flowBindings(flow: FlowDef): { pointer: string; at: string; step
   return out;
 }
 
-/** Every problem of `flow` (and, given `contract`, its departures from the SPEC); an empty list means usable. */
-export function checkFlow(flow: FlowDef, contract?: FlowContract): FlowProblem[] {
+/**
+ * Every problem of `flow` (and, given `contract`, its departures from the SPEC); an empty list means usable.
+ * @param opts.callsUsedElsewhere calls the flow does not run itself but widgets do (registry `callsNamedInUi`)
+ */
+export function checkFlow(flow: FlowDef, contract?: FlowContract, opts: { callsUsedElsewhere?: Iterable<string> } = {}): FlowProblem[] {
   const problems: FlowProblem[] = [];
   const err = (pointer: string, message: string) => problems.push({ pointer, message });
   const warn = (pointer: string, message: string, file?: string) => problems.push({ pointer, message, severity: 'warning', file });
   const stepIds = new Set(flow.steps.map((s) => s.id));
-  const usedCalls = new Set<string>();
+  const usedCalls = new Set<string>(opts.callsUsedElsewhere ?? []); // e.g. named by a widget's ui:options
   const usedConditions = new Set<string>();
   const needStep = (id: string | undefined, pointer: string) => {
     if (id !== undefined && !stepIds.has(id)) err(pointer, `el paso "${id}" no existe en "steps"`);

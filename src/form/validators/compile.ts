@@ -13,7 +13,7 @@ import Ajv from 'ajv';
 import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { schemaParser, type RJSFSchema } from '@rjsf/utils';
-import { checkFlow, errorsOnly, formatProblems, type FlowContract } from '../../engine/core/check-flow.ts';
+import { errorsOnly, formatProblems } from '../../engine/core/check-flow.ts';
 import type { FlowDef } from '../../engine/core/types.ts';
 import { conditionSchema } from '../../engine/core/conditions.ts';
 import { CONDITIONS_MODULE } from './names.ts';
@@ -22,17 +22,6 @@ import { loadProduct } from '../../../scripts/flow-check.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const readJson = (p: string) => JSON.parse(readFileSync(join(root, p), 'utf8'));
-
-/** Structural + reference problems (errors only) of the flow file, as printable lines (empty when valid). */
-export function flowErrors(flow: unknown, flowSchema: object, contract?: FlowContract): string[] {
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  const validate = ajv.compile(flowSchema);
-  if (!validate(flow)) {
-    return (validate.errors ?? []).map((e) => `flow/flow.json#${e.instancePath}: ${e.message}${e.params ? ' ' + JSON.stringify(e.params) : ''}`);
-  }
-  const problems = errorsOnly(checkFlow(flow as FlowDef, contract));
-  return problems.length ? formatProblems(problems).split('\n') : [];
-}
 
 /**
  * ESM source of the precompiled validators of one form schema: what RJSF's

@@ -34,3 +34,8 @@ export function stepSchema(stepId: string): Record<string, unknown> | undefined 
 export function stepUiSchema(stepId: string): Record<string, unknown> {
   return uiFiles[`../../../schemas/${stepId}.ui.json`] ?? {};
 }
+
+/** Every step's uiSchema, by step id. */
+export function allUiSchemas(): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(Object.entries(uiFiles).map(([file, ui]) => [file.replace(/^.*\/(.+)\.ui\.json$/, '$1'), ui]));
+}

@@ -20,6 +20,12 @@ interface Localidad {
   departamento?: string;
   provincia?: string;
 }
+/** Flow calls that feed the lists (ui:options.lists). */
+interface Lists {
+  provinces: string;
+  localities: string;
+}
+
 interface Names {
   province: string;
   provinceName: string;
@@ -35,17 +41,18 @@ export function LocationField(props: FieldProps) {
   const { t, i18n } = useTranslation();
   const ctx = registry.formContext as FormContext;
   const names = (getUiOptions(uiSchema).fields ?? {}) as Names;
+  const lists = (getUiOptions(uiSchema).lists ?? {}) as Lists;
   const data = (formData ?? {}) as Record<string, unknown>;
   const [provincias, setProvincias] = useState<Provincia[]>([]);
   const [listError, setListError] = useState<string | null>(null);
 
   useEffect(() => {
-    provinciasCache ??= ctx.api.get<Provincia[]>('/listas/provincias');
+    provinciasCache ??= ctx.call(lists.provinces) as Promise<Provincia[]>;
     provinciasCache.then(setProvincias).catch((e: Error) => {
       provinciasCache = null;
       setListError(e.message);
     });
-  }, [ctx.api]);
+  }, [ctx.call, lists.provinces]);
 
   const set = (patch: Record<string, unknown>) => {
     const next = { ...data, ...patch };
@@ -108,7 +115,7 @@ export function LocationField(props: FieldProps) {
         province={data[names.province] as string | undefined}
         selectedName={data[names.localityName] as string | undefined}
         error={errOf(names.locality)}
-        api={ctx.api}
+        search={(input) => ctx.call(lists.localities, input) as Promise<Localidad[]>}
         onPick={(l) => set({ [names.locality]: l?.id, [names.localityName]: l?.nombre, [names.department]: l?.departamento })}
       />
       {hasRest && <ObjectField {...props} schema={restSchema} uiSchema={restUi} />}
@@ -125,7 +132,8 @@ function LocalityCombobox(p: {
   province?: string;
   selectedName?: string;
   error?: string;
-  api: FormContext['api'];
+  /** Searches localities: `{ provincia, q }` → matches (the flow call named in ui:options.lists.localities). */
+  search: (input: { provincia: string; q: string }) => Promise<Localidad[]>;
   onPick: (l: Localidad | undefined) => void;
 }) {
   const { t } = useTranslation();
@@ -147,14 +155,14 @@ function LocalityCombobox(p: {
     const mine = ++seq.current;
     setLoading(true);
     const timer = setTimeout(() => {
-      p.api
-        .get<Localidad[]>('/listas/localidades', { provincia: p.province, q: text.trim(), limit: 12 })
+      p
+        .search({ provincia: p.province ?? '', q: text.trim() })
         .then((r) => mine === seq.current && (setItems(r), setActive(0)))
         .catch(() => mine === seq.current && setItems([]))
         .finally(() => mine === seq.current && setLoading(false));
     }, 200);
     return () => clearTimeout(timer);
-  }, [text, open, p.province, p.selectedName, p.api]);
+  }, [text, open, p.province, p.selectedName, p.search]);
 
   const pick = (l: Localidad) => {
     p.onPick(l);

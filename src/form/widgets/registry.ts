@@ -6,8 +6,8 @@
  * type checker makes sure every name here has one.
  */
 
-/** A JSON Schema for one `ui:options` key. */
-type OptionSchema = Record<string, unknown> & { description: string };
+/** A JSON Schema for one `ui:options` key; `calls: true` marks an object whose values are flow call names. */
+type OptionSchema = Record<string, unknown> & { description: string; calls?: boolean };
 
 export interface WidgetSpec {
   description: string;
@@ -88,6 +88,15 @@ export const FIELDS = {
     description: 'Province + locality picker (INDEC lists) that owns the properties named in ui:options.fields and renders the rest as usual.',
     types: ['object'],
     options: {
+      lists: {
+        type: 'object',
+        required: ['provinces', 'localities'],
+        additionalProperties: false,
+        properties: { provinces: { type: 'string' }, localities: { type: 'string' } },
+        calls: true,
+        description:
+          'Flow calls (flow.json › calls) that list the provinces, and search the localities of a province (its bindings read /input/provincia and /input/q).',
+      },
       fields: {
         type: 'object',
         required: ['province', 'provinceName', 'locality', 'localityName', 'department'],
@@ -100,6 +109,29 @@ export const FIELDS = {
     labelledOptions: ['fields.province', 'fields.locality'],
   },
 } satisfies Record<string, WidgetSpec & { labelledOptions?: string[] }>;
+
+/**
+ * Names of flow calls the ui schemas hand to widgets (options marked `calls: true`: every string value is a call
+ * name), so the checker knows them as used and can check they exist.
+ * @param uiSchemas ui schema per step id
+ * @returns `{ call, step, at }` with `at` the JSON pointer of the option value in `schemas/<step>.ui.json`
+ */
+export function callsNamedInUi(uiSchemas: Record<string, Record<string, unknown>>): { call: string; step: string; at: string }[] {
+  const specs: Record<string, WidgetSpec> = { ...(WIDGETS as Record<string, WidgetSpec>), ...(FIELDS as Record<string, WidgetSpec>) };
+  const out: { call: string; step: string; at: string }[] = [];
+  const visit = (ui: Record<string, unknown>, step: string, at: string) => {
+    const kind = (ui['ui:field'] ?? ui['ui:widget']) as string | undefined;
+    const options = (ui['ui:options'] ?? {}) as Record<string, unknown>;
+    const spec = kind ? specs[kind] : undefined;
+    for (const [name, value] of Object.entries(options)) {
+      if (!spec?.options[name]?.calls || !value || typeof value !== 'object') continue;
+      for (const [k, call] of Object.entries(value)) if (typeof call === 'string') out.push({ call, step, at: `${at}/ui:options/${name}/${k}` });
+    }
+    for (const [key, child] of Object.entries(ui)) if (!key.startsWith('ui:') && child && typeof child === 'object') visit(child as Record<string, unknown>, step, `${at}/${key}`);
+  };
+  for (const [step, ui] of Object.entries(uiSchemas)) visit(ui, step, '');
+  return out;
+}
 
 /** Widgets whose label is a fieldset legend. */
 export const GROUP_WIDGETS = new Set(Object.entries(WIDGETS as Record<string, WidgetSpec>).filter(([, w]) => w.group).map(([n]) => n));

@@ -8,10 +8,16 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { FlowContext } from '../../../src/engine/core/types.ts';
 import { StepForm, type StepFormProps } from '../../../src/form/StepForm';
+import { buildRequest } from '../../../src/engine/model';
+import { compileFlowNode } from '../../../src/check/conditions.ts';
+import flowJson from '../../../flow/flow.json';
+import type { FlowDef } from '../../../src/engine/core/types.ts';
 import { stepSchema, stepUiSchema } from '../../../src/form/validators';
 import { i18n } from '../../../src/i18n';
 
 type Json = Record<string, unknown>;
+
+const flow = compileFlowNode(flowJson as unknown as FlowDef);
 
 // Vitest runs without globals, so Testing Library cannot register its automatic cleanup.
 afterEach(cleanup);
@@ -34,15 +40,26 @@ export function makeContext(data: Json = {}): FlowContext {
   return { flags: {}, answers: {}, data, numberDetailStep: 1.1 };
 }
 
-export const noApi: StepFormProps['api'] = {
+/** What the widget tests stub: the HTTP GET a flow call ends in. */
+export type TestApi = { get: (path: string, query?: Record<string, string | number | undefined>) => Promise<unknown> };
+
+export const noApi: TestApi = {
   get: () => Promise.reject(new Error('api no esperada en este test')),
 };
+
+/** Runs a call of the shipped flow by name as the engine does (its bindings, /input), ending in `api.get`. */
+function flowCall(api: TestApi, context: FlowContext): StepFormProps['call'] {
+  return (name, input) => {
+    const req = buildRequest(flow.calls[name], { ...context, input });
+    return req.query ? api.get(req.path, req.query) : api.get(req.path);
+  };
+}
 
 export interface RenderStepOptions {
   formData?: Json;
   serverErrors?: Record<string, string>;
   context?: FlowContext;
-  api?: StepFormProps['api'];
+  api?: TestApi;
 }
 
 /** Renders step `stepId` and resolves once its submit button is on screen. */
@@ -59,7 +76,7 @@ export async function renderStep(stepId: string, opts: RenderStepOptions = {}) {
     formData: opts.formData ?? {},
     serverErrors,
     context: opts.context ?? makeContext(),
-    api: opts.api ?? noApi,
+    call: flowCall(opts.api ?? noApi, opts.context ?? makeContext()),
     submitLabel: SUBMIT,
     onChange,
     onSubmit,
