@@ -7,7 +7,8 @@
 import { useUnit } from 'effector-react';
 import { flagsForRoute } from '../engine/core/guards.ts';
 import type { Flow } from '../engine/core/types.ts';
-import { emptyState, type FlowEngine } from '../engine/model';
+import type { FlowEngine } from '../engine/model';
+import { emptyState } from '../engine/state';
 import { stepSchema } from '../form/validators';
 
 /** Sample answers of every step: the first of `examples` at the root of its schema. */

@@ -16,18 +16,13 @@ import {
   flagsForRoute,
   flagsOnEntry,
   getAt,
-  initialFlags,
   isTerminal,
   nextStep,
   migrateState,
-  resolveBinding,
   resolveGuard,
-  sourceOf,
   setAt,
-  setGuard,
   stepById,
   when,
-  type Binding,
   type CallDef,
   type Migration,
   type CallRef,
@@ -36,56 +31,15 @@ import {
   type FlowState,
   type Step,
 } from './core/index.ts';
+import { applySave, buildRequest, callName, callWhen, errorsOf, fieldErrorsOf, type ApiRequest, type MessageError, type RunOutcome, type StepErrors } from './calls.ts';
+import { emptyState, sanitize, startData } from './state.ts';
 
-/** One HTTP request of a flow call, already resolved. */
-export interface ApiRequest {
-  method: 'GET' | 'POST';
-  path: string;
-  query?: Record<string, string | number | undefined>;
-  body?: unknown;
-  /** For calls the flow marks `idempotent`: the same request always carries the same key (retries, reloads, double clicks). */
-  idempotencyKey?: string;
-}
-
-/**
- * A stable key for a request: two 32-bit FNV-1a hashes (different offsets) of `method path body`, hex. The server
- * keeps keys per visitor session, so collisions between different purchases of one session are what matters: 2⁻⁶⁴.
- */
-export function requestKey(method: string, path: string, body: unknown): string {
-  const text = `${method} ${path} ${JSON.stringify(body ?? null)}`;
-  const fnv = (seed: number) => {
-    let h = seed >>> 0;
-    for (let i = 0; i < text.length; i++) {
-      h ^= text.charCodeAt(i);
-      h = Math.imul(h, 0x01000193) >>> 0;
-    }
-    return h.toString(16).padStart(8, '0');
-  };
-  return `${fnv(0x811c9dc5)}${fnv(0x050c5d1f)}`;
-}
+export type { ApiRequest, RunOutcome, StepErrors } from './calls.ts';
 
 /** Navigation request for the router shell. */
 export interface NavigateRequest {
   stepId: string;
   replace?: boolean;
-}
-
-/** Errors a form shows: per field (from `check` calls) and a banner (failed calls). */
-export interface StepErrors {
-  fields: Record<string, string>;
-  banner: string | null;
-}
-
-/** Outcome of running a step's calls. */
-export type RunOutcome =
-  | { kind: 'next'; ctx: FlowContext; to: string | null }
-  | { kind: 'invalid'; ctx: FlowContext; field?: string; message: string }
-  | { kind: 'failed'; ctx: FlowContext; message: string; fields?: Record<string, string> };
-
-/** Error carrying a Spanish message for the visitor (an `ApiError` from the client qualifies), with the wire fields it blames. */
-interface MessageError {
-  message: string;
-  errors?: { field: string; message: string }[];
 }
 
 export interface EngineOptions {
@@ -98,67 +52,6 @@ export interface EngineOptions {
   meta?: Record<string, unknown>;
   /** Migrations of saved journeys (flow/migrations/*.json). */
   migrations?: Migration[];
-}
-
-/** Fresh journey state: initial flags, no answers, no data, counter at its start (SPEC §3, §4). */
-export function emptyState(flow: Flow): FlowState {
-  return { flags: initialFlags(flow), answers: {}, data: {}, numberDetailStep: counterStart(flow), version: flow.version };
-}
-
-const callName = (ref: CallRef) => (typeof ref === 'string' ? ref : ref.call);
-const callWhen = (ref: CallRef) => (typeof ref === 'string' ? undefined : ref.when);
-
-/**
- * What a step shows after its calls ran: a check's message on its field (or as a banner when it
- * names none), a failed call's message as a banner, nothing when they went through.
- */
-export function errorsOf(result: RunOutcome): StepErrors {
-  if (result.kind === 'invalid' && result.field) return { fields: { [result.field]: result.message }, banner: null };
-  if (result.kind === 'failed' && result.fields && Object.keys(result.fields).length) return { fields: result.fields, banner: null };
-  if (result.kind === 'invalid' || result.kind === 'failed') return { fields: {}, banner: result.message };
-  return { fields: {}, banner: null };
-}
-
-/** Applies a call's `save` to the context: whole reply to a pointer, or `{ from, to }` pairs (missing `from` skipped). */
-export function applySave(call: CallDef, response: unknown, ctx: FlowContext): FlowContext {
-  if (call.save === undefined) return ctx;
-  if (typeof call.save === 'string') return setAt(ctx, call.save, response);
-  let out = ctx;
-  for (const { from, to } of call.save) {
-    const v = getAt(response, from);
-    if (v !== undefined) out = setAt(out, to, v);
-  }
-  return out;
-}
-
-/**
- * A server's 400 `errors[]` mapped back to the form fields of step `stepId` through the call's bindings (SPEC-free:
- * the `field` is a JSON pointer into the body, or the query for GET). Errors that map to no field of that step
- * are returned in `rest` (for the banner).
- */
-export function fieldErrorsOf(call: CallDef, stepId: string, errors: { field: string; message: string }[]): { fields: Record<string, string>; rest: string[] } {
-  const fields: Record<string, string> = {};
-  const rest: string[] = [];
-  const prefix = `/answers/${escapeToken(stepId)}/`;
-  for (const e of errors) {
-    const source = typeof e.field === 'string' ? sourceOf((call.method === 'GET' ? call.query : call.body) as Binding | undefined, e.field) : undefined;
-    if (source?.startsWith(prefix)) {
-      const field = source.slice(prefix.length).split('/')[0].replace(/~1/g, '/').replace(/~0/g, '~');
-      fields[field] ??= e.message;
-    } else rest.push(e.message);
-  }
-  return { fields, rest };
-}
-
-/** Resolves a call's bindings into an HTTP request (path params URL-encoded). */
-export function buildRequest(call: CallDef, ctx: FlowContext): ApiRequest {
-  const params = call.params ? (resolveBinding(call.params, ctx) as Record<string, unknown>) : {};
-  const path = call.path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(String(params[k] ?? '')));
-  const req: ApiRequest = { method: call.method, path };
-  if (call.query) req.query = resolveBinding(call.query, ctx) as ApiRequest['query'];
-  if (call.body !== undefined) req.body = resolveBinding(call.body, ctx);
-  if (call.idempotent) req.idempotencyKey = requestKey(req.method, req.path, req.body);
-  return req;
 }
 
 /** Creates one engine instance for `flow`. */
@@ -416,11 +309,11 @@ export function createFlowEngine(opts: EngineOptions) {
   $state.on(editClicked, (state, { stepId }) => ({ ...state, flags: flagsForRoute(flow, stepId) }));
   sample({ clock: editClicked, target: navigateFx });
   // when the visitor starts over (thank-you / error screen), then everything but the chat flag is cleared
-  $state.on(restartClicked, (state) => ({ ...emptyState(flow), data: pick(state.data, 'chat') }));
+  $state.on(restartClicked, (state) => ({ ...emptyState(flow), data: startData(flow, state.data) }));
   sample({ clock: restartClicked, fn: () => ({ stepId: flow.entry }), target: navigateFx });
   // when the session expires, then unless success/error the quote and flags are cleared and step 1 opens (SPEC §4)
   const expiredMidJourney = sample({ clock: sessionExpired, source: $state, filter: (state) => !isTerminal(flow, state.flags) });
-  $state.on(expiredMidJourney, (state) => ({ ...emptyState(flow), data: pick(state.data, 'chat') }));
+  $state.on(expiredMidJourney, (state) => ({ ...emptyState(flow), data: startData(flow, state.data) }));
   sample({ clock: expiredMidJourney, fn: () => ({ stepId: flow.entry, replace: true }), target: navigateFx });
 
   const $chatEnabled = $state.map((state) => (flow.chat ? when(flow, flow.chat.enabledWhen, state) : false));
@@ -462,23 +355,5 @@ export function createFlowEngine(opts: EngineOptions) {
 }
 
 export type FlowEngine = ReturnType<typeof createFlowEngine>;
-
-function pick(obj: Record<string, unknown>, key: string): Record<string, unknown> {
-  return key in obj ? { [key]: obj[key] } : {};
-}
-
-/** Restored state made safe: unknown flags dropped, missing parts filled (old or hand-edited storage). */
-function sanitize(flow: Flow, raw: FlowState): FlowState {
-  const base = emptyState(flow);
-  if (!raw || typeof raw !== 'object') return base;
-  const flags = raw.flags && typeof raw.flags === 'object' ? setGuard(flow, raw.flags) : base.flags;
-  return {
-    flags,
-    answers: raw.answers && typeof raw.answers === 'object' ? raw.answers : {},
-    data: raw.data && typeof raw.data === 'object' ? raw.data : {},
-    numberDetailStep: typeof raw.numberDetailStep === 'number' ? raw.numberDetailStep : base.numberDetailStep,
-    version: flow.version,
-  };
-}
 
 export type { Step };

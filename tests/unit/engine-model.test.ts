@@ -3,7 +3,8 @@ import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import miniJson from '../fixtures/mini-flow.json';
 import { type FlowDef } from '../../src/engine/core/index.ts';
-import { createFlowEngine, emptyState, type ApiRequest } from '../../src/engine/model';
+import { createFlowEngine, type ApiRequest } from '../../src/engine/model';
+import { emptyState } from '../../src/engine/state';
 import { compileFlowNode } from '../../src/check/conditions.ts';
 
 const flow = compileFlowNode(miniJson as unknown as FlowDef);

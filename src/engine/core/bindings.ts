@@ -2,7 +2,7 @@
  * Bindings (request bodies, review rows, defaults) and named conditions (compiled: core/conditions.ts), evaluated
  * against the engine context. Data, not an expression language (CONVENTIONS §3).
  */
-import { getAt } from './pointer.ts';
+import { escapeToken, getAt, parsePointer } from './pointer.ts';
 import type { Binding, Flow, FlowContext } from './types.ts';
 
 function isEmpty(v: unknown): boolean {
@@ -62,8 +62,9 @@ export function when(flow: Pick<Flow, 'tests'>, name: string | undefined, ctx: F
  */
 export function sourceOf(binding: Binding | undefined, wirePointer: string): string | undefined {
   if (binding === undefined) return undefined;
-  const tokens = wirePointer === '' ? [] : wirePointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
-  const rest = (p: string, ts: string[]) => p + ts.map((t) => '/' + t.replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+  const tokens = parsePointer(wirePointer);
+  if (!tokens) return undefined;
+  const rest = (p: string, ts: string[]) => p + ts.map((t) => '/' + escapeToken(t)).join('');
   const walk = (b: Binding, ts: string[]): string | undefined => {
     if (typeof b === 'string') return rest(b, ts);
     if ('const' in b && Object.keys(b).length === 1) return undefined;

@@ -8,7 +8,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { FlowContext } from '../../../src/engine/core/types.ts';
 import { StepForm, type StepFormProps } from '../../../src/form/StepForm';
-import { buildRequest } from '../../../src/engine/model';
+import { buildRequest } from '../../../src/engine/calls';
 import { compileFlowNode } from '../../../src/check/conditions.ts';
 import flowJson from '../../../flow/flow.json';
 import type { FlowDef } from '../../../src/engine/core/types.ts';
