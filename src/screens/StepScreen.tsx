@@ -243,7 +243,11 @@ function ResultScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
         {t(`${step.id}.titulo`)}
       </h1>
       <p className="result__lead">{t(`${step.id}.bajada`, values)}</p>
-      {typeof message === 'string' && <p className="banner banner--error">{message}</p>}
+      {typeof message === 'string' && (
+        <p className={`banner ${success ? 'banner--info' : 'banner--error'}`} role="status">
+          {message}
+        </p>
+      )}
       {Object.keys(rows).length > 0 && (
         <dl className="result__data">
           {Object.entries(rows).map(([k, v]) => (
