@@ -34,6 +34,8 @@ export function CoverageTogglesWidget({ id, value, onChange, registry, options }
                   type="checkbox"
                   role="switch"
                   id={optId}
+                  name={id}
+                  value={c.codCobertura}
                   className="switch"
                   checked={on}
                   aria-checked={on}

@@ -109,6 +109,7 @@ export function LocationField(props: FieldProps) {
       </div>
       <LocalityCombobox
         id={`${fieldPathId.$id}_${names.locality}`}
+        name={names.locality}
         label={t(`${stepId}.fields.${names.locality}.label`)}
         placeholder={t(`${stepId}.fields.${names.locality}.placeholder`)}
         help={i18n.exists(`${stepId}.fields.${names.locality}.help`) ? t(`${stepId}.fields.${names.locality}.help`) : ''}
@@ -125,6 +126,8 @@ export function LocationField(props: FieldProps) {
 
 function LocalityCombobox(p: {
   id: string;
+  /** The schema property it fills (data-field, as every field has). */
+  name: string;
   label: string;
   placeholder: string;
   /** Shown when nothing more specific applies (searching, no results, no province). */
@@ -172,7 +175,7 @@ function LocalityCombobox(p: {
   const describedBy = p.error ? `${p.id}__error` : `${p.id}__help`;
   const help = !p.province ? t('widgets.ubicacion.elegirProvinciaPrimero') : loading ? t('widgets.ubicacion.buscando') : open && text.trim().length >= 2 && !items.length && text !== p.selectedName ? t('widgets.ubicacion.sinResultados') : p.help;
   return (
-    <div className={`field combobox ${p.error ? 'field--invalid' : ''}`} data-field="localidad">
+    <div className={`field combobox ${p.error ? 'field--invalid' : ''}`} data-field={p.name}>
       <label className="field__label" htmlFor={p.id}>
         {p.label}
       </label>
@@ -225,6 +228,7 @@ function LocalityCombobox(p: {
               key={l.id}
               id={`${listId}-${i}`}
               role="option"
+              data-value={l.id}
               aria-selected={i === active}
               className={`combobox__option ${i === active ? 'combobox__option--active' : ''}`}
               onMouseDown={(e) => {

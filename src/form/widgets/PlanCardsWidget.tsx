@@ -74,7 +74,7 @@ export function PlanCardsWidget({ id, value, onChange, registry, options }: Widg
           <div key={plan.codPlan} className={`plan ${checked ? 'plan--checked' : ''} ${plan.recomendado ? 'plan--recommended' : ''}`} data-plan={plan.codPlan}>
             {plan.recomendado && <span className="plan__badge">{t('widgets.planes.recomendado')}</span>}
             <label className="plan__head" htmlFor={optId}>
-              <input type="radio" className="choice__input" id={optId} name={id} checked={checked} onChange={() => onChange(plan.codPlan)} />
+              <input type="radio" className="choice__input" id={optId} name={id} value={plan.codPlan} checked={checked} onChange={() => onChange(plan.codPlan)} />
               <span className="plan__name">{plan.nombre}</span>
               {plan.descripcion && <span className="plan__desc">{plan.descripcion}</span>}
               <span className="plan__price">

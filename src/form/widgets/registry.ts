@@ -21,7 +21,17 @@ export interface WidgetSpec {
   selfLabelled?: boolean;
   /** Its option texts come from es.json › <step>.fields.<field>.options.<value> (one per enum value). */
   enumTexts?: boolean;
+  /**
+   * How a tester's driver answers it (src/testing/driver.ts), addressing controls by schema, not by label:
+   * `text` fill `#<step>_<field>`; `choice` check `input[name=<id>][value=<answer>]`; `multi` set each
+   * `input[name=<id>][value=<code>]` to the answer's membership; `checkbox` set `#<id>`; `select` pick the value;
+   * `location` pick the province and the locality named in ui:options.fields. Default `text`.
+   */
+  drive?: DriveKind;
 }
+
+/** See {@link WidgetSpec.drive}. */
+export type DriveKind = 'text' | 'choice' | 'multi' | 'checkbox' | 'select' | 'location';
 
 const pointer = { type: 'string', pattern: '^(/[^/]*)+$' };
 const icons = ['casa', 'edificio', 'ph', 'tarjeta', 'banco', 'check', 'escudo', 'candado', 'chat', 'alerta', 'flecha'];
@@ -40,6 +50,7 @@ export const COMMON_OPTIONS: Record<string, OptionSchema> = {
 
 export const WIDGETS = {
   ChoiceCardsWidget: {
+    drive: 'choice',
     description: 'Options as large tappable cards (radio group); texts from es.json options/hints.',
     types: ['string', 'integer', 'number'],
     group: true,
@@ -50,10 +61,10 @@ export const WIDGETS = {
       hints: { type: 'object', description: 'Second line per option (filled from es.json hints).' },
     },
   },
-  YesNoWidget: { description: 'Sí / No as two cards (boolean, no pre-selected answer).', types: ['boolean'], group: true, options: {} },
-  CheckboxWidget: { description: 'A checkbox with its label beside it.', types: ['boolean'], selfLabelled: true, options: {} },
-  checkbox: { description: 'Alias of CheckboxWidget.', types: ['boolean'], selfLabelled: true, options: {} },
-  select: { description: 'Native dropdown; option texts from es.json options.', types: ['string', 'integer', 'number'], enumTexts: true, options: {} },
+  YesNoWidget: { drive: 'choice', description: 'Sí / No as two cards (boolean, no pre-selected answer).', types: ['boolean'], group: true, options: {} },
+  CheckboxWidget: { drive: 'checkbox', description: 'A checkbox with its label beside it.', types: ['boolean'], selfLabelled: true, options: {} },
+  checkbox: { drive: 'checkbox', description: 'Alias of CheckboxWidget.', types: ['boolean'], selfLabelled: true, options: {} },
+  select: { drive: 'select', description: 'Native dropdown; option texts from es.json options.', types: ['string', 'integer', 'number'], enumTexts: true, options: {} },
   DateWidget: {
     description: 'Date input (YYYY-MM-DD) with age or days-from-today bounds.',
     types: ['string'],
@@ -69,12 +80,14 @@ export const WIDGETS = {
   CardNumberWidget: { description: 'Card number, grouped in fours, brand detected; never persisted.', types: ['string'], options: {} },
   CardExpiryWidget: { description: 'Card expiry MM/AA.', types: ['string'], options: {} },
   PlanCardsWidget: {
+    drive: 'choice',
     description: 'The quote\'s plans as selectable cards with premio and coverages; texts es.json › widgets.planes.',
     types: ['string'],
     group: true,
     options: { plans: { ...pointer, description: 'Pointer to the plans list in the engine context (e.g. /data/cotizacion/planes).' } },
   },
   CoverageTogglesWidget: {
+    drive: 'multi',
     description: 'Optional coverages as switches; value = chosen codCobertura list; texts es.json › widgets.coberturas.',
     types: ['array'],
     group: true,
@@ -85,6 +98,7 @@ export const WIDGETS = {
 /** Fields (`ui:field`) that render a whole object. */
 export const FIELDS = {
   LocationField: {
+    drive: 'location',
     description: 'Province + locality picker (INDEC lists) that owns the properties named in ui:options.fields and renders the rest as usual.',
     types: ['object'],
     options: {

@@ -1,0 +1,225 @@
+/**
+ * Replays a journey fixture in a real browser (a Playwright `Page`) against any deployment that honours the API
+ * contract: steps are found by route in the flow, fields are answered by their schema name through the widget
+ * registry's `drive` kinds (never by label), calls are recorded and matched, stubbed replies are served from the
+ * fixture, time moves on Playwright's fake clock. Used by `npm run replay` and by the Playwright suite.
+ */
+import type { Page, Request, Route } from '@playwright/test';
+import type { Flow, Step } from '../engine/core/types.ts';
+import { FIELDS, WIDGETS, type DriveKind, type WidgetSpec } from '../form/widgets/registry.ts';
+import { callMatches, resolveAnswer, type Journey, type JourneyAction, type JourneyStep, type StubbedReply } from './fixture.ts';
+
+type Json = Record<string, unknown>;
+
+/** What the driver needs of the product: the compiled flow and each step's schema and ui schema. */
+export interface Product {
+  flow: Flow;
+  schemas: Record<string, Json>;
+  ui: Record<string, Json>;
+}
+
+/** One step of the replay report. */
+export interface StepReport {
+  index: number;
+  route: string;
+  ok: boolean;
+  ms: number;
+  error?: string;
+  /** On failure: the visible text of the page. */
+  text?: string;
+}
+
+export interface ReplayOptions {
+  /** Origin of the deployment, e.g. http://127.0.0.1:3199. */
+  baseUrl: string;
+  /** Per-step wait for the route and for each expectation, ms (default 15000). */
+  timeoutMs?: number;
+  /** Called after each step (to print progress). */
+  onStep?: (report: StepReport) => void;
+}
+
+const routeOf = (url: string) => decodeURIComponent(new URL(url).pathname).replace(/^\/+/, '').replace(/\/+$/, '');
+
+const specs: Record<string, WidgetSpec> = { ...(WIDGETS as Record<string, WidgetSpec>), ...(FIELDS as Record<string, WidgetSpec>) };
+
+/** The drive kind of a field: its widget's, else by its schema (enum → select, boolean → checkbox, text). */
+function driveKind(prop: Json, fieldUi: Json | undefined): DriveKind {
+  const widget = (fieldUi?.['ui:widget'] ?? fieldUi?.['ui:field']) as string | undefined;
+  if (widget && specs[widget]?.drive) return specs[widget].drive as DriveKind;
+  if (prop.type === 'boolean') return 'checkbox';
+  if (Array.isArray(prop.enum)) return 'select';
+  return 'text';
+}
+
+/** Answers one field by its schema name. `id` is RJSF's control id (`<step>_<field>`). */
+async function answerField(page: Page, id: string, kind: DriveKind, value: unknown): Promise<void> {
+  const v = resolveAnswer(value);
+  switch (kind) {
+    case 'choice':
+      await page.locator(`input[name="${id}"][value="${String(v)}"]`).check();
+      return;
+    case 'multi': {
+      const wanted = new Set((Array.isArray(v) ? v : []).map(String));
+      for (const box of await page.locator(`input[name="${id}"]`).all()) {
+        const on = wanted.has((await box.getAttribute('value')) ?? '');
+        if ((await box.isChecked()) !== on) {
+          await box.click();
+          await page.waitForLoadState('networkidle');
+        }
+      }
+      return;
+    }
+    case 'checkbox':
+      await page.locator(`#${id}`).setChecked(v === true);
+      return;
+    case 'select':
+      await page.locator(`#${id}`).selectOption(String(v));
+      return;
+    default:
+      await page.locator(`#${id}`).fill(String(v ?? ''));
+  }
+}
+
+/**
+ * Answers an object of the form (the step's root, or a nested object such as a sworn statement): a LocationField
+ * first (province, then the locality by its code), then every other field in ui:order, nested objects recursively.
+ * @param id RJSF's id of the object (`<step>` for the root, `<step>_<field>` below it)
+ */
+async function answerObject(page: Page, id: string, schema: Json, ui: Json, answers: Json): Promise<void> {
+  const props = (schema.properties ?? {}) as Record<string, Json>;
+  const handled = new Set<string>();
+  if (ui['ui:field'] && specs[ui['ui:field'] as string]?.drive === 'location') {
+    const names = ((ui['ui:options'] as Json)?.fields ?? {}) as Record<string, string>;
+    if (answers[names.province] !== undefined) await page.locator(`#${id}_${names.province}`).selectOption(String(answers[names.province]));
+    if (answers[names.locality] !== undefined) {
+      const name = String(answers[names.localityName] ?? '');
+      await page.locator(`#${id}_${names.locality}`).fill(name.slice(0, Math.max(2, name.length - 1)));
+      await page.locator(`[role="option"][data-value="${String(answers[names.locality])}"]`).click();
+    }
+    Object.values(names).forEach((n) => handled.add(n));
+  }
+  const order = ((ui['ui:order'] as string[] | undefined) ?? Object.keys(props)).filter((k) => k !== '*');
+  const keys = [...order, ...Object.keys(answers).filter((k) => !order.includes(k))];
+  for (const key of keys) {
+    if (handled.has(key) || !(key in answers) || !props[key]) continue;
+    const fieldUi = (ui[key] ?? {}) as Json;
+    const value = answers[key];
+    if (props[key].type === 'object' && !fieldUi['ui:field'] && value && typeof value === 'object') {
+      await answerObject(page, `${id}_${key}`, props[key], fieldUi, value as Json);
+    } else {
+      await answerField(page, `${id}_${key}`, driveKind(props[key], fieldUi), value);
+    }
+  }
+}
+
+async function act(page: Page, action: JourneyAction, baseUrl: string): Promise<void> {
+  if (action === 'next') await page.locator('main .button--primary').first().click();
+  else if (action === 'back') await page.goBack();
+  else if (action === 'reload') await page.reload();
+  else if ('wait' in action) await page.clock.fastForward(Math.round(action.wait * 60_000));
+  else if ('goto' in action) await page.goto(baseUrl + action.goto);
+  else await page.getByRole('button', { name: action.click }).or(page.getByRole('link', { name: action.click })).first().click();
+}
+
+async function checkExpectations(page: Page, product: Product, step: Step | undefined, exp: NonNullable<JourneyStep['expect']>, timeout: number): Promise<void> {
+  for (const text of exp.texts ?? []) await page.getByText(text, { exact: false }).first().waitFor({ timeout });
+  if (exp.premio) {
+    const shown = await page.getByTestId('premio-cuota').first().textContent({ timeout });
+    const amount = Number((shown ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
+    if (!(amount >= (exp.premio.min ?? -Infinity) && amount <= (exp.premio.max ?? Infinity))) {
+      throw new Error(`premio ${amount} fuera de [${exp.premio.min ?? '-∞'}, ${exp.premio.max ?? '∞'}]`);
+    }
+  }
+  if (exp.policyNumber) {
+    const n = await page.getByTestId('poliza').textContent({ timeout });
+    if (!/^HOG-\d{4}-\d{6}$/.test(n ?? '')) throw new Error(`número de póliza inesperado: "${n}"`);
+  }
+  if (exp.storageExcludes?.length) {
+    const dump = await page.evaluate(() => JSON.stringify({ ...window.localStorage }));
+    for (const secret of exp.storageExcludes) if (dump.includes(secret)) throw new Error(`localStorage guarda "${secret.slice(0, 4)}…"`);
+  }
+  for (const field of exp.fieldErrors ?? []) {
+    if (!step) throw new Error('fieldErrors en una ruta que no es un paso');
+    await page.locator(`[data-field="${field}"] .field__error`).first().waitFor({ timeout });
+  }
+  void product;
+}
+
+/**
+ * Replays `journey` on `page`. Never throws for a failed step: the report says which step failed and why, and the
+ * replay stops there.
+ * @returns one report per step reached
+ */
+export async function replayInBrowser(page: Page, journey: Journey, product: Product, opts: ReplayOptions): Promise<StepReport[]> {
+  const timeout = opts.timeoutMs ?? 15_000;
+  const reports: StepReport[] = [];
+  const made: { step: number; method: string; path: string; body?: unknown }[] = [];
+  const stubs: (StubbedReply & { left: number })[] = [];
+  let current = 0;
+
+  const onRequest = (req: Request) => {
+    const url = new URL(req.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    let body: unknown;
+    try {
+      body = req.postData() ? JSON.parse(req.postData() as string) : undefined;
+    } catch {
+      body = req.postData();
+    }
+    made.push({ step: current, method: req.method(), path: url.pathname.slice(4), body });
+  };
+  page.on('request', onRequest);
+  await page.route('**/api/**', async (route: Route) => {
+    const req = route.request();
+    const path = new URL(req.url()).pathname.slice(4);
+    const stub = stubs.find((s) => s.left > 0 && callMatches({ method: s.method, path: s.path }, { method: req.method(), path }));
+    if (!stub) return route.fallback();
+    stub.left -= 1;
+    await route.fulfill({ status: stub.status ?? 200, contentType: 'application/json', body: JSON.stringify(stub.body) });
+  });
+  if (journey.steps.some((s) => s.actions?.some((a) => typeof a === 'object' && 'wait' in a))) await page.clock.install();
+
+  try {
+    await page.goto(opts.baseUrl + journey.url);
+    for (const [index, fs] of journey.steps.entries()) {
+      current = index;
+      const started = Date.now();
+      const step = product.flow.steps.find((s) => s.path === fs.route);
+      try {
+        await page.waitForURL((url) => routeOf(url.toString()) === fs.route, { timeout });
+        await page.waitForLoadState('networkidle');
+        for (const s of fs.stubs ?? []) stubs.push({ ...s, left: s.times ?? Number.POSITIVE_INFINITY });
+        if (fs.expect) await checkExpectations(page, product, step, fs.expect, timeout);
+        if (fs.answers) {
+          if (!step) throw new Error(`la ruta ${fs.route} no es un paso del flujo`);
+          await answerObject(page, step.id, product.schemas[step.id] ?? {}, product.ui[step.id] ?? {}, fs.answers);
+        }
+        const actions = fs.actions ?? (step?.kind === 'result' ? [] : ['next']);
+        for (const a of actions) await act(page, a, opts.baseUrl);
+        if (fs.calls?.length) {
+          const deadline = Date.now() + timeout;
+          for (const want of fs.calls) {
+            while (!made.some((m) => m.step === index && callMatches(want, m))) {
+              if (Date.now() > deadline) {
+                const seen = made.filter((m) => m.step === index).map((m) => `${m.method} ${m.path}`);
+                throw new Error(`no se llamó ${want.method} ${want.path}${want.body ? ' ' + JSON.stringify(want.body) : ''}; llamadas del paso: ${seen.join(', ') || 'ninguna'}`);
+              }
+              await page.waitForTimeout(50);
+            }
+          }
+        }
+        reports.push({ index, route: fs.route, ok: true, ms: Date.now() - started });
+        opts.onStep?.(reports[reports.length - 1]);
+      } catch (err) {
+        const text = await page.locator('main').innerText({ timeout: 2_000 }).catch(() => '');
+        reports.push({ index, route: fs.route, ok: false, ms: Date.now() - started, error: (err as Error).message.split('\n')[0], text });
+        opts.onStep?.(reports[reports.length - 1]);
+        break;
+      }
+    }
+  } finally {
+    page.off('request', onRequest);
+    await page.unroute('**/api/**');
+  }
+  return reports;
+}
