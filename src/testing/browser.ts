@@ -138,6 +138,10 @@ async function checkExpectations(page: Page, product: Product, step: Step | unde
     const dump = await page.evaluate(() => JSON.stringify({ ...window.localStorage }));
     for (const secret of exp.storageExcludes) if (dump.includes(secret)) throw new Error(`localStorage guarda "${secret.slice(0, 4)}…"`);
   }
+  if (exp.query !== undefined && new URL(page.url()).search !== exp.query) throw new Error(`query "${new URL(page.url()).search}", se esperaba "${exp.query}"`);
+  for (const text of exp.noTexts ?? []) if ((await page.getByText(text, { exact: false }).count()) > 0) throw new Error(`no debería verse "${text}"`);
+  for (const id of exp.testIds ?? []) await page.getByTestId(id).first().waitFor({ timeout });
+  for (const id of exp.noTestIds ?? []) if ((await page.getByTestId(id).count()) > 0) throw new Error(`no debería estar [data-testid=${id}]`);
   for (const field of exp.fieldErrors ?? []) {
     if (!step) throw new Error('fieldErrors en una ruta que no es un paso');
     await page.locator(`[data-field="${field}"] .field__error`).first().waitFor({ timeout });
@@ -177,7 +181,16 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
     stub.left -= 1;
     await route.fulfill({ status: stub.status ?? 200, contentType: 'application/json', body: JSON.stringify(stub.body) });
   });
+  for (const s of journey.stubs ?? []) stubs.push({ ...s, left: s.times ?? Number.POSITIVE_INFINITY });
   if (journey.steps.some((s) => s.actions?.some((a) => typeof a === 'object' && 'wait' in a))) await page.clock.install();
+  if (journey.localStorage) {
+    // before the app's first script, on the first document only (a reload must see what the app wrote since)
+    await page.addInitScript((entries) => {
+      if (sessionStorage.getItem('__fixture_seeded')) return;
+      sessionStorage.setItem('__fixture_seeded', '1');
+      for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+    }, journey.localStorage);
+  }
 
   try {
     await page.goto(opts.baseUrl + journey.url);

@@ -32,6 +32,10 @@ export interface JourneyStep {
     policyNumber?: boolean;
     storageExcludes?: string[];
     fieldErrors?: string[];
+    query?: string;
+    noTexts?: string[];
+    testIds?: string[];
+    noTestIds?: string[];
   };
   calls?: ExpectedCall[];
   stubs?: StubbedReply[];
@@ -43,6 +47,8 @@ export interface Journey {
   proves: string;
   url: string;
   viewport?: { width: number; height: number };
+  stubs?: StubbedReply[];
+  localStorage?: Record<string, string>;
   steps: JourneyStep[];
 }
 
