@@ -11,6 +11,7 @@ import { validarDocumento, type TipoDocumento } from '../domain/validation/docum
 import { hoyArgentina, validarEdad } from '../domain/validation/fechas.ts';
 import { validarPrefijo, validarTelefono } from '../domain/validation/telefono.ts';
 import { validationError, type FieldError } from '../errors.ts';
+import { mensaje } from '../../../src/i18n/messages.ts';
 
 /** Phone (ENACOM): an unknown area code is reported on `areaField`, anything else on `numberField`. */
 export function erroresTelefono(app: FastifyInstance, areaCod: string, phoneNumber: string, areaField: string, numberField: string): FieldError[] {
@@ -40,11 +41,11 @@ export function erroresDomicilio(app: FastifyInstance, d: Domicilio, prefix = ''
   const { lists } = app.deps;
   const errors: FieldError[] = [];
   const provincia = lists.provinciasPorId.get(d.idProvince);
-  if (!provincia) errors.push({ field: `${prefix}/idProvince`, message: 'Elegí una provincia de la lista.' });
+  if (!provincia) errors.push({ field: `${prefix}/idProvince`, message: mensaje('validacion.provincia') });
   const loc = lists.localidadesPorId.get(d.codLocation);
-  if (!loc) errors.push({ field: `${prefix}/codLocation`, message: 'Elegí una localidad de la lista.' });
+  if (!loc) errors.push({ field: `${prefix}/codLocation`, message: mensaje('validacion.localidad') });
   else if (provincia && loc.provinciaId !== provincia.id) {
-    errors.push({ field: `${prefix}/codLocation`, message: 'La localidad no corresponde a la provincia elegida.' });
+    errors.push({ field: `${prefix}/codLocation`, message: mensaje('servidor.localidadProvincia') });
   }
   const cp = validarCodigoPostal(d.zipCode, provincia?.iso);
   if (!cp.valido) errors.push({ field: `${prefix}/zipCode`, message: cp.mensaje });

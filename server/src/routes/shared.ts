@@ -6,6 +6,7 @@ import type { RatingInput } from '../domain/rating/engine.ts';
 import type { SiNo, TipoVivienda, Titularidad, UsoVivienda } from '../domain/rating/tariff.ts';
 import type { Localidad } from '../domain/lists/index.ts';
 import { MENSAJES, notFound, validationError } from '../errors.ts';
+import { mensaje } from '../../../src/i18n/messages.ts';
 
 /** `$ref` to a definition of a wire schema file, e.g. ref('cotizacion', 'CotizarBody'). */
 export function ref(area: string, def: string): { $ref: string } {
@@ -49,9 +50,9 @@ export function ratingInputDe(cot: Cotizacion, ubicacion?: { zona: string; provi
  */
 export function requireLocalidad(app: FastifyInstance, codigo: string, provinciaId: string | undefined, field: string): Localidad {
   const loc = app.deps.lists.localidadesPorId.get(codigo);
-  if (!loc) throw validationError([{ field, message: 'Elegí una localidad de la lista.' }]);
+  if (!loc) throw validationError([{ field, message: mensaje('validacion.localidad') }]);
   if (provinciaId !== undefined && loc.provinciaId !== provinciaId) {
-    throw validationError([{ field, message: 'La localidad no corresponde a la provincia elegida.' }]);
+    throw validationError([{ field, message: mensaje('servidor.localidadProvincia') }]);
   }
   return loc;
 }

@@ -23,6 +23,7 @@
 export const CUOTAS = 12;
 
 import type { CodPlan, CoberturaTarifa, ListaCobertura, SiNo, SumaPlan, Tariff, TipoVivienda, Titularidad, UsoVivienda } from './tariff.ts';
+import { mensaje } from '../../../../src/i18n/messages.ts';
 
 /** What the premium depends on (a cotizacion request after zone resolution). */
 export interface RatingInput {
@@ -114,7 +115,7 @@ function checkInput(tariff: Tariff, input: RatingInput): void {
   if (!Number.isInteger(input.metros) || input.metros < min || input.metros > max) {
     throw new RatingError('/metros', `Ingresá un número entre ${min} y ${max}.`);
   }
-  if (!(input.zona in tariff.zonas)) throw new RatingError('/zona', 'La zona no existe en la tarifa.');
+  if (!(input.zona in tariff.zonas)) throw new RatingError('/zona', mensaje('servidor.zonaDesconocida'));
 }
 
 function sumaAsegurada(tariff: Tariff, input: RatingInput, cob: CoberturaTarifa, suma: SumaPlan): number {
@@ -171,7 +172,7 @@ function priceCoverage(tariff: Tariff, input: RatingInput, cod: string, suma: Su
 export function ratePlan(tariff: Tariff, input: RatingInput, codPlan: string, opcionales: readonly string[] = []): Plan {
   checkInput(tariff, input);
   const plan = tariff.planes[codPlan as CodPlan];
-  if (!plan) throw new RatingError('/codPlan', 'Elegí un plan válido.');
+  if (!plan) throw new RatingError('/codPlan', mensaje('servidor.planInvalido'));
   opcionales.forEach((cod, i) => {
     if (!(cod in plan.opcionales)) throw new RatingError(`/coberturasOpcionales/${i}`, `La cobertura ${cod} no está disponible en este plan.`);
   });
