@@ -39,7 +39,7 @@ function mensajeDeError(e: AjvErrorVerbose): string {
   const parent = e.parentSchema ?? {};
   const esq = (key: string, params?: Record<string, string | number>) => mensaje(`servidor.esquema.${key}`, params);
   if (e.keyword === 'required') return esq('obligatorio');
-  if (e.keyword === 'additionalProperties') return esq('noCorresponde');
+  if (e.keyword === 'additionalProperties' || e.keyword === 'false schema') return esq('noCorresponde');
   if (e.keyword === 'x-texto') return MENSAJE_TEXTO_INVALIDO;
   const clave = claveXMensaje(parent, e.keyword);
   if (clave) return mensaje(clave, p as Record<string, string | number>);

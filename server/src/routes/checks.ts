@@ -8,7 +8,6 @@ import type { Persona } from '../db/repositories/personas.ts';
 import { RatingError } from '../domain/rating/engine.ts';
 import { validarCodigoPostal } from '../domain/validation/codigo-postal.ts';
 import { validarDocumento, type TipoDocumento } from '../domain/validation/documento.ts';
-import { hoyArgentina, validarEdad } from '../domain/validation/fechas.ts';
 import { validarPrefijo, validarTelefono } from '../domain/validation/telefono.ts';
 import { validationError, type FieldError } from '../errors.ts';
 import { mensaje } from '../../../src/i18n/messages.ts';
@@ -22,13 +21,14 @@ export function erroresTelefono(app: FastifyInstance, areaCod: string, phoneNumb
   return tel.valido ? [] : [{ field: numberField, message: tel.mensaje }];
 }
 
-/** Person: document format, age 18–99 today (Argentina), phone; pointers under `prefix` (e.g. "/persona"). */
+/**
+ * Person: document number by type, phone; pointers under `prefix` (e.g. "/persona"). (Age 18–99 today is the
+ * schema's `x-edad` on datos-personales.schema.json#/properties/birthDate.)
+ */
 export function erroresPersona(app: FastifyInstance, p: Persona, prefix = ''): FieldError[] {
   const errors: FieldError[] = [];
   const doc = validarDocumento(p.typeDoc as TipoDocumento, p.numberDoc);
   if (!doc.valido) errors.push({ field: `${prefix}/numberDoc`, message: doc.mensaje });
-  const edad = validarEdad(p.birthDate, hoyArgentina());
-  if (!edad.valido) errors.push({ field: `${prefix}/birthDate`, message: edad.mensaje });
   errors.push(...erroresTelefono(app, p.areaCod, p.phoneNumber, `${prefix}/areaCod`, `${prefix}/phoneNumber`));
   return errors;
 }

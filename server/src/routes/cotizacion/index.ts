@@ -8,7 +8,6 @@ import type { CampaniaNueva, ContactoNuevo } from '../../db/repositories/contact
 import { rateAll, ratePlan, resolveZone } from '../../domain/rating/engine.ts';
 import type { SiNo, TipoVivienda, Titularidad, UsoVivienda } from '../../domain/rating/tariff.ts';
 import { validarDocumento, type TipoDocumento } from '../../domain/validation/documento.ts';
-import { hoyArgentina, validarInicioVigencia } from '../../domain/validation/fechas.ts';
 import { validarPrefijo, validarTelefono } from '../../domain/validation/telefono.ts';
 import { validationError } from '../../errors.ts';
 import { erroresTelefono, priceOr400 } from '../checks.ts';
@@ -67,8 +66,6 @@ export default async function cotizacionRoutes(app: FastifyInstance) {
       const b = request.body;
       const { tariff, repos } = app.deps;
       const errors = erroresTelefono(app, b.areaCod, b.phoneNumber, '/areaCod', '/phoneNumber');
-      const vigencia = validarInicioVigencia(b.initPolicyDate, hoyArgentina());
-      if (!vigencia.valido) errors.push({ field: '/initPolicyDate', message: vigencia.mensaje });
       if (errors.length > 0) throw validationError(errors);
       const loc = requireLocalidad(app, b.codLocalidad, b.idProvincia, '/codLocalidad');
       await app.cupoCotizaciones.consumir(request); // hourly quote limit per IP, shared by all instances (429)
