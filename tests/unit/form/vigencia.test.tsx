@@ -1,7 +1,7 @@
 /** Step "vigencia": the policy starts from tomorrow up to 30 days ahead (local dates). */
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ar, localIso } from './dates-helper';
+import { localIso } from './dates-helper';
 import { describedByTexts, renderStep } from './render-step';
 
 const LABEL = 'Inicio de la cobertura';
