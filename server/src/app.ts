@@ -68,6 +68,8 @@ export interface BuildOptions {
   paymentKey?: Buffer;
   /** Tariff file (default server/tariffs/2026-11.json) and CSV folder (default server/data/ar). */
   tariffFile?: string;
+  /** Schema folder: step schemas + `api/` wire schemas (default the repository's `schemas/`; env SCHEMAS_DIR). */
+  schemasDir?: string;
   listsDir?: string;
   /** Requests per minute per IP under /api before 429 (default 300). */
   rateLimitMax?: number;
@@ -150,7 +152,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   await app.register(securityPlugin);
   await app.register(contentTypePlugin);
   await app.register(csrfPlugin);
-  await app.register(schemasPlugin);
+  await app.register(schemasPlugin, { schemasDir: opts.schemasDir });
   await app.register(errorHandlerPlugin);
   await app.register(swaggerPlugin, { version: VERSION });
 

@@ -13,6 +13,10 @@ export interface Config {
   databaseUrl?: string;
   dataDir: string;
   staticDir: string;
+  /** Step schemas + `api/` wire schemas the API validates with (a copy of `schemas/` when testing a flow edit). */
+  schemasDir: string;
+  /** Tariff file (rating factors, plans, coverages, taxes). */
+  tariffFile: string;
   paymentKeyHex?: string;
   logLevel: string;
   /**
@@ -93,6 +97,8 @@ export function readConfig(env: Env, repoDir: string = join(import.meta.dirname,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     staticDir: env.STATIC_DIR ?? join(repoDir, 'dist'),
+    schemasDir: env.SCHEMAS_DIR || join(repoDir, 'schemas'),
+    tariffFile: env.TARIFF_FILE || join(repoDir, 'server/tariffs/2026-11.json'),
     paymentKeyHex: env.PAYMENT_KEY || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

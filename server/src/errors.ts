@@ -2,6 +2,8 @@
  * API errors with the single wire shape of schemas/api/README.md:
  * `{ status, code, message, errors? }`, messages in Spanish (es-AR, voseo).
  */
+import { mensaje } from '../../src/i18n/messages.ts';
+
 export type ErrorCode =
   | 'VALIDACION' | 'CSRF_INVALIDO' | 'NO_ENCONTRADO' | 'CONFLICTO' | 'DEMASIADAS_SOLICITUDES' | 'ERROR_INTERNO' | 'SERVICIO_NO_DISPONIBLE';
 
@@ -11,14 +13,15 @@ export interface FieldError {
   message: string;
 }
 
+/** The generic message of each error code (texts: src/i18n/es.json › servidor). */
 export const MENSAJES = {
-  VALIDACION: 'Revisá los datos ingresados.',
-  CSRF_INVALIDO: 'Tu sesión de seguridad venció. Volvé a intentar.',
-  NO_ENCONTRADO: 'No encontramos lo que buscás.',
-  DEMASIADAS_SOLICITUDES: 'Hiciste muchos pedidos seguidos. Esperá un minuto y volvé a intentar.',
-  ERROR_INTERNO: 'Tuvimos un problema. Probá de nuevo en unos minutos.',
-  SERVICIO_NO_DISPONIBLE: 'El servicio no está disponible en este momento. Probá de nuevo en unos minutos.',
-  COTIZACION_NO_ENCONTRADA: 'No encontramos tu cotización. Volvé a cotizar.',
+  VALIDACION: mensaje('servidor.validacion'),
+  CSRF_INVALIDO: mensaje('servidor.csrfInvalido'),
+  NO_ENCONTRADO: mensaje('servidor.noEncontrado'),
+  DEMASIADAS_SOLICITUDES: mensaje('servidor.demasiadasSolicitudes'),
+  ERROR_INTERNO: mensaje('servidor.errorInterno'),
+  SERVICIO_NO_DISPONIBLE: mensaje('servidor.servicioNoDisponible'),
+  COTIZACION_NO_ENCONTRADA: mensaje('servidor.cotizacionNoEncontrada'),
 } as const;
 
 /** An error the error handler sends as-is (status, code, message, errors). */

@@ -31,6 +31,8 @@ const app = await build({
   db,
   logger: { level: config.logLevel },
   staticDir: config.staticDir,
+  schemasDir: config.schemasDir,
+  tariffFile: config.tariffFile,
   emissionDelayMs: config.emission.delayMs,
   emissionPollMs: config.emission.pollMs,
   emissionLeaseMs: config.emission.leaseMs,

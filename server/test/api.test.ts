@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAJE_RECHAZO_MEDIO_PAGO } from '../src/domain/emission/service.ts';
-import { MENSAJE_EDAD, MENSAJE_VIGENCIA, sumarDias } from '../src/domain/validation/fechas.ts';
+import { sumarDias } from '../src/domain/validation/fechas.ts';
 import {
   buildTestApp, CBU_OK, CBU_RECHAZADO, cotizarBody, domicilio, expectError, expectSchema, get, getCsrf, hoy, persona, post,
   recorrerJourney, TARJETA_OK, TARJETA_RECHAZADA,
@@ -286,11 +286,14 @@ describe('cotizacion', () => {
       [{ metros: undefined }, [{ field: '/metros', message: 'Este dato es obligatorio.' }]],
       [{ metros: 10 }, [{ field: '/metros', message: 'Ingresá un número entre 20 y 1000.' }]],
       [{ metros: '80' }, [{ field: '/metros', message: 'Tiene que ser un número entero.' }]],
-      [{ tipoVivienda: 'CASTILLO' }, [{ field: '/tipoVivienda', message: 'Elegí una de estas opciones: CASA, DEPARTAMENTO, PH.' }]],
+      [{ tipoVivienda: 'CASTILLO', barrioCerrado: undefined }, [{ field: '/tipoVivienda', message: 'Elegí una de estas opciones: CASA, DEPARTAMENTO, PH.' }]],
+      // propiedad.schema.json: barrioCerrado only for a CASA (the step's if/then/else, reused by the wire)
+      [{ tipoVivienda: 'DEPARTAMENTO' }, [{ field: '/barrioCerrado', message: 'Este dato no corresponde a este pedido.' }]],
+      [{ barrioCerrado: undefined }, [{ field: '/barrioCerrado', message: 'Este dato es obligatorio.' }]],
       [{ color: 'rojo' }, [{ field: '/color', message: 'Este dato no corresponde a este pedido.' }]],
       [{ email: 'ana' }, [{ field: '/email', message: 'Ingresá un e-mail válido.' }]],
-      [{ initPolicyDate: hoy() }, [{ field: '/initPolicyDate', message: MENSAJE_VIGENCIA }]],
-      [{ initPolicyDate: sumarDias(hoy(), 31) }, [{ field: '/initPolicyDate', message: MENSAJE_VIGENCIA }]],
+      [{ initPolicyDate: hoy() }, [{ field: '/initPolicyDate', message: 'La cobertura tiene que empezar entre mañana y dentro de 30 días.' }]],
+      [{ initPolicyDate: sumarDias(hoy(), 31) }, [{ field: '/initPolicyDate', message: 'La cobertura tiene que empezar entre mañana y dentro de 30 días.' }]],
       [{ areaCod: '9999' }, [{ field: '/areaCod', message: 'El código de área no existe. Ingresalo sin el 0.' }]],
       [{ phoneNumber: '5555123' }, [{ field: '/phoneNumber', message: 'Con el código de área 11 el número tiene que tener 8 dígitos.' }]],
       [{ codLocalidad: '14014010' }, [{ field: '/codLocalidad', message: 'La localidad no corresponde a la provincia elegida.' }]],
@@ -343,7 +346,7 @@ describe('salesforce and domicilio', () => {
     });
     expect(menor.json().errors).toEqual([
       { field: '/numberDoc', message: 'Ingresá un DNI válido: 7 u 8 números, sin puntos.' },
-      { field: '/birthDate', message: MENSAJE_EDAD },
+      { field: '/birthDate', message: 'Para contratar tenés que tener entre 18 y 99 años.' },
     ]);
   });
 
@@ -458,7 +461,7 @@ describe('emision', () => {
     expect(res.json().errors).toEqual([{ field: '/medioPagoId', message: 'Elegí de nuevo el medio de pago.' }]);
     const nested = await post(app, '/api/emision/solicitar', {
       refId, codPlan: 'BASICO', coberturasOpcionales: [], medioPagoId: '00000000-0000-4000-8000-000000000000',
-      persona: persona({ phoneNumber: '11111111' }), domicilio: domicilio({ zipCode: '12' }),
+      persona: persona({ phoneNumber: '11111111' }), domicilio: domicilio({ zipCode: '0000' }),
     });
     expect(nested.json().errors).toEqual([
       { field: '/persona/phoneNumber', message: 'Ingresá un número de teléfono real.' },

@@ -2,6 +2,10 @@
  * Test helpers: `buildTestApp()` (in-memory PGlite unless a db is given, real engine, no mocks), the CSRF dance,
  * valid request bodies, and a response-schema checker over the wire schemas (schemas/api).
  */
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import jsonpatch, { type Operation } from 'fast-json-patch';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { build, type BuildOptions } from '../src/app.ts';
@@ -153,14 +157,17 @@ export async function esperarEstado(app: FastifyInstance, numeroSolicitud: strin
  * The purchase journey up to (not including) solicitar, as one new visitor: cotizar → datos-presupuesto → salesforce →
  * comparar-zonas → insertar-domicilio → validar-forma-cobro.
  * @param pago `{ methodPayment: 'TC', numberPaymentCard }` or `{ methodPayment: 'CBU', numberCBU }`
+ * @param opts plan and optional coverages chosen (default INTERMEDIO with 502)
  * @returns the visitor, the ids created, the premio of datos-presupuesto and the body to send to solicitar
  */
-export async function prepararCompra(app: FastifyInstance, pago: Record<string, string>) {
+export async function prepararCompra(app: FastifyInstance, pago: Record<string, string>, opts: { codPlan?: string; opcionales?: string[] } = {}) {
+  const codPlan = opts.codPlan ?? 'INTERMEDIO';
+  const opcionales = opts.opcionales ?? ['502'];
   const csrf = await getCsrf(app);
   const cot = await post(app, '/api/cotizacion/cotizar', cotizarBody(), csrf);
   expect(cot.statusCode).toBe(200);
   const { refId } = cot.json();
-  const presupuesto = await post(app, '/api/cotizacion/datos-presupuesto', { refId, codPlan: 'INTERMEDIO', coberturasOpcionales: ['502'] }, csrf);
+  const presupuesto = await post(app, '/api/cotizacion/datos-presupuesto', { refId, codPlan, coberturasOpcionales: opcionales }, csrf);
   expect(presupuesto.statusCode).toBe(200);
   const sf = await post(app, '/api/salesforce/insertar-datos', { refId, ...persona() }, csrf);
   expect(sf.statusCode).toBe(200);
@@ -173,7 +180,7 @@ export async function prepararCompra(app: FastifyInstance, pago: Record<string, 
   expect(forma.statusCode).toBe(200);
   expect(forma.json().valido).toBe(true);
   const medioPagoId: string = forma.json().medioPago.id;
-  const solicitar = { refId, codPlan: 'INTERMEDIO', coberturasOpcionales: ['502'], medioPagoId, persona: persona(), domicilio: domicilio() };
+  const solicitar = { refId, codPlan, coberturasOpcionales: opcionales, medioPagoId, persona: persona(), domicilio: domicilio() };
   return { csrf, refId: refId as string, medioPagoId, premio: presupuesto.json().premio as number, solicitar };
 }
 
@@ -181,11 +188,11 @@ export async function prepararCompra(app: FastifyInstance, pago: Record<string, 
  * The whole purchase journey through the API as one new visitor: {@link prepararCompra} → solicitar → emitir-async →
  * estado (polled).
  * @param pago `{ methodPayment: 'TC', numberPaymentCard }` or `{ methodPayment: 'CBU', numberCBU }`
- * @param opts.esperar false to return right after emitir-async (state PENDIENTE) instead of polling
+ * @param opts.esperar false to return right after emitir-async (state PENDIENTE) instead of polling; plan as in prepararCompra
  * @returns the ids created, the final state and the visitor
  */
-export async function recorrerJourney(app: FastifyInstance, pago: Record<string, string>, opts: { esperar?: boolean } = {}) {
-  const { csrf, refId, medioPagoId, premio: premioPresupuesto, solicitar } = await prepararCompra(app, pago);
+export async function recorrerJourney(app: FastifyInstance, pago: Record<string, string>, opts: { esperar?: boolean; codPlan?: string; opcionales?: string[] } = {}) {
+  const { csrf, refId, medioPagoId, premio: premioPresupuesto, solicitar } = await prepararCompra(app, pago, opts);
   const sol = await post(app, '/api/emision/solicitar', solicitar, csrf);
   expect(sol.statusCode).toBe(200);
   const { numeroSolicitud, premio } = sol.json();
@@ -195,4 +202,30 @@ export async function recorrerJourney(app: FastifyInstance, pago: Record<string,
   expect(emitir.json()).toEqual({ numeroSolicitud, estado: 'PENDIENTE' });
   const estado = opts.esperar === false ? emitir.json() : await esperarEstado(app, numeroSolicitud, csrf);
   return { refId, numeroSolicitud: numeroSolicitud as string, medioPagoId, premio, estado, csrf };
+}
+
+/** Repository folders and files a staffer edits (the product) — what `copiaEditada` copies. */
+const PRODUCTO = ['flow', 'schemas', 'src/i18n/es.json', 'server/tariffs'];
+const RAIZ = join(import.meta.dirname, '../..');
+
+/**
+ * A temporary copy of the product files (flow/, schemas/, src/i18n/es.json, server/tariffs/) with RFC 6902 patches
+ * applied per file (a new file is patched from `{}`; `null` deletes it) — the format of tests/fixtures/flow-edits.
+ * @returns the copy's root: pass `<root>/schemas` as SCHEMAS_DIR, `<root>/server/tariffs/2026-11.json` as TARIFF_FILE,
+ *   `--root <root>` to flow:check
+ */
+export function copiaEditada(edits: Record<string, Operation[] | null>): string {
+  const root = mkdtempSync(join(tmpdir(), 's6-producto-'));
+  for (const p of PRODUCTO) cpSync(join(RAIZ, p), join(root, p), { recursive: true });
+  for (const [file, ops] of Object.entries(edits)) {
+    const path = join(root, file);
+    if (ops === null) {
+      rmSync(path, { force: true });
+      continue;
+    }
+    const doc = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {};
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, JSON.stringify(jsonpatch.applyPatch(doc, ops, true, false).newDocument, null, 2));
+  }
+  return root;
 }

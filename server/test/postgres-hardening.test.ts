@@ -88,7 +88,7 @@ describe.skipIf(unavailable !== undefined)(`PostgreSQL real (issue 10)${unavaila
   });
 
   it('5. the process survives dropped connections, answers 503 while the database is away and recovers by itself', async () => {
-    const server = await startServer(3317, {
+    const server = await startServer(0, {
       DATABASE_URL: database.url, DB_CONNECT_TIMEOUT_MS: '1000', PAYMENT_KEY: paymentKey.toString('hex'), DATA_DIR: '/tmp/cotizador-hard-pg',
     });
     try {

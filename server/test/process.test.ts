@@ -41,8 +41,8 @@ describe('6. one process per PGlite folder', () => {
 
   it('a second server on the same DATA_DIR refuses to start with a clear message', async () => {
     const dataDir = tmp('two');
-    const first = await startServer(3310, { DATA_DIR: dataDir });
-    const second = await startServer(3311, { DATA_DIR: dataDir }, { waitReady: false });
+    const first = await startServer(0, { DATA_DIR: dataDir });
+    const second = await startServer(0, { DATA_DIR: dataDir }, { waitReady: false });
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain('PGlite es para un solo proceso');
     expect(second.output()).toContain(`proceso ${first.proc.pid}`);
@@ -54,7 +54,7 @@ describe('6. one process per PGlite folder', () => {
 describe('7. graceful shutdown', () => {
   it('SIGTERM: a request in flight completes, the process exits 0, the folder is unlocked and the data is there', async () => {
     const dataDir = tmp('sigterm');
-    const server = await startServer(3312, { DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    const server = await startServer(0, { DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     const visitante = new Visitante();
     const csrf = await visitante.get(server.url, '/api/set-csrf');
     const token = ((await csrf.json()) as { csrfToken: string }).csrfToken;

@@ -22,8 +22,10 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the API on `port` (127.0.0.1) with `env` added to this process's environment.
- * @param opts.waitReady false to return at once (e.g. when the start is expected to fail)
+ * Starts the API on `port` (127.0.0.1; 0 = a free port the OS picks, which tests use so that parallel runs in other
+ * worktrees never collide) with `env` added to this process's environment. Ready = THIS process printed the address it
+ * listens on (never a foreign server that happens to answer on the port) and /api/health/live answers there.
+ * @param opts.waitReady false to return at once (e.g. when the start is expected to fail; `url` is then unknown for port 0)
  * @throws Error when it does not answer /api/health/live within 30 s
  */
 export async function startServer(port: number, env: Record<string, string>, opts: { waitReady?: boolean } = {}): Promise<ServerProcess> {
@@ -46,6 +48,12 @@ export async function startServer(port: number, env: Record<string, string>, opt
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (proc.exitCode !== null) throw new Error(`El servidor terminó al iniciar (código ${proc.exitCode}):\n${out}`);
+    const listening = /escuchando en (http:\/\/[^\s]+:\d+)/.exec(out);
+    if (!listening) {
+      await new Promise((r) => setTimeout(r, 100));
+      continue;
+    }
+    server.url = listening[1].replace('localhost', '127.0.0.1');
     try {
       if ((await fetch(`${server.url}/api/health/live`)).ok) return server;
     } catch {

@@ -39,7 +39,7 @@ describe.skipIf(unavailable !== undefined)('two instances behind one PostgreSQL'
       DATABASE_URL: database.url, PAYMENT_KEY: randomBytes(32).toString('hex'), DATA_DIR: mkdtempSync(join(tmpdir(), 'cotizador-two-')),
       EMISSION_DELAY_MS: '1500', EMISSION_LEASE_MS: '3000', EMISSION_POLL_MS: '100', RATE_LIMIT_MAX: '10000',
     };
-    const [a, b] = await Promise.all([startServer(3320, env), startServer(3321, env)]);
+    const [a, b] = await Promise.all([startServer(0, env), startServer(0, env)]);
     servers.push(a, b);
     const inst = [a.url, b.url];
     const v = new Visitante();

@@ -99,6 +99,26 @@ export function checkProduct(files: ProductFiles): ProductReport {
     else if (!flow.steps.some((s) => s.id === id)) add(`schemas/${id}.ui.json`, '', `ningún paso de flow/flow.json se llama "${id}": borrá el archivo o agregá el paso`);
   }
 
+  // step schemas: `$id` "<step>.schema.json" (the API registers them under it and the wire refers to them by it), and
+  // every `x-mensaje` names a text of es.json (the message both the form and the API show)
+  for (const [id, schema] of Object.entries(files.schemas)) {
+    const file = `schemas/${id}.schema.json`;
+    if (schema.$id !== `${id}.schema.json`) add(file, '/$id', `el "$id" tiene que ser "${id}.schema.json" (así lo registra la API y lo nombran los $ref de schemas/api)`);
+    const walk = (node: unknown, at: string): void => {
+      if (!node || typeof node !== 'object') return;
+      for (const [k, v] of Object.entries(node as Json)) {
+        const here = `${at}/${escapeToken(k)}`;
+        if (k === 'x-mensaje') {
+          const keys = typeof v === 'string' ? [[here, v]] : v && typeof v === 'object' ? Object.entries(v as Json).map(([kw, key]) => [`${here}/${escapeToken(kw)}`, key]) : [[here, v]];
+          for (const [p, key] of keys) {
+            if (typeof key !== 'string' || !hasText(key)) add(file, p as string, `"x-mensaje" nombra "${String(key)}", que no es un texto de src/i18n/es.json: agregalo o corregí la clave`);
+          }
+        } else walk(v, here);
+      }
+    };
+    walk(schema, '');
+  }
+
   // sample answers (root `examples`, used by the staff preview) must be valid answers
   const exampleAjv = new Ajv({ allErrors: true, strict: false });
   addFormats(exampleAjv);

@@ -11,7 +11,6 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FlowContext } from '../engine/core/types.ts';
 import { pruneExcluded } from './conditions';
-import { dateBounds, formatDateAr, type DateRules } from './dates';
 import { errorMessage, localizeUiSchema } from './localize';
 import { templates } from './templates';
 import type { CallFlow, FormContext } from './context';
@@ -63,25 +62,6 @@ export interface StepFormProps {
   children?: ReactNode;
 }
 
-/** Date-rule errors (ui:options of DateWidget fields), one level of nesting. */
-function dateErrors(t: (k: string, o?: Json) => string, data: Json, ui: Json, errors: Json): void {
-  for (const [name, fieldUi] of Object.entries(ui)) {
-    if (name.startsWith('ui:') || !fieldUi || typeof fieldUi !== 'object') continue;
-    const f = fieldUi as Json;
-    const value = data[name];
-    if (f['ui:widget'] === 'DateWidget' && typeof value === 'string' && value) {
-      const rules = (f['ui:options'] ?? {}) as DateRules;
-      const { min, max } = dateBounds(rules, new Date());
-      const err = errors[name] as { addError: (m: string) => void } | undefined;
-      if (!err) continue;
-      if (min && value < min) err.addError(rules.maxAgeYears !== undefined ? t('errors.ageMax') : t('errors.dateMin', { fecha: formatDateAr(min) }));
-      else if (max && value > max) err.addError(rules.minAgeYears !== undefined ? t('errors.ageMin', { years: rules.minAgeYears }) : t('errors.dateMax', { fecha: formatDateAr(max) }));
-    } else if (value && typeof value === 'object' && !Array.isArray(value) && errors[name]) {
-      dateErrors(t, value as Json, f, errors[name] as Json);
-    }
-  }
-}
-
 export function StepForm(props: StepFormProps) {
   const { stepId, schema, uiSchema, formData, serverErrors, context, call, submitLabel, onChange, onSubmit, children } = props;
   const { t, i18n } = useTranslation();
@@ -112,7 +92,7 @@ export function StepForm(props: StepFormProps) {
   const transformErrors = (errors: RJSFValidationError[]) =>
     errors
       .filter((e) => e.name !== 'if' && e.name !== 'allOf')
-      .map((e) => ({ ...e, message: errorMessage(t, stepId, e.property ?? '', e.name ?? 'type', (e.params ?? {}) as Json) }));
+      .map((e) => ({ ...e, message: errorMessage(t, stepId, e.property ?? '', e.name ?? 'type', (e.params ?? {}) as Json, schema) }));
 
   if (!validator) return <div className="form-skeleton" aria-busy="true" />;
   const prune = (d: unknown) => pruneExcluded(validator, schema as RJSFSchema, (d ?? {}) as Json);
@@ -129,10 +109,6 @@ export function StepForm(props: StepFormProps) {
       formContext={formContext}
       extraErrors={extraErrors}
       transformErrors={transformErrors}
-      customValidate={(d, errors) => {
-        dateErrors((k, o) => t(k, o) as string, (d ?? {}) as Json, ui as Json, errors as unknown as Json);
-        return errors;
-      }}
       experimental_defaultFormStateBehavior={{ constAsDefaults: 'never', requiredBooleanDefault: 'skip' }}
       showErrorList="top"
       focusOnFirstError

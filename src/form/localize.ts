@@ -48,9 +48,34 @@ export function fieldKey(property: string): string {
     .join('.');
 }
 
-/** Spanish message for an ajv error of step `stepId`: field-specific text first, then the generic one. */
-export function errorMessage(t: TFunction, stepId: string, property: string, keyword: string, params: Json): string {
+/** The schema of the field at RJSF path `property` (".ddjj.actividad") inside `schema`, if any. */
+function fieldSchema(schema: Json | undefined, property: string): Json | undefined {
+  let node = schema;
+  for (const p of property.replace(/^\./, '').split('.').filter(Boolean)) {
+    node = ((node?.properties as Record<string, Json> | undefined) ?? {})[p];
+  }
+  return node === schema ? undefined : node;
+}
+
+/** The es.json key a field schema's `x-mensaje` names for `keyword` (a string: every keyword; an object: per keyword, "*" the rest). */
+export function xMensajeKey(field: Json | undefined, keyword: string): string | undefined {
+  const x = field?.['x-mensaje'];
+  if (typeof x === 'string') return x;
+  if (x && typeof x === 'object') {
+    const key = (x as Json)[keyword] ?? (x as Json)['*'];
+    return typeof key === 'string' ? key : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Spanish message for an ajv error of step `stepId`: the field's per-keyword text (es.json ›
+ * <step>.fields.<field>.errors.<keyword>) first, then the key the step schema names in `x-mensaje` (the same message
+ * the API answers; never for `required`, as on the API), then the generic one by keyword.
+ */
+export function errorMessage(t: TFunction, stepId: string, property: string, keyword: string, params: Json, schema?: Json): string {
   const kw = keyword === 'format' && typeof params.format === 'string' && ['email', 'date'].includes(params.format) ? params.format : keyword;
   const specific = `${stepId}.${fieldKey(property)}.errors.${keyword}`;
-  return t([specific, `errors.${kw}`, 'errors.type'], params) as string;
+  const x = keyword === 'required' ? undefined : xMensajeKey(fieldSchema(schema, property), keyword);
+  return t([specific, ...(x ? [x] : []), `errors.${kw}`, 'errors.type'], params) as string;
 }

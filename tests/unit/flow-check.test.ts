@@ -51,7 +51,7 @@ describe('flow:check', () => {
     const f = copy();
     f.flow.steps.splice(4, 0, { id: 'alarma', flag: 'alarm', next: 'localidad' } as FlowDef['steps'][number]);
     step(f, 'metros').next = 'alarma';
-    f.schemas.alarma = { $id: 'alarma', type: 'object', required: ['tieneAlarma'], properties: { tieneAlarma: { type: 'string', enum: ['S', 'N'] } } };
+    f.schemas.alarma = { $id: 'alarma.schema.json', type: 'object', required: ['tieneAlarma'], properties: { tieneAlarma: { type: 'string', enum: ['S', 'N'] } } };
     f.ui.alarma = { tieneAlarma: { 'ui:widget': 'ChoiceCardsWidget' } };
     expect(where(f).filter((w) => !w.startsWith('aviso'))).toEqual([
       'src/i18n/es.json#/alarma/titulo',

@@ -14,10 +14,15 @@ import { compileFlowNode } from '../../src/check/conditions.ts';
 const dir = 'tests/fixtures/flow-edits';
 const examples = readdirSync(dir).filter((f) => f.endsWith('.json'));
 
-/** Applies an example's edits to a copy of the product: a patch per file, or null to delete a schema file. */
+/**
+ * Applies an example's edits to a copy of the product: a patch per file, or null to delete a schema file. Edits of
+ * the wire schemas (schemas/api/) and the tariff (server/tariffs/) are not part of what flow:check reads; the API
+ * test of the example applies them (server/test/flow-edits-api.test.ts).
+ */
 export function applyEdits(product: ProductFiles, edits: Record<string, Operation[] | null>): ProductFiles {
   const out = structuredClone(product);
   for (const [file, ops] of Object.entries(edits)) {
+    if (file.startsWith('schemas/api/') || file.startsWith('server/tariffs/')) continue;
     const schema = /^schemas\/(.+)\.(schema|ui)\.json$/.exec(file);
     if (schema) {
       const bucket = schema[2] === 'schema' ? out.schemas : out.ui;
@@ -50,5 +55,8 @@ describe('worked examples (JSON edits only)', () => {
     expect(load('quitar-adicionales.json').stages).not.toContain('adicionales');
     expect(load('agregar-rama.json').steps.find((s) => s.id === 'aviso-inquilino')?.back).toBe('adicionales');
     expect(load('cambiar-guard.json').steps.find((s) => s.flag === 'address')?.path).toBe('seguro-hogar/direccion');
+    const alarma = load('agregar-alarma.json');
+    expect(alarma.steps.map((s) => s.id).slice(3, 6)).toEqual(['metros', 'alarma', 'localidad']);
+    expect(alarma.steps.find((s) => s.id === 'localidad')?.back).toBe('alarma');
   });
 });

@@ -10,68 +10,69 @@ import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from
 import { isDatabaseUnavailable } from '../db/index.ts';
 import { ApiError, MENSAJES, serviceUnavailable, type FieldError } from '../errors.ts';
 import { MENSAJE_JSON_LIBRE, MENSAJE_TEXTO_INVALIDO } from './input-guard.ts';
+import { mensaje } from '../../../src/i18n/messages.ts';
 
 interface AjvErrorVerbose extends FastifySchemaValidationError {
   parentSchema?: Record<string, unknown>;
 }
 
-const TIPOS: Record<string, string> = {
-  string: 'un texto',
-  integer: 'un número entero',
-  number: 'un número',
-  boolean: 'sí o no (true/false)',
-  array: 'una lista',
-  object: 'un objeto',
-};
+const TIPOS = ['string', 'integer', 'number', 'boolean', 'array', 'object'];
 
-const FORMATOS: Record<string, string> = {
-  email: 'Ingresá un e-mail válido.',
-  date: 'Ingresá una fecha válida (AAAA-MM-DD).',
-  uuid: 'El identificador no es válido.',
-};
+/**
+ * The es.json key named by a schema's `x-mensaje` for `keyword`: a string applies to every keyword of that field,
+ * an object maps keywords to keys (`"*"` for the rest).
+ */
+export function claveXMensaje(schema: Record<string, unknown> | undefined, keyword: string): string | undefined {
+  const x = schema?.['x-mensaje'];
+  if (typeof x === 'string') return x;
+  if (x && typeof x === 'object') {
+    const m = x as Record<string, unknown>;
+    const key = m[keyword] ?? m['*'];
+    return typeof key === 'string' ? key : undefined;
+  }
+  return undefined;
+}
 
-/** Spanish message for one Ajv error (keyword-based, unless the schema carries `x-mensaje`). */
-function mensaje(e: AjvErrorVerbose): string {
+/** Spanish message for one Ajv error (keyword-based, unless the schema names an es.json key in `x-mensaje`). */
+function mensajeDeError(e: AjvErrorVerbose): string {
   const p = e.params as Record<string, unknown>;
   const parent = e.parentSchema ?? {};
-  if (e.keyword === 'required') return 'Este dato es obligatorio.';
-  if (e.keyword === 'additionalProperties') return 'Este dato no corresponde a este pedido.';
+  const esq = (key: string, params?: Record<string, string | number>) => mensaje(`servidor.esquema.${key}`, params);
+  if (e.keyword === 'required') return esq('obligatorio');
+  if (e.keyword === 'additionalProperties' || e.keyword === 'false schema') return esq('noCorresponde');
   if (e.keyword === 'x-texto') return MENSAJE_TEXTO_INVALIDO;
-  if (typeof parent['x-mensaje'] === 'string') return parent['x-mensaje'];
+  const clave = claveXMensaje(parent, e.keyword);
+  if (clave) return mensaje(clave, p as Record<string, string | number>);
   switch (e.keyword) {
     case 'type': {
-      const tipos = String(p.type).split(',').map((t) => TIPOS[t] ?? t);
-      return `Tiene que ser ${tipos.join(' o ')}.`;
+      const tipos = String(p.type).split(',').map((t) => (TIPOS.includes(t) ? esq(`tipos.${t}`) : t));
+      return esq('tipo', { tipos: tipos.join(esq('o')) });
     }
     case 'enum':
-      return `Elegí una de estas opciones: ${(p.allowedValues as unknown[]).join(', ')}.`;
+      return esq('enum', { opciones: (p.allowedValues as unknown[]).join(', ') });
     case 'const':
-      return 'El valor no es válido.';
+      return esq('const');
     case 'minimum':
     case 'maximum':
       return typeof parent.minimum === 'number' && typeof parent.maximum === 'number'
-        ? `Ingresá un número entre ${parent.minimum} y ${parent.maximum}.`
-        : e.keyword === 'minimum'
-          ? `Ingresá un número mayor o igual a ${p.limit}.`
-          : `Ingresá un número menor o igual a ${p.limit}.`;
+        ? esq('entre', { min: parent.minimum, max: parent.maximum })
+        : esq(e.keyword === 'minimum' ? 'minimo' : 'maximo', { limit: Number(p.limit) });
     case 'minLength':
-      return p.limit === 1 ? 'Este dato es obligatorio.' : `Ingresá al menos ${p.limit} caracteres.`;
+      return p.limit === 1 ? esq('obligatorio') : esq('minLength', { limit: Number(p.limit) });
     case 'maxLength':
-      return `Ingresá como máximo ${p.limit} caracteres.`;
+      return esq('maxLength', { limit: Number(p.limit) });
     case 'format':
-      return FORMATOS[String(p.format)] ?? 'El formato no es válido.';
+      return ['email', 'date', 'uuid'].includes(String(p.format)) ? esq(`formatos.${String(p.format)}`) : esq('formato');
     case 'pattern':
-      return 'El formato no es válido.';
-    case 'x-texto':
-      return MENSAJE_TEXTO_INVALIDO;
+      return esq('formato');
     case 'x-json-libre':
       return MENSAJE_JSON_LIBRE;
     case 'uniqueItems':
-      return 'No repitas opciones.';
+      return esq('uniqueItems');
     case 'maxItems':
-      return `Elegí como máximo ${p.limit}.`;
+      return esq('maxItems', { limit: Number(p.limit) });
     default:
-      return 'El dato no es válido.';
+      return esq('generico');
   }
 }
 
@@ -83,7 +84,7 @@ export function toFieldErrors(validation: FastifySchemaValidationError[]): Field
     const p = e.params as Record<string, unknown>;
     const extra = e.keyword === 'required' ? p.missingProperty : e.keyword === 'additionalProperties' ? p.additionalProperty : undefined;
     const field = extra === undefined ? e.instancePath : `${e.instancePath}/${String(extra)}`;
-    if (!byField.has(field)) byField.set(field, field === '' && e.keyword === 'type' ? 'Enviá los datos en formato JSON.' : mensaje(e));
+    if (!byField.has(field)) byField.set(field, field === '' && e.keyword === 'type' ? mensaje('servidor.cuerpoNoJson') : mensajeDeError(e));
   }
   return [...byField].map(([field, message]) => ({ field, message }));
 }
@@ -97,12 +98,12 @@ export function toApiError(err: FastifyError | ApiError): ApiError {
   const status = err.statusCode ?? 500;
   if (status === 429) return new ApiError(429, 'DEMASIADAS_SOLICITUDES', MENSAJES.DEMASIADAS_SOLICITUDES);
   if (status === 404) return new ApiError(404, 'NO_ENCONTRADO', MENSAJES.NO_ENCONTRADO);
-  if (status === 413) return new ApiError(413, 'VALIDACION', 'Los datos enviados son demasiado grandes.');
+  if (status === 413) return new ApiError(413, 'VALIDACION', mensaje('servidor.demasiadoGrande'));
   if (status === 503) return serviceUnavailable();
-  if (status === 415) return new ApiError(415, 'VALIDACION', 'Enviá los datos en formato JSON (Content-Type: application/json).');
+  if (status === 415) return new ApiError(415, 'VALIDACION', mensaje('servidor.tipoContenido'));
   if (status >= 400 && status < 500) {
     const json = err.code?.startsWith('FST_ERR_CTP_') || err instanceof SyntaxError;
-    return new ApiError(status, 'VALIDACION', json ? 'El pedido no es un JSON válido.' : MENSAJES.VALIDACION);
+    return new ApiError(status, 'VALIDACION', json ? mensaje('servidor.jsonInvalido') : MENSAJES.VALIDACION);
   }
   return new ApiError(500, 'ERROR_INTERNO', MENSAJES.ERROR_INTERNO);
 }

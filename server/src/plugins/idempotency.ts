@@ -12,6 +12,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { idempotenciaRepository } from '../db/repositories/idempotencia.ts';
 import { ApiError, validationError } from '../errors.ts';
+import { mensaje } from '../../../src/i18n/messages.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
@@ -19,9 +20,9 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
 const KEY = /^[\x21-\x7E]{1,255}$/;
 /** How long a repeat waits for the first request with its key to finish, ms. */
 export const ESPERA_MS = 10_000;
-export const MENSAJE_CLAVE_INVALIDA = 'La clave de idempotencia tiene que tener entre 1 y 255 caracteres visibles.';
-export const MENSAJE_CLAVE_OTROS_DATOS = 'Ya usaste esta clave de idempotencia con otros datos.';
-export const MENSAJE_CLAVE_EN_CURSO = 'Tu pedido anterior todavía se está procesando. Probá de nuevo en unos segundos.';
+export const MENSAJE_CLAVE_INVALIDA = mensaje('servidor.claveInvalida');
+export const MENSAJE_CLAVE_OTROS_DATOS = mensaje('servidor.claveOtrosDatos');
+export const MENSAJE_CLAVE_EN_CURSO = mensaje('servidor.claveEnCurso');
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -17,9 +17,10 @@
  */
 import type { Ajv } from 'ajv';
 import { enmascararNumerosDePago } from '../domain/payment/enmascarar.ts';
+import { mensaje } from '../../../src/i18n/messages.ts';
 
-export const MENSAJE_TEXTO_INVALIDO = 'El texto tiene caracteres no permitidos.';
-export const MENSAJE_JSON_LIBRE = 'El dato tiene demasiados niveles o es demasiado largo.';
+export const MENSAJE_TEXTO_INVALIDO = mensaje('servidor.textoInvalido');
+export const MENSAJE_JSON_LIBRE = mensaje('servidor.jsonLibre');
 /** PostgreSQL `integer` range (the columns' type). */
 export const INT_MIN = -2147483648;
 export const INT_MAX = 2147483647;

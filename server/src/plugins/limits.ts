@@ -13,9 +13,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { limitesRepository } from '../db/repositories/limites.ts';
 import { ApiError, MENSAJES } from '../errors.ts';
+import { mensaje } from '../../../src/i18n/messages.ts';
 
 /** Shown to the visitor when their IP reached the hourly quote limit. */
-export const MENSAJE_LIMITE_COTIZACIONES = 'Hiciste muchas cotizaciones en la última hora. Probá de nuevo más tarde o escribinos por WhatsApp.';
+export const MENSAJE_LIMITE_COTIZACIONES = mensaje('servidor.limiteCotizaciones');
 const HORA_MS = 3_600_000;
 
 type Callback = (err: Error | null, res?: { current: number; ttl: number }) => void;

@@ -8,9 +8,9 @@ import type { Persona } from '../db/repositories/personas.ts';
 import { RatingError } from '../domain/rating/engine.ts';
 import { validarCodigoPostal } from '../domain/validation/codigo-postal.ts';
 import { validarDocumento, type TipoDocumento } from '../domain/validation/documento.ts';
-import { hoyArgentina, validarEdad } from '../domain/validation/fechas.ts';
 import { validarPrefijo, validarTelefono } from '../domain/validation/telefono.ts';
 import { validationError, type FieldError } from '../errors.ts';
+import { mensaje } from '../../../src/i18n/messages.ts';
 
 /** Phone (ENACOM): an unknown area code is reported on `areaField`, anything else on `numberField`. */
 export function erroresTelefono(app: FastifyInstance, areaCod: string, phoneNumber: string, areaField: string, numberField: string): FieldError[] {
@@ -21,13 +21,14 @@ export function erroresTelefono(app: FastifyInstance, areaCod: string, phoneNumb
   return tel.valido ? [] : [{ field: numberField, message: tel.mensaje }];
 }
 
-/** Person: document format, age 18–99 today (Argentina), phone; pointers under `prefix` (e.g. "/persona"). */
+/**
+ * Person: document number by type, phone; pointers under `prefix` (e.g. "/persona"). (Age 18–99 today is the
+ * schema's `x-edad` on datos-personales.schema.json#/properties/birthDate.)
+ */
 export function erroresPersona(app: FastifyInstance, p: Persona, prefix = ''): FieldError[] {
   const errors: FieldError[] = [];
   const doc = validarDocumento(p.typeDoc as TipoDocumento, p.numberDoc);
   if (!doc.valido) errors.push({ field: `${prefix}/numberDoc`, message: doc.mensaje });
-  const edad = validarEdad(p.birthDate, hoyArgentina());
-  if (!edad.valido) errors.push({ field: `${prefix}/birthDate`, message: edad.mensaje });
   errors.push(...erroresTelefono(app, p.areaCod, p.phoneNumber, `${prefix}/areaCod`, `${prefix}/phoneNumber`));
   return errors;
 }
@@ -40,11 +41,11 @@ export function erroresDomicilio(app: FastifyInstance, d: Domicilio, prefix = ''
   const { lists } = app.deps;
   const errors: FieldError[] = [];
   const provincia = lists.provinciasPorId.get(d.idProvince);
-  if (!provincia) errors.push({ field: `${prefix}/idProvince`, message: 'Elegí una provincia de la lista.' });
+  if (!provincia) errors.push({ field: `${prefix}/idProvince`, message: mensaje('validacion.provincia') });
   const loc = lists.localidadesPorId.get(d.codLocation);
-  if (!loc) errors.push({ field: `${prefix}/codLocation`, message: 'Elegí una localidad de la lista.' });
+  if (!loc) errors.push({ field: `${prefix}/codLocation`, message: mensaje('validacion.localidad') });
   else if (provincia && loc.provinciaId !== provincia.id) {
-    errors.push({ field: `${prefix}/codLocation`, message: 'La localidad no corresponde a la provincia elegida.' });
+    errors.push({ field: `${prefix}/codLocation`, message: mensaje('servidor.localidadProvincia') });
   }
   const cp = validarCodigoPostal(d.zipCode, provincia?.iso);
   if (!cp.valido) errors.push({ field: `${prefix}/zipCode`, message: cp.mensaje });

@@ -3,9 +3,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Cotizacion } from '../db/repositories/cotizaciones.ts';
 import type { RatingInput } from '../domain/rating/engine.ts';
-import type { SiNo, TipoVivienda, Titularidad, UsoVivienda } from '../domain/rating/tariff.ts';
 import type { Localidad } from '../domain/lists/index.ts';
 import { MENSAJES, notFound, validationError } from '../errors.ts';
+import { mensaje } from '../../../src/i18n/messages.ts';
 
 /** `$ref` to a definition of a wire schema file, e.g. ref('cotizacion', 'CotizarBody'). */
 export function ref(area: string, def: string): { $ref: string } {
@@ -29,13 +29,13 @@ export async function requireCotizacion(app: FastifyInstance, refId: string, req
   return cot;
 }
 
-/** Rating input of a stored quote, optionally moved to another location (address step). */
+/**
+ * Rating input of a stored quote: its answers (`datos`, as sent to cotizar) plus the zone and province, optionally
+ * moved to another location (address step).
+ */
 export function ratingInputDe(cot: Cotizacion, ubicacion?: { zona: string; provinciaId: string }): RatingInput {
   return {
-    tipoVivienda: cot.tipoVivienda as TipoVivienda,
-    usoVivienda: cot.usoVivienda as UsoVivienda,
-    titularidad: cot.titularidad as Titularidad,
-    barrioCerrado: cot.barrioCerrado as SiNo,
+    ...cot.datos,
     metros: cot.metros,
     zona: ubicacion?.zona ?? cot.zona,
     provinciaId: ubicacion?.provinciaId ?? cot.idProvincia,
@@ -49,9 +49,9 @@ export function ratingInputDe(cot: Cotizacion, ubicacion?: { zona: string; provi
  */
 export function requireLocalidad(app: FastifyInstance, codigo: string, provinciaId: string | undefined, field: string): Localidad {
   const loc = app.deps.lists.localidadesPorId.get(codigo);
-  if (!loc) throw validationError([{ field, message: 'Elegí una localidad de la lista.' }]);
+  if (!loc) throw validationError([{ field, message: mensaje('validacion.localidad') }]);
   if (provinciaId !== undefined && loc.provinciaId !== provinciaId) {
-    throw validationError([{ field, message: 'La localidad no corresponde a la provincia elegida.' }]);
+    throw validationError([{ field, message: mensaje('servidor.localidadProvincia') }]);
   }
   return loc;
 }

@@ -19,6 +19,7 @@ import { conditionSchema } from '../../engine/core/conditions.ts';
 import { CONDITIONS_MODULE } from './names.ts';
 import { checkProduct } from '../../check/project.ts';
 import { loadProduct } from '../../../scripts/flow-check.ts';
+import { DATE_KEYWORDS, FECHAS_MODULO } from '../date-keywords.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const readJson = (p: string) => JSON.parse(readFileSync(join(root, p), 'utf8'));
@@ -27,15 +28,17 @@ const readJson = (p: string) => JSON.parse(readFileSync(join(root, p), 'utf8'));
  * ESM source of the precompiled validators of one form schema: what RJSF's
  * `compileSchemaValidatorsCode` does, but with explicit export names (ajv's ESM output rejects
  * RJSF's hashed schema ids as identifiers) and a default export `{ [schemaId]: validateFn }` —
- * the `validateFns` map `createPrecompiledValidator` expects.
+ * the `validateFns` map `createPrecompiledValidator` expects. The date keywords (`x-edad`, `x-diasDesdeHoy`) run
+ * src/form/dates.ts — the same code the API runs — imported at the top of the module.
  */
 export function precompile(schema: RJSFSchema): string {
   const maps = schemaParser(schema);
-  const ajv = createAjvInstance(undefined, undefined, { code: { source: true, esm: true, lines: false }, schemas: Object.values(maps) });
+  const ajv = createAjvInstance(undefined, undefined, { code: { source: true, esm: true, lines: false }, schemas: Object.values(maps), keywords: DATE_KEYWORDS });
   const names = Object.fromEntries(Object.keys(maps).map((id, i) => [`v${i}`, id]));
   const code = standaloneCode(ajv, names);
   const table = Object.entries(names).map(([name, id]) => `${JSON.stringify(id)}: ${name}`).join(', ');
-  return `${code}\nexport default { ${table} };\n`;
+  const imports = code.includes(`${FECHAS_MODULO}.`) ? `import * as ${FECHAS_MODULO} from '../../dates.ts';\n` : '';
+  return `${imports}${code}\nexport default { ${table} };\n`;
 }
 
 /**

@@ -1,10 +1,10 @@
-/** Native date picker bounded by the ui:options date rules (see ../dates.ts). */
+/** Native date picker bounded by the field schema's date keywords `x-edad` / `x-diasDesdeHoy` (see ../dates.ts). */
 import type { WidgetProps } from '@rjsf/utils';
-import { dateBounds, type DateRules } from '../dates';
+import { rangoDeFechas } from '../dates';
 import { describedBy } from '../a11y';
 
-export function DateWidget({ id, value, onChange, onBlur, options, required, disabled, rawErrors = [], uiSchema }: WidgetProps) {
-  const { min, max } = dateBounds(options as DateRules, new Date());
+export function DateWidget({ id, value, onChange, onBlur, options, required, disabled, rawErrors = [], uiSchema, schema }: WidgetProps) {
+  const { min, max } = rangoDeFechas(schema as Parameters<typeof rangoDeFechas>[0]);
   return (
     <div className="input">
       <input

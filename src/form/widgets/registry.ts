@@ -66,13 +66,9 @@ export const WIDGETS = {
   checkbox: { drive: 'checkbox', description: 'Alias of CheckboxWidget.', types: ['boolean'], selfLabelled: true, options: {} },
   select: { drive: 'select', description: 'Native dropdown; option texts from es.json options.', types: ['string', 'integer', 'number'], enumTexts: true, options: {} },
   DateWidget: {
-    description: 'Date input (YYYY-MM-DD) with age or days-from-today bounds.',
+    description: 'Date input (YYYY-MM-DD); its min/max come from the schema keywords x-edad / x-diasDesdeHoy (src/form/dates.ts).',
     types: ['string'],
     options: {
-      minAgeYears: { type: 'integer', description: 'Youngest age allowed (birth dates).' },
-      maxAgeYears: { type: 'integer', description: 'Oldest age allowed (birth dates).' },
-      minDaysFromToday: { type: 'integer', description: 'Earliest date, in days from today.' },
-      maxDaysFromToday: { type: 'integer', description: 'Latest date, in days from today.' },
       suggestDaysFromToday: { type: 'integer', description: 'Date suggested when empty, in days from today.' },
     },
   },

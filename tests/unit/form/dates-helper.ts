@@ -1,11 +1,11 @@
-/** Local calendar dates for the date-rule tests, computed independently from src/form/dates.ts. */
+/** Calendar dates for the date-rule tests, computed independently from src/form/dates.ts. */
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** ISO `YYYY-MM-DD` of today (local time) shifted by whole days / years. */
+/** ISO `YYYY-MM-DD` of today in Argentina (the rules' "today") shifted by whole days / years. */
 export function localIso(days = 0, years = 0): string {
-  const now = new Date();
-  const d = new Date(now.getFullYear() + years, now.getMonth(), now.getDate() + days);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  const [y, m, d] = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).split('-').map(Number);
+  const t = new Date(Date.UTC(y + years, m - 1, d + days));
+  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
 }
 
 /** `YYYY-MM-DD` → `DD/MM/YYYY`. */

@@ -45,8 +45,8 @@ describe('datos-personales', () => {
     const { user, submit, onSubmit } = await renderStep('datos-personales');
     await fillValid(user, localIso(1, -18)); // turns 18 tomorrow
     await user.click(submit);
-    expect(screen.getByRole('alert')).toHaveTextContent('Tenés que ser mayor de 18 años.');
-    expect(describedByTexts(screen.getByLabelText('Fecha de nacimiento'))).toContain('Error: Tenés que ser mayor de 18 años.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Para contratar tenés que tener entre 18 y 99 años.');
+    expect(describedByTexts(screen.getByLabelText('Fecha de nacimiento'))).toContain('Error: Para contratar tenés que tener entre 18 y 99 años.');
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -64,7 +64,7 @@ describe('datos-personales', () => {
     const { user, submit, onSubmit } = await renderStep('datos-personales');
     await fillValid(user, localIso(0, -100));
     await user.click(submit);
-    expect(screen.getByRole('alert')).toHaveTextContent('Revisá la fecha de nacimiento.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Para contratar tenés que tener entre 18 y 99 años.');
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

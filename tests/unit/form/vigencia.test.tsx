@@ -1,7 +1,7 @@
 /** Step "vigencia": the policy starts from tomorrow up to 30 days ahead (local dates). */
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ar, localIso } from './dates-helper';
+import { localIso } from './dates-helper';
 import { describedByTexts, renderStep } from './render-step';
 
 const LABEL = 'Inicio de la cobertura';
@@ -26,7 +26,7 @@ describe('vigencia', () => {
     const { user, submit, onSubmit, pick, input } = await setup();
     pick(localIso(0));
     await user.click(submit);
-    const msg = `Elegí una fecha a partir del ${ar(localIso(1))}.`;
+    const msg = 'La cobertura tiene que empezar entre mañana y dentro de 30 días.';
     expect(screen.getByRole('alert')).toHaveTextContent(msg);
     expect(describedByTexts(input)).toContain(`Error: ${msg}`);
     expect(onSubmit).not.toHaveBeenCalled();
@@ -36,7 +36,7 @@ describe('vigencia', () => {
     const { user, submit, onSubmit, pick } = await setup();
     pick(localIso(31));
     await user.click(submit);
-    expect(screen.getByRole('alert')).toHaveTextContent(`Elegí una fecha hasta el ${ar(localIso(30))}.`);
+    expect(screen.getByRole('alert')).toHaveTextContent('La cobertura tiene que empezar entre mañana y dentro de 30 días.');
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

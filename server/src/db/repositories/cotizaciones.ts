@@ -1,4 +1,7 @@
-/** Quotes (table `cotizaciones`): the rating input, the priced plans and the visitor's choice. */
+/**
+ * Quotes (table `cotizaciones`): the rating input (`datos`, the cotizar body as JSON, plus typed columns for the
+ * reports), the priced plans and the visitor's choice.
+ */
 import type { Plan } from '../../domain/rating/engine.ts';
 import type { Queryable } from '../index.ts';
 
@@ -8,8 +11,11 @@ export interface CotizacionNueva {
   sesion: string;
   ip: string | null;
   tarifaVersion: string;
+  /** The cotizar body as sent (every answer the tariff's rating dimensions may name). */
+  datos: Record<string, unknown>;
   tipoVivienda: string;
-  barrioCerrado: string;
+  /** Only asked for a CASA (propiedad.schema.json). */
+  barrioCerrado: string | null;
   titularidad: string;
   usoVivienda: string;
   metros: number;
@@ -30,7 +36,7 @@ export interface Cotizacion extends CotizacionNueva {
   planElegido: Plan | null;
 }
 
-const SELECT = `SELECT ref_id AS "refId", sesion, ip, tarifa_version AS "tarifaVersion", tipo_vivienda AS "tipoVivienda",
+const SELECT = `SELECT ref_id AS "refId", sesion, ip, tarifa_version AS "tarifaVersion", datos, tipo_vivienda AS "tipoVivienda",
   barrio_cerrado AS "barrioCerrado", titularidad, uso_vivienda AS "usoVivienda", metros, cod_localidad AS "codLocalidad",
   id_provincia AS "idProvincia", zona, email, area_cod AS "areaCod", phone_number AS "phoneNumber",
   to_char(init_policy_date, 'YYYY-MM-DD') AS "initPolicyDate", inspection, planes, cod_plan AS "codPlan",
@@ -43,10 +49,11 @@ export function cotizacionesRepository(db: Queryable) {
     async insert(c: CotizacionNueva): Promise<void> {
       await db.query(
         `INSERT INTO cotizaciones (ref_id, ip, tarifa_version, tipo_vivienda, barrio_cerrado, titularidad, uso_vivienda, metros,
-           cod_localidad, id_provincia, zona, email, area_cod, phone_number, init_policy_date, inspection, planes, sesion)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18)`,
+           cod_localidad, id_provincia, zona, email, area_cod, phone_number, init_policy_date, inspection, planes, sesion, datos)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19)`,
         [c.refId, c.ip, c.tarifaVersion, c.tipoVivienda, c.barrioCerrado, c.titularidad, c.usoVivienda, c.metros, c.codLocalidad,
-          c.idProvincia, c.zona, c.email, c.areaCod, c.phoneNumber, c.initPolicyDate, c.inspection, JSON.stringify(c.planes), c.sesion],
+          c.idProvincia, c.zona, c.email, c.areaCod, c.phoneNumber, c.initPolicyDate, c.inspection, JSON.stringify(c.planes), c.sesion,
+          JSON.stringify(c.datos)],
       );
     },
     /** @returns the quote, or null when `refId` is unknown (or not a UUID). Use `deSesion` for anything a visitor asks. */

@@ -25,14 +25,15 @@ import { solicitudesRepository, type EstadoEmision, type SolicitudNueva } from '
 import { enmascararNumerosDePago } from '../payment/enmascarar.ts';
 import type { Vault } from '../payment/vault.ts';
 import { hoyArgentina, sumarAnios } from '../validation/fechas.ts';
+import { mensaje } from '../../../../src/i18n/messages.ts';
 
-export const MENSAJE_RECHAZO_MEDIO_PAGO = 'La entidad rechazó el medio de pago. Probá con otro.';
-export const MENSAJE_COTIZACION_COMPRADA = 'Esta cotización ya fue contratada. Si querés otra póliza, volvé a cotizar.';
-export const MENSAJE_EMISION_FALLIDA = 'No pudimos emitir tu póliza. Probá de nuevo más tarde o escribinos por WhatsApp.';
+export const MENSAJE_RECHAZO_MEDIO_PAGO = mensaje('servidor.rechazoMedioPago');
+export const MENSAJE_COTIZACION_COMPRADA = mensaje('servidor.cotizacionComprada');
+export const MENSAJE_EMISION_FALLIDA = mensaje('servidor.emisionFallida');
 /** Shown when the vigencia start was moved to the issue date `fecha` (YYYY-MM-DD). */
 export function mensajeVigenciaMovida(fecha: string): string {
   const [a, m, d] = fecha.split('-');
-  return `Tu cobertura empieza hoy, ${d}/${m}/${a}: la emisión terminó después de la fecha de inicio que elegiste.`;
+  return mensaje('servidor.vigenciaMovida', { fecha: `${d}/${m}/${a}` });
 }
 const MAX_BACKOFF_MS = 5 * 60_000;
 const CLAIM_BATCH = 5;

@@ -7,8 +7,10 @@
  *     contenido = metros × valorContenidoM2[tipoVivienda]
  *     riesgo    = edificio + contenido
  *   primaCobertura (ARS / month) = sumaAsegurada × tasaAnualPorMil / 1000 / 12 × F, or primaMensualFija (assistance services), where
- *     F = tipoVivienda.factor × usoVivienda.factor × zona.factor
- *         × (theft groups only) tipoVivienda.factorRobo × usoVivienda.factorRobo × zona.factorRobo × barrioCerrado.factorRobo
+ *     F = Π factor × (theft groups only) Π factorRobo, over the tariff's rating dimensions (`tariff.factores`, in order):
+ *     each dimension reads its `campo` from the quote input (or `porDefecto`), is skipped unless `aplicaSi` holds, and
+ *     contributes the multipliers of that value (a missing multiplier is 1). The shipped tariff's dimensions are
+ *     tipoVivienda, usoVivienda, zona and barrioCerrado (CASA only).
  * Plan (the policy is annual — vigencia one year — paid in CUOTAS = 12 monthly installments):
  *   prima (ARS / vigencia) = 12 × Σ primaCobertura of included coverages + chosen optionals;
  *   impuestos = IVA + tasa SSN + sellos (province), each over the prima; premio = prima + impuestos;
@@ -22,21 +24,22 @@
 /** Monthly installments per annual policy (premioCuota = premio / CUOTAS). */
 export const CUOTAS = 12;
 
-import type { CodPlan, CoberturaTarifa, ListaCobertura, SiNo, SumaPlan, Tariff, TipoVivienda, Titularidad, UsoVivienda } from './tariff.ts';
+import { mensaje } from '../../../../src/i18n/messages.ts';
+import type { CodPlan, CoberturaTarifa, ListaCobertura, SiNo, SumaPlan, Tariff } from './tariff.ts';
 
-/** What the premium depends on (a cotizacion request after zone resolution). */
+/**
+ * What the premium depends on: the quote's answers as sent to cotizar (any field a rating dimension of the tariff
+ * names, e.g. tipoVivienda, usoVivienda, barrioCerrado, tieneAlarma), after zone resolution. The sums asegurada read
+ * `tipoVivienda` (tariff.tiposVivienda), `titularidad` (tariff.titularidades) and `metros`.
+ */
 export interface RatingInput {
-  tipoVivienda: TipoVivienda;
-  usoVivienda: UsoVivienda;
-  titularidad: Titularidad;
-  /** 'S' = barrio cerrado or country; only meaningful for the types in `tariff.barrioCerrado.aplicaA`. */
-  barrioCerrado: SiNo;
   /** Covered area, integer m² within `tariff.superficie`. */
   metros: number;
   /** Zone code, key of `tariff.zonas` (see `resolveZone`). */
   zona: string;
   /** INDEC 2-digit province id of the risk (for the stamp tax). */
   provinciaId: string;
+  [campo: string]: unknown;
 }
 
 /** One coverage on the wire (schemas/api/cotizacion.json#/$defs/Cobertura). */
@@ -104,38 +107,53 @@ export function resolveZone(tariff: Tariff, loc: { provinciaId: string; departam
   return tariff.zonaPorDefecto;
 }
 
-/** @throws RatingError when a value is not in the tariff or metros is out of `tariff.superficie`. */
+/** @throws RatingError when the sums' inputs are not in the tariff or metros is out of `tariff.superficie`. */
 function checkInput(tariff: Tariff, input: RatingInput): void {
-  if (!(input.tipoVivienda in tariff.tiposVivienda)) throw new RatingError('/tipoVivienda', 'Elegí un tipo de vivienda válido.');
-  if (!(input.usoVivienda in tariff.usosVivienda)) throw new RatingError('/usoVivienda', 'Elegí un uso de vivienda válido.');
-  if (!(input.titularidad in tariff.titularidades)) throw new RatingError('/titularidad', 'Elegí si sos propietario/a o inquilino/a.');
-  if (input.barrioCerrado !== 'S' && input.barrioCerrado !== 'N') throw new RatingError('/barrioCerrado', 'Elegí si está en un barrio cerrado.');
+  if (!(String(input.tipoVivienda) in tariff.tiposVivienda)) throw new RatingError('/tipoVivienda', mensaje('servidor.valorTarifa'));
+  if (!(String(input.titularidad) in tariff.titularidades)) throw new RatingError('/titularidad', mensaje('servidor.valorTarifa'));
   const { min, max } = tariff.superficie;
   if (!Number.isInteger(input.metros) || input.metros < min || input.metros > max) {
-    throw new RatingError('/metros', `Ingresá un número entre ${min} y ${max}.`);
+    throw new RatingError('/metros', mensaje('servidor.metrosRango', { min, max }));
   }
-  if (!(input.zona in tariff.zonas)) throw new RatingError('/zona', 'La zona no existe en la tarifa.');
+  if (!(input.zona in tariff.zonas)) throw new RatingError('/zona', mensaje('servidor.zonaDesconocida'));
+  riskFactors(tariff, input);
 }
 
 function sumaAsegurada(tariff: Tariff, input: RatingInput, cob: CoberturaTarifa, suma: SumaPlan): number {
   if ('monto' in suma) return suma.monto;
-  const tipo = tariff.tiposVivienda[input.tipoVivienda];
-  const edificio = tariff.titularidades[input.titularidad].aseguraEdificio ? input.metros * tipo.valorReposicionM2 : 0;
+  const tipo = tariff.tiposVivienda[String(input.tipoVivienda)];
+  const edificio = tariff.titularidades[String(input.titularidad)].aseguraEdificio ? input.metros * tipo.valorReposicionM2 : 0;
   const contenido = input.metros * tipo.valorContenidoM2;
   const base = cob.base === 'edificio' ? edificio : cob.base === 'contenido' ? contenido : cob.base === 'riesgo' ? edificio + contenido : 0;
   return Math.round((base * suma.porcentaje) / tariff.redondeoSumas) * tariff.redondeoSumas;
 }
 
-function riskFactor(tariff: Tariff, input: RatingInput, grupo: string): number {
-  const tipo = tariff.tiposVivienda[input.tipoVivienda];
-  const uso = tariff.usosVivienda[input.usoVivienda];
-  const zona = tariff.zonas[input.zona];
-  let f = tipo.factor * uso.factor * zona.factor;
-  if (tariff.gruposRobo.includes(grupo)) {
-    const barrio = tariff.barrioCerrado.aplicaA.includes(input.tipoVivienda) ? tariff.barrioCerrado[input.barrioCerrado] : tariff.barrioCerrado.N;
-    f *= tipo.factorRobo * uso.factorRobo * zona.factorRobo * barrio.factorRobo;
+/**
+ * The products of the tariff's rating dimensions for this input: `factor` (every rated coverage) and `robo`
+ * (theft groups, on top). Multiplied in the order of `tariff.factores`, so prices are reproducible to the cent.
+ * @throws RatingError on the dimension's field when its value is missing (and no `porDefecto`) or not in `valores`
+ */
+export function riskFactors(tariff: Tariff, input: RatingInput): { factor: number; robo: number } {
+  let factor = 1;
+  let robo = 1;
+  for (const dim of tariff.factores) {
+    const aplica = Object.entries(dim.aplicaSi ?? {}).every(([campo, valores]) => valores.includes(String(input[campo])));
+    if (!aplica) continue;
+    const valor = input[dim.campo] ?? dim.porDefecto;
+    const m = valor === undefined ? undefined : dim.valores[String(valor)];
+    if (!m) {
+      const field = `/${dim.campo}`;
+      throw new RatingError(field, dim.campo === 'zona' ? mensaje('servidor.zonaDesconocida') : mensaje('servidor.valorTarifa'));
+    }
+    if (m.factor !== undefined) factor *= m.factor;
+    if (m.factorRobo !== undefined) robo *= m.factorRobo;
   }
-  return f;
+  return { factor, robo };
+}
+
+function factorDe(tariff: Tariff, input: RatingInput, grupo: string): number {
+  const { factor, robo } = riskFactors(tariff, input);
+  return tariff.gruposRobo.includes(grupo) ? factor * robo : factor;
 }
 
 function priceCoverage(tariff: Tariff, input: RatingInput, cod: string, suma: SumaPlan, selecc: SiNo): Cobertura | null {
@@ -145,7 +163,7 @@ function priceCoverage(tariff: Tariff, input: RatingInput, cod: string, suma: Su
   const prima =
     cob.primaMensualFija !== undefined
       ? cob.primaMensualFija
-      : ((sa * (cob.tasaAnualPorMil ?? 0)) / 1000 / 12) * riskFactor(tariff, input, cob.grupo);
+      : ((sa * (cob.tasaAnualPorMil ?? 0)) / 1000 / 12) * factorDe(tariff, input, cob.grupo);
   return {
     codCobertura: cod,
     descCobertura: cob.descCobertura,
@@ -162,7 +180,7 @@ function priceCoverage(tariff: Tariff, input: RatingInput, cod: string, suma: Su
 
 /**
  * Prices one plan with the chosen optional coverages.
- * @param codPlan BASICO | INTERMEDIO | INTEGRAL (keys of `tariff.planes`)
+ * @param codPlan a key of `tariff.planes` (e.g. BASICO, INTERMEDIO, INTEGRAL in 2026-11)
  * @param opcionales codes of optional coverages to include (must be offered by the plan; duplicates ignored)
  * @returns the Plan, money in ARS rounded to cents (prima, impuestos, premio per annual policy; premioCuota and
  *   each primaCobertura per month)
@@ -170,8 +188,8 @@ function priceCoverage(tariff: Tariff, input: RatingInput, cod: string, suma: Su
  */
 export function ratePlan(tariff: Tariff, input: RatingInput, codPlan: string, opcionales: readonly string[] = []): Plan {
   checkInput(tariff, input);
-  const plan = tariff.planes[codPlan as CodPlan];
-  if (!plan) throw new RatingError('/codPlan', 'Elegí un plan válido.');
+  const plan = Object.hasOwn(tariff.planes, codPlan) ? tariff.planes[codPlan] : undefined;
+  if (!plan) throw new RatingError('/codPlan', mensaje('servidor.planInvalido'));
   opcionales.forEach((cod, i) => {
     if (!(cod in plan.opcionales)) throw new RatingError(`/coberturasOpcionales/${i}`, `La cobertura ${cod} no está disponible en este plan.`);
   });
@@ -196,7 +214,7 @@ export function ratePlan(tariff: Tariff, input: RatingInput, codPlan: string, op
   const impuestosCents = [iva.alicuota, tasaSsn.alicuota, alicuotaSellos].reduce((sum, a) => sum + Math.round(primaCents * a + 1e-7), 0);
   const premioCents = primaCents + impuestosCents;
   return {
-    codPlan: codPlan as CodPlan,
+    codPlan,
     nombre: plan.nombre,
     descripcion: plan.descripcion,
     recomendado: plan.recomendado,

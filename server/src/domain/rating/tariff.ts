@@ -5,19 +5,34 @@
  */
 import { readFileSync } from 'node:fs';
 
-export type TipoVivienda = 'CASA' | 'DEPARTAMENTO' | 'PH';
-export type UsoVivienda = 'PERMANENTE' | 'TEMPORAL';
-export type Titularidad = 'PROPIETARIO' | 'INQUILINO';
 export type SiNo = 'S' | 'N';
-export type CodPlan = 'BASICO' | 'INTERMEDIO' | 'INTEGRAL';
+/** A plan code: a key of `Tariff.planes` (the tariff, not the code, decides which plans exist). */
+export type CodPlan = string;
 export type ListaCobertura = 'primary' | 'secondary' | 'urgencyAssistance' | 'optional';
 /** Base of a suma asegurada: building value, contents value, both ("riesgo"; contents only for tenants) or a fixed amount. */
 export type BaseSuma = 'edificio' | 'contenido' | 'riesgo' | 'fijo';
 
-/** Risk factors; `factorRobo` applies on top of `factor` to the theft groups (`gruposRobo`). */
+/**
+ * Multipliers of one value of a rating dimension; a missing one is 1. `factor` applies to every rated coverage,
+ * `factorRobo` on top of it to the theft groups (`gruposRobo`).
+ */
 export interface Factores {
-  factor: number;
-  factorRobo: number;
+  factor?: number;
+  factorRobo?: number;
+}
+
+/**
+ * A rating dimension: which field of the quote (a visitor's answer, or `zona`, resolved from the locality) picks
+ * which multipliers. Example: `{ "campo": "tieneAlarma", "porDefecto": "N", "valores": { "S": { "factorRobo": 0.85 }, "N": {} } }`.
+ */
+export interface FactorTarifa {
+  /** Field of the quote input (cotizar body field, or `zona`). */
+  campo: string;
+  /** Value used when the quote has no such field (e.g. quotes stored before the dimension existed). */
+  porDefecto?: string;
+  /** The dimension applies only when each named field has one of the listed values (else it is skipped). */
+  aplicaSi?: Record<string, string[]>;
+  valores: Record<string, Factores & { motivo?: string }>;
 }
 
 export interface CoberturaTarifa {
@@ -48,7 +63,7 @@ export interface PlanTarifa {
   opcionales: Record<string, SumaPlan>;
 }
 
-export interface ZonaTarifa extends Factores {
+export interface ZonaTarifa {
   descripcion: string;
   /** INDEC 2-digit province ids wholly in the zone. */
   provincias: string[];
@@ -65,16 +80,18 @@ export interface Tariff {
   superficie: { min: number; max: number; bandas: { codigo: string; desde: number; hasta: number; descripcion: string }[] };
   /** Sumas aseguradas are rounded to a multiple of this (ARS). */
   redondeoSumas: number;
-  tiposVivienda: Record<TipoVivienda, Factores & { valorReposicionM2: number; valorContenidoM2: number }>;
-  usosVivienda: Record<UsoVivienda, Factores>;
-  titularidades: Record<Titularidad, { aseguraEdificio: boolean }>;
-  barrioCerrado: { aplicaA: TipoVivienda[]; S: { factorRobo: number }; N: { factorRobo: number } };
+  /** Building and contents value per m², by `tipoVivienda` (sums asegurada). */
+  tiposVivienda: Record<string, { valorReposicionM2: number; valorContenidoM2: number }>;
+  /** Whether the building is insured, by `titularidad` (a tenant insures contents only). */
+  titularidades: Record<string, { aseguraEdificio: boolean }>;
+  /** Rating dimensions, multiplied in this order (engine.ts). */
+  factores: FactorTarifa[];
   zonas: Record<string, ZonaTarifa>;
   zonaPorDefecto: string;
   gruposRobo: string[];
   grupos: Record<string, string>;
   coberturas: Record<string, CoberturaTarifa>;
-  planes: Record<CodPlan, PlanTarifa>;
+  planes: Record<string, PlanTarifa>;
   impuestos: {
     iva: { alicuota: number };
     tasaSsn: { alicuota: number };
@@ -87,7 +104,8 @@ export interface Tariff {
  * @param file absolute path of `server/tariffs/<version>.json`
  * @returns the parsed tariff
  * @throws Error naming the file and the broken reference when a plan names an unknown coverage or
- *   a coverage names an unknown group, or a rated coverage lacks both `tasaAnualPorMil` and `primaMensualFija`.
+ *   a coverage names an unknown group, a rated coverage lacks both `tasaAnualPorMil` and `primaMensualFija`, or a
+ *   rating dimension (`factores`) is malformed.
  */
 export function loadTariff(file: string): Tariff {
   const tariff = JSON.parse(readFileSync(file, 'utf8')) as Tariff;
@@ -109,6 +127,22 @@ export function loadTariff(file: string): Tariff {
     }
   }
   if (!(tariff.zonaPorDefecto in tariff.zonas)) problems.push(`/zonaPorDefecto: zona desconocida "${tariff.zonaPorDefecto}"`);
+  if (!Array.isArray(tariff.factores)) problems.push('/factores: falta la lista de factores de riesgo');
+  (tariff.factores ?? []).forEach((f, i) => {
+    if (typeof f.campo !== 'string' || !f.valores || typeof f.valores !== 'object') problems.push(`/factores/${i}: cada factor tiene "campo" y "valores"`);
+    else if (f.porDefecto !== undefined && !(f.porDefecto in f.valores)) problems.push(`/factores/${i}/porDefecto: "${f.porDefecto}" no está en "valores"`);
+    for (const [valor, m] of Object.entries(f.valores ?? {})) {
+      for (const [k, v] of Object.entries(m)) {
+        if (k !== 'motivo' && (!['factor', 'factorRobo'].includes(k) || typeof v !== 'number' || !(v > 0))) {
+          problems.push(`/factores/${i}/valores/${valor}/${k}: solo "factor" y "factorRobo" (números positivos) y "motivo"`);
+        }
+      }
+    }
+  });
+  const zonasFactor = tariff.factores?.find((f) => f.campo === 'zona');
+  for (const zona of Object.keys(tariff.zonas)) {
+    if (zonasFactor && !(zona in zonasFactor.valores)) problems.push(`/factores: la zona "${zona}" no tiene valores en el factor "zona"`);
+  }
   if (problems.length > 0) throw new Error(`Tarifa inválida (${file}):\n${problems.join('\n')}`);
   return tariff;
 }

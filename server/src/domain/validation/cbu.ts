@@ -6,16 +6,17 @@
  * CVUs (virtual wallets, entity code 000) do not accept automatic debit and are rejected.
  */
 import { invalido, type Validacion } from './result.ts';
+import { mensaje } from '../../../../src/i18n/messages.ts';
 
 export interface Banco {
   codigo: string;
   nombre: string;
 }
 
-export const MENSAJE_CBU_LARGO = 'El CBU tiene que tener 22 números.';
-export const MENSAJE_CBU_INVALIDO = 'El CBU no es válido. Revisá los números.';
-export const MENSAJE_CBU_CVU = 'Ingresá un CBU bancario: los CVU de billeteras virtuales no admiten débito automático.';
-export const MENSAJE_CBU_BANCO = 'El CBU no corresponde a un banco habilitado.';
+export const MENSAJE_CBU_LARGO = mensaje('servidor.cbuLargo');
+export const MENSAJE_CBU_INVALIDO = mensaje('servidor.cbuInvalido');
+export const MENSAJE_CBU_CVU = mensaje('servidor.cbuCvu');
+export const MENSAJE_CBU_BANCO = mensaje('servidor.cbuBanco');
 
 /** BCRA check digit of `digits` with `weights` (same length). */
 export function cbuCheckDigit(digits: string, weights: readonly number[]): number {

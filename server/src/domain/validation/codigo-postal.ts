@@ -4,9 +4,10 @@
  * subdivision letter (AR-C → C), so a CPA can be checked against the chosen province.
  */
 import { invalido, type Validacion } from './result.ts';
+import { mensaje } from '../../../../src/i18n/messages.ts';
 
-export const MENSAJE_CODIGO_POSTAL = 'Ingresá un código postal de 4 números o el CPA, por ejemplo 1425 o C1425ABC.';
-export const MENSAJE_CODIGO_POSTAL_PROVINCIA = 'El código postal no corresponde a la provincia elegida.';
+export const MENSAJE_CODIGO_POSTAL = mensaje('servidor.codigoPostal');
+export const MENSAJE_CODIGO_POSTAL_PROVINCIA = mensaje('servidor.codigoPostalProvincia');
 
 /**
  * @param zipCode as typed (case-insensitive)

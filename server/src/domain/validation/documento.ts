@@ -3,10 +3,11 @@
  * DNI: 7–8 digits, 1.000.000–99.999.999 (no dots). LE/LC (pre-1968 booklets): 6–8 digits, > 0. Pasaporte: 6–9 letters/digits.
  */
 import { invalido, type Validacion } from './result.ts';
+import { mensaje } from '../../../../src/i18n/messages.ts';
 
 export type TipoDocumento = 'DNI' | 'LE' | 'LC' | 'PAS';
 
-export const MENSAJE_DNI = 'Ingresá un DNI válido: 7 u 8 números, sin puntos.';
+export const MENSAJE_DNI = mensaje('servidor.dni');
 
 /**
  * @param typeDoc DNI | LE | LC | PAS
@@ -23,8 +24,8 @@ export function validarDocumento(typeDoc: TipoDocumento, numberDoc: string): Val
     }
     case 'LE':
     case 'LC':
-      return /^\d{6,8}$/.test(n) && Number(n) > 0 ? { valido: true } : invalido('Ingresá un número de libreta válido: de 6 a 8 números.');
+      return /^\d{6,8}$/.test(n) && Number(n) > 0 ? { valido: true } : invalido(mensaje('servidor.libreta'));
     case 'PAS':
-      return /^[A-Za-z0-9]{6,9}$/.test(n) ? { valido: true } : invalido('Ingresá un pasaporte válido: de 6 a 9 letras o números.');
+      return /^[A-Za-z0-9]{6,9}$/.test(n) ? { valido: true } : invalido(mensaje('servidor.pasaporte'));
   }
 }

@@ -6,6 +6,7 @@
  */
 import cardValidator from 'card-validator';
 import { invalido, type Validacion } from './result.ts';
+import { mensaje } from '../../../../src/i18n/messages.ts';
 
 if (!cardValidator.creditCardType.getTypeInfo('cabal')) {
   cardValidator.creditCardType.addCard({
@@ -27,9 +28,9 @@ export const MARCAS_ACEPTADAS: Readonly<Record<string, string>> = {
   naranja: 'Naranja',
 };
 
-export const MENSAJE_TARJETA_INCOMPLETA = 'Ingresá el número de tarjeta completo.';
-export const MENSAJE_TARJETA_INVALIDA = 'El número de tarjeta no es válido. Revisalo.';
-export const MENSAJE_TARJETA_MARCA = 'Aceptamos Visa, Mastercard, American Express, Cabal y Naranja.';
+export const MENSAJE_TARJETA_INCOMPLETA = mensaje('servidor.tarjetaIncompleta');
+export const MENSAJE_TARJETA_INVALIDA = mensaje('servidor.tarjetaInvalida');
+export const MENSAJE_TARJETA_MARCA = mensaje('servidor.tarjetaMarca');
 
 /**
  * @param numero card number as typed (spaces and dashes are ignored)
@@ -54,11 +55,11 @@ export function validarTarjeta(numero: string): Validacion<{ marca: string; nomb
  */
 export function validarVencimiento(mmaa: string, hoy: string): Validacion {
   const m = /^(0[1-9]|1[0-2])\/(\d{2})$/.exec(mmaa.trim());
-  if (!m) return invalido('Ingresá el vencimiento como MM/AA, por ejemplo 08/29.');
+  if (!m) return invalido(mensaje('servidor.vencimientoFormato'));
   const meses = (2000 + Number(m[2])) * 12 + Number(m[1]);
   const mesesHoy = Number(hoy.slice(0, 4)) * 12 + Number(hoy.slice(5, 7));
-  if (meses < mesesHoy) return invalido('La tarjeta está vencida.');
-  if (meses > mesesHoy + 20 * 12) return invalido('Revisá el año de vencimiento.');
+  if (meses < mesesHoy) return invalido(mensaje('servidor.tarjetaVencida'));
+  if (meses > mesesHoy + 20 * 12) return invalido(mensaje('servidor.vencimientoAnio'));
   return { valido: true };
 }
 
@@ -70,5 +71,5 @@ export function validarTitular(nombre: string): Validacion {
   const n = nombre.trim();
   return n.length >= 2 && n.length <= 50 && /^[A-Za-zÁÉÍÓÚÜÑáéíóúüñ' .-]+$/.test(n) && /[A-Za-zÁÉÍÓÚÜÑáéíóúüñ]{2}/.test(n)
     ? { valido: true }
-    : invalido('Ingresá el nombre tal como figura en la tarjeta.');
+    : invalido(mensaje('servidor.titularTarjeta'));
 }

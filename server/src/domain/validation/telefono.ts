@@ -3,6 +3,7 @@
  * area code (without the leading 0) + subscriber number (without the mobile "15") = 10 national digits.
  */
 import { invalido, type Validacion } from './result.ts';
+import { mensaje } from '../../../../src/i18n/messages.ts';
 
 /** ENACOM area code row (server/data/ar/codigos-de-area.csv). */
 export interface CodigoArea {
@@ -11,7 +12,7 @@ export interface CodigoArea {
   localidadCabecera: string;
 }
 
-export const MENSAJE_PREFIJO_INEXISTENTE = 'El código de área no existe. Ingresalo sin el 0.';
+export const MENSAJE_PREFIJO_INEXISTENTE = mensaje('servidor.prefijoInexistente');
 
 /**
  * Checks an area code against the ENACOM list.
@@ -38,10 +39,10 @@ export function validarTelefono(areaCod: string, phoneNumber: string, codigos: R
   const prefijo = validarPrefijo(areaCod, codigos);
   if (!prefijo.valido) return prefijo;
   const numero = phoneNumber.trim();
-  if (!/^\d+$/.test(numero)) return invalido('Ingresá solo números, sin espacios ni guiones.');
+  if (!/^\d+$/.test(numero)) return invalido(mensaje('servidor.telefonoSoloNumeros'));
   const digitos = prefijo.digitosNumero;
-  if (numero.length === digitos + 2 && numero.startsWith('15')) return invalido('Ingresá el número sin el 15.');
-  if (numero.length !== digitos) return invalido(`Con el código de área ${prefijo.prefijo} el número tiene que tener ${digitos} dígitos.`);
-  if (/^(\d)\1+$/.test(numero)) return invalido('Ingresá un número de teléfono real.');
+  if (numero.length === digitos + 2 && numero.startsWith('15')) return invalido(mensaje('servidor.telefonoSin15'));
+  if (numero.length !== digitos) return invalido(mensaje('servidor.telefonoDigitos', { prefijo: prefijo.prefijo, digitos }));
+  if (/^(\d)\1+$/.test(numero)) return invalido(mensaje('servidor.telefonoReal'));
   return { valido: true };
 }

@@ -5,7 +5,6 @@ import { loadLists } from '../lists/index.ts';
 import { cbuCheckDigit, MENSAJE_CBU_BANCO, MENSAJE_CBU_CVU, MENSAJE_CBU_INVALIDO, MENSAJE_CBU_LARGO, validarCbu } from './cbu.ts';
 import { MENSAJE_CODIGO_POSTAL, MENSAJE_CODIGO_POSTAL_PROVINCIA, validarCodigoPostal } from './codigo-postal.ts';
 import { MENSAJE_DNI, validarDocumento } from './documento.ts';
-import { edad, esFechaValida, hoyArgentina, MENSAJE_EDAD, MENSAJE_VIGENCIA, sumarAnios, sumarDias, validarEdad, validarInicioVigencia } from './fechas.ts';
 import { MENSAJE_TARJETA_INCOMPLETA, MENSAJE_TARJETA_INVALIDA, MENSAJE_TARJETA_MARCA, validarTarjeta, validarTitular, validarVencimiento } from './tarjeta.ts';
 import { MENSAJE_PREFIJO_INEXISTENTE, validarPrefijo, validarTelefono } from './telefono.ts';
 
@@ -100,35 +99,6 @@ describe('validarTarjeta (card-validator)', () => {
     expect(validarTitular("MARÍA JOSÉ O'NEILL")).toEqual({ valido: true });
     expect(validarTitular('J')).toEqual({ valido: false, mensaje: 'Ingresá el nombre tal como figura en la tarjeta.' });
     expect(validarTitular('ANA 123')).toEqual({ valido: false, mensaje: 'Ingresá el nombre tal como figura en la tarjeta.' });
-  });
-});
-
-describe('dates, age and vigencia', () => {
-  it('hoyArgentina uses UTC−3', () => {
-    expect(hoyArgentina(new Date('2026-11-23T02:30:00Z'))).toBe('2026-11-22');
-    expect(hoyArgentina(new Date('2026-11-23T03:30:00Z'))).toBe('2026-11-23');
-  });
-  it('calendar helpers', () => {
-    expect(esFechaValida('2026-02-29')).toBe(false);
-    expect(esFechaValida('2028-02-29')).toBe(true);
-    expect(sumarDias('2026-12-31', 1)).toBe('2027-01-01');
-    expect(sumarAnios('2028-02-29', 1)).toBe('2029-02-28');
-    expect(sumarAnios('2026-12-01', 1)).toBe('2027-12-01');
-    expect(edad('2000-11-24', '2026-11-23')).toBe(25);
-    expect(edad('2000-11-23', '2026-11-23')).toBe(26);
-  });
-  it('age 18–99', () => {
-    expect(validarEdad('2008-11-23', '2026-11-23')).toEqual({ valido: true });
-    expect(validarEdad('2008-11-24', '2026-11-23')).toEqual({ valido: false, mensaje: MENSAJE_EDAD });
-    expect(validarEdad('1927-11-24', '2026-11-23')).toEqual({ valido: true });
-    expect(validarEdad('1926-11-23', '2026-11-23')).toEqual({ valido: false, mensaje: 'Para contratar tenés que tener entre 18 y 99 años.' });
-    expect(validarEdad('2026-02-30', '2026-11-23')).toEqual({ valido: false, mensaje: 'Ingresá una fecha de nacimiento válida.' });
-  });
-  it('vigencia from tomorrow to +30 days', () => {
-    expect(validarInicioVigencia('2026-11-24', '2026-11-23')).toEqual({ valido: true });
-    expect(validarInicioVigencia('2026-12-23', '2026-11-23')).toEqual({ valido: true });
-    expect(validarInicioVigencia('2026-11-23', '2026-11-23')).toEqual({ valido: false, mensaje: MENSAJE_VIGENCIA });
-    expect(validarInicioVigencia('2026-12-24', '2026-11-23')).toEqual({ valido: false, mensaje: 'La cobertura tiene que empezar entre mañana y dentro de 30 días.' });
   });
 });
 

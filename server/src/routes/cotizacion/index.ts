@@ -6,19 +6,22 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { CampaniaNueva, ContactoNuevo } from '../../db/repositories/contactos.ts';
 import { rateAll, ratePlan, resolveZone } from '../../domain/rating/engine.ts';
-import type { SiNo, TipoVivienda, Titularidad, UsoVivienda } from '../../domain/rating/tariff.ts';
 import { validarDocumento, type TipoDocumento } from '../../domain/validation/documento.ts';
-import { hoyArgentina, validarInicioVigencia } from '../../domain/validation/fechas.ts';
 import { validarPrefijo, validarTelefono } from '../../domain/validation/telefono.ts';
 import { validationError } from '../../errors.ts';
 import { erroresTelefono, priceOr400 } from '../checks.ts';
 import { ratingInputDe, ref, requireCotizacion, requireLocalidad, responses } from '../shared.ts';
 
+/**
+ * The cotizar body (schemas/api/cotizacion.json#/$defs/CotizarBody: the home steps' answers). Fields beyond these
+ * (e.g. a new question such as tieneAlarma, once the wire schema lets it in) are stored in `datos` and priced by the
+ * tariff's rating dimensions that name them.
+ */
 interface CotizarBody {
-  tipoVivienda: TipoVivienda;
-  barrioCerrado: SiNo;
-  titularidad: Titularidad;
-  usoVivienda: UsoVivienda;
+  tipoVivienda: string;
+  barrioCerrado?: string;
+  titularidad: string;
+  usoVivienda: string;
   metros: number;
   codLocalidad: string;
   idProvincia: string;
@@ -26,6 +29,7 @@ interface CotizarBody {
   areaCod: string;
   phoneNumber: string;
   initPolicyDate: string;
+  [campo: string]: unknown;
 }
 
 /** Registers the quote routes (mounted at /api/cotizacion). */
@@ -62,29 +66,19 @@ export default async function cotizacionRoutes(app: FastifyInstance) {
 
   app.post<{ Body: CotizarBody }>(
     '/cotizar',
-    { schema: { tags: ['cotizacion'], summary: 'Cotiza los tres planes', body: ref('cotizacion', 'CotizarBody'), response: responses(ref('cotizacion', 'CotizarResponse')) } },
+    { schema: { tags: ['cotizacion'], summary: 'Cotiza los planes de la tarifa', body: ref('cotizacion', 'CotizarBody'), response: responses(ref('cotizacion', 'CotizarResponse')) } },
     async (request) => {
       const b = request.body;
       const { tariff, repos } = app.deps;
       const errors = erroresTelefono(app, b.areaCod, b.phoneNumber, '/areaCod', '/phoneNumber');
-      const vigencia = validarInicioVigencia(b.initPolicyDate, hoyArgentina());
-      if (!vigencia.valido) errors.push({ field: '/initPolicyDate', message: vigencia.mensaje });
       if (errors.length > 0) throw validationError(errors);
       const loc = requireLocalidad(app, b.codLocalidad, b.idProvincia, '/codLocalidad');
       await app.cupoCotizaciones.consumir(request); // hourly quote limit per IP, shared by all instances (429)
       const zona = resolveZone(tariff, loc);
-      const { planes, inspection } = rateAll(tariff, {
-        tipoVivienda: b.tipoVivienda,
-        usoVivienda: b.usoVivienda,
-        titularidad: b.titularidad,
-        barrioCerrado: b.barrioCerrado,
-        metros: b.metros,
-        zona,
-        provinciaId: loc.provinciaId,
-      });
+      const { planes, inspection } = priceOr400(() => rateAll(tariff, { ...b, zona, provinciaId: loc.provinciaId }));
       const refId = randomUUID();
       await repos.cotizaciones.insert({
-        refId, sesion: request.sesion, ip: request.ip, tarifaVersion: tariff.version, tipoVivienda: b.tipoVivienda, barrioCerrado: b.barrioCerrado,
+        refId, sesion: request.sesion, ip: request.ip, tarifaVersion: tariff.version, datos: b, tipoVivienda: b.tipoVivienda, barrioCerrado: b.barrioCerrado ?? null,
         titularidad: b.titularidad, usoVivienda: b.usoVivienda, metros: b.metros, codLocalidad: b.codLocalidad, idProvincia: b.idProvincia,
         zona, email: b.email, areaCod: b.areaCod, phoneNumber: b.phoneNumber, initPolicyDate: b.initPolicyDate, inspection, planes,
       });

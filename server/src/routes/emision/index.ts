@@ -15,6 +15,7 @@ import { MENSAJE_COTIZACION_COMPRADA } from '../../domain/emission/service.ts';
 import { ApiError, notFound, validationError } from '../../errors.ts';
 import { erroresDomicilio, erroresPersona, priceOr400 } from '../checks.ts';
 import { ratingInputDe, ref, requireCotizacion, responses } from '../shared.ts';
+import { mensaje } from '../../../../src/i18n/messages.ts';
 
 interface SolicitarBody {
   refId: string;
@@ -25,7 +26,7 @@ interface SolicitarBody {
   domicilio: Domicilio;
 }
 
-const MENSAJE_SOLICITUD_NO_ENCONTRADA = 'No encontramos la solicitud.';
+const MENSAJE_SOLICITUD_NO_ENCONTRADA = mensaje('servidor.solicitudNoEncontrada');
 
 /** Wire form of an application state (omits absent optional fields). */
 function estadoWire(e: EstadoEmision) {
@@ -50,9 +51,9 @@ export default async function emisionRoutes(app: FastifyInstance) {
       if (errors.length > 0) throw validationError(errors);
       const cot = await requireCotizacion(app, b.refId, request);
       const medio = await repos.mediosPago.get(b.medioPagoId);
-      if (!medio || medio.refId !== cot.refId) throw validationError([{ field: '/medioPagoId', message: 'Elegí de nuevo el medio de pago.' }]);
+      if (!medio || medio.refId !== cot.refId) throw validationError([{ field: '/medioPagoId', message: mensaje('servidor.medioPagoOtraCotizacion') }]);
       if (cot.initPolicyDate <= hoyArgentina()) {
-        throw new ApiError(409, 'CONFLICTO', 'La fecha de inicio de la cobertura ya pasó. Volvé a cotizar.');
+        throw new ApiError(409, 'CONFLICTO', mensaje('servidor.vigenciaPasada'));
       }
       const loc = lists.localidadesPorId.get(b.domicilio.codLocation)!;
       const ubicacion = { zona: resolveZone(tariff, loc), provinciaId: loc.provinciaId };

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import * as catalogos from '../../domain/lists/catalogos.ts';
 import { notFound } from '../../errors.ts';
 import { ref, responses } from '../shared.ts';
+import { mensaje } from '../../../../src/i18n/messages.ts';
 
 const ITEMS = {
   '/tipos-vivienda': catalogos.TIPOS_VIVIENDA,
@@ -38,7 +39,7 @@ export default async function listasRoutes(app: FastifyInstance) {
     async (request) => {
       const { lists } = app.deps;
       const provincia = lists.provinciasPorId.get(request.query.id);
-      if (!provincia) throw notFound('No encontramos la provincia.');
+      if (!provincia) throw notFound(mensaje('servidor.provinciaNoEncontrada'));
       const departamentos = (lists.departamentosPorProvincia.get(provincia.id) ?? []).map(({ id, nombre }) => ({ id, nombre }));
       return { ...provincia, departamentos };
     },
