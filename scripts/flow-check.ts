@@ -24,11 +24,15 @@ export function loadProduct(root: string): ProductFiles {
     if (f.endsWith('.schema.json')) schemas[f.slice(0, -'.schema.json'.length)] = read(`schemas/${f}`);
     if (f.endsWith('.ui.json')) ui[f.slice(0, -'.ui.json'.length)] = read(`schemas/${f}`);
   }
+  const wire: NonNullable<ProductFiles['wire']> = {};
+  const wireDir = join(root, 'schemas/api');
+  if (existsSync(wireDir)) for (const f of readdirSync(wireDir)) if (f.endsWith('.json')) wire[f] = read(`schemas/api/${f}`);
   const migrations: ProductFiles['migrations'] = {};
   const migrationsDir = join(root, 'flow/migrations');
   if (existsSync(migrationsDir)) for (const f of readdirSync(migrationsDir)) if (f.endsWith('.json')) migrations[f] = read(`flow/migrations/${f}`);
   return {
     migrations,
+    wire,
     flow: read('flow/flow.json'),
     flowSchema: read('flow/flow.schema.json'),
     contract: existsSync(join(root, 'flow/contract.json')) ? read('flow/contract.json') : undefined,

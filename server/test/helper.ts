@@ -2,10 +2,6 @@
  * Test helpers: `buildTestApp()` (in-memory PGlite unless a db is given, real engine, no mocks), the CSRF dance,
  * valid request bodies, and a response-schema checker over the wire schemas (schemas/api).
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import jsonpatch, { type Operation } from 'fast-json-patch';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { build, type BuildOptions } from '../src/app.ts';
@@ -204,28 +200,5 @@ export async function recorrerJourney(app: FastifyInstance, pago: Record<string,
   return { refId, numeroSolicitud: numeroSolicitud as string, medioPagoId, premio, estado, csrf };
 }
 
-/** Repository folders and files a staffer edits (the product) — what `copiaEditada` copies. */
-const PRODUCTO = ['flow', 'schemas', 'src/i18n/es.json', 'server/tariffs'];
-const RAIZ = join(import.meta.dirname, '../..');
-
-/**
- * A temporary copy of the product files (flow/, schemas/, src/i18n/es.json, server/tariffs/) with RFC 6902 patches
- * applied per file (a new file is patched from `{}`; `null` deletes it) — the format of tests/fixtures/flow-edits.
- * @returns the copy's root: pass `<root>/schemas` as SCHEMAS_DIR, `<root>/server/tariffs/2026-11.json` as TARIFF_FILE,
- *   `--root <root>` to flow:check
- */
-export function copiaEditada(edits: Record<string, Operation[] | null>): string {
-  const root = mkdtempSync(join(tmpdir(), 's6-producto-'));
-  for (const p of PRODUCTO) cpSync(join(RAIZ, p), join(root, p), { recursive: true });
-  for (const [file, ops] of Object.entries(edits)) {
-    const path = join(root, file);
-    if (ops === null) {
-      rmSync(path, { force: true });
-      continue;
-    }
-    const doc = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {};
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, JSON.stringify(jsonpatch.applyPatch(doc, ops, true, false).newDocument, null, 2));
-  }
-  return root;
-}
+/** A temporary copy of the product with RFC 6902 patches applied per file (tests/support/edited-tree.ts). */
+export { editedCopy as copiaEditada } from '../../tests/support/edited-tree.ts';

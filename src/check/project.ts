@@ -30,6 +30,8 @@ export interface ProductFiles {
   texts: Json;
   /** flow/migrations/<file>.json by file name. */
   migrations?: Record<string, Json>;
+  /** The wire contract, schemas/api/<file>.json by file name. */
+  wire?: Record<string, Json>;
 }
 
 export interface ProductReport {
@@ -85,6 +87,21 @@ export function checkProduct(files: ProductFiles): ProductReport {
     if (!hasText(key)) add(textFile, '/' + key.split('.').map(escapeToken).join('/'), `falta el texto "${key}" (lo usa ${where}): agregalo a es.json`);
   };
 
+  // the wire reads its fields from the step schemas: every `$ref` into a step schema must still resolve
+  for (const [file, doc] of Object.entries(files.wire ?? {})) {
+    const walk = (node: unknown, at: string) => {
+      if (!node || typeof node !== 'object') return;
+      const ref = (node as Json).$ref;
+      const m = typeof ref === 'string' ? /^([a-z][a-z0-9-]*)\.schema\.json(?:#(.*))?$/.exec(ref) : null;
+      if (m) {
+        const step = files.schemas[m[1]];
+        if (!step) add(`schemas/api/${file}`, `${at}/$ref`, `"${ref}" lee schemas/${m[1]}.schema.json, que no existe: definí el campo en el contrato (p. ej. en common.json › $defs) o restaurá el archivo`);
+        else if (m[2] && getAt(step, m[2]) === undefined) add(`schemas/api/${file}`, `${at}/$ref`, `"${ref}": schemas/${m[1]}.schema.json no tiene ${m[2]}`);
+      }
+      for (const [k, v] of Object.entries(node as Json)) walk(v, `${at}/${escapeToken(k)}`);
+    };
+    walk(doc, '');
+  }
   // schema files: one per form step, none left over
   for (const step of flow.steps) {
     if (step.kind === 'form' && !files.schemas[step.id]) add('flow/flow.json', `/steps/${stepIndex(step.id)}`, `el paso de formulario "${step.id}" no tiene schemas/${step.id}.schema.json`);

@@ -12,6 +12,7 @@ import type { FlowDef } from '../../src/engine/core/types.ts';
 import { startServer, type ServerProcess } from '../../server/test/processes.ts';
 import { buildTree, readExample, REPO, writeEditedTree } from '../support/edited-tree.ts';
 import { driveToResult } from './drive';
+import { callMatches } from '../../src/testing/fixture.ts';
 
 const dir = join(REPO, 'tests/fixtures/flow-edits');
 const examples = readdirSync(dir).filter((f) => f.endsWith('.json'));
@@ -31,6 +32,8 @@ for (const [i, name] of examples.entries()) {
     try {
       server = await startServer(PORT + i, {
         STATIC_DIR: join(tree, 'dist'),
+        SCHEMAS_DIR: join(tree, 'schemas'),
+        TARIFF_FILE: join(tree, 'server/tariffs/2026-11.json'),
         DATA_DIR: join(tree, 'data'),
         EMISSION_DELAY_MS: '200',
         NODE_ENV: 'test',
@@ -39,7 +42,14 @@ for (const [i, name] of examples.entries()) {
       });
       await page.goto(`${server.url}/`);
       await expect(page).toHaveURL(new RegExp(`/${flow.basePath}$`));
+      const made: { method: string; path: string; body?: unknown }[] = [];
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        if (url.pathname.startsWith('/api/')) made.push({ method: r.method(), path: url.pathname.slice(4), body: r.postData() ? r.postDataJSON() : undefined });
+      });
       const visited = await driveToResult(page, flow);
+      // the calls the example says its edit makes reach the API (e.g. the alarm's answer in the quote request)
+      for (const want of example.llamadas ?? []) expect(made.some((m) => callMatches(want, m)), JSON.stringify(want)).toBe(true);
       expect(visited, 'el recorrido que el ejemplo promete').toEqual(example.recorrido);
       await expect(page.getByTestId('poliza')).toHaveText(/^HOG-\d{4}-\d{6}$/, { timeout: 30_000 });
       await page.screenshot({ path: `tests/e2e/screenshots/flow-edits/${name.replace('.json', '')}.png`, fullPage: true });

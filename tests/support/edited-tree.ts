@@ -4,9 +4,11 @@
  * (flow check + precompiled validators, then Vite). Used by the Chromium test that buys through each example.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import jsonpatch, { type Operation } from 'fast-json-patch';
+import type { ExpectedCall } from '../../src/testing/fixture.ts';
 
 export const REPO = join(import.meta.dirname, '../..');
 /** What the web build reads. */
@@ -16,6 +18,8 @@ export interface FlowEditExample {
   description: string;
   /** The step ids a visitor goes through on the edited flow (tests/e2e/drive.ts answers), landing to thank-you. */
   recorrido?: string[];
+  /** API calls the edited flow must make on the way (method, path under /api, a subset of the body). */
+  llamadas?: ExpectedCall[];
   edits: Record<string, Operation[] | null>;
 }
 
@@ -27,7 +31,7 @@ export function readExample(file: string): FlowEditExample {
  * Copies the tree to `dir` (replacing it) and applies `example.edits` there, JSON only.
  * @throws Error when a patch does not apply (fast-json-patch's message names the operation)
  */
-export function writeEditedTree(example: FlowEditExample, dir: string): void {
+export function writeEditedTree(example: Pick<FlowEditExample, 'edits'>, dir: string): void {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   for (const entry of TREE) {
@@ -42,6 +46,7 @@ export function writeEditedTree(example: FlowEditExample, dir: string): void {
       continue;
     }
     const doc = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {};
+    mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, JSON.stringify(jsonpatch.applyPatch(doc, ops, true, false).newDocument, null, 2) + '\n');
   }
 }
@@ -55,4 +60,15 @@ export function buildTree(dir: string): void {
     const run = spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`${args.join(' ')} falló:\n${run.stdout}\n${run.stderr}`);
   }
+}
+
+/**
+ * A throw-away copy of the tree with `edits` applied (see {@link writeEditedTree}).
+ * @returns its root: `<root>/schemas` for SCHEMAS_DIR, `<root>/server/tariffs/2026-11.json` for TARIFF_FILE,
+ *   `--root <root>` for flow:check, `loadProduct(<root>)` for the checker in a test
+ */
+export function editedCopy(edits: FlowEditExample['edits']): string {
+  const root = mkdtempSync(join(tmpdir(), 'cotizador-editado-'));
+  writeEditedTree({ edits }, root);
+  return root;
 }

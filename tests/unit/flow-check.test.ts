@@ -140,4 +140,15 @@ describe('flow:check', () => {
     opts.localities = 'buscarLocalidad';
     expect(where(f)).toEqual(['schemas/localidad.ui.json#/ui:options/lists/localities']);
   });
+
+  it('a wire field that reads a step schema the staffer deleted', () => {
+    const f = copy();
+    delete f.schemas.adicionales;
+    delete f.ui.adicionales;
+    const wire = where(f).filter((w) => w.startsWith('schemas/api/'));
+    expect(wire).toEqual([
+      'schemas/api/cotizacion.json#/$defs/DatosPresupuestoBody/properties/coberturasOpcionales/$ref',
+      'schemas/api/emision.json#/$defs/SolicitarBody/properties/coberturasOpcionales/$ref',
+    ]);
+  });
 });
