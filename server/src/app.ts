@@ -122,7 +122,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   // refuses bare numbers, so it gets the function. Only safe when instances are reachable through the proxy alone.
   const tp = opts.trustProxy ?? false;
   const trustProxy = typeof tp === 'number' ? (_addr: string, i: number) => i < tp : tp;
-  const app = Fastify({ logger, trustProxy, bodyLimit: 64 * 1024, return503OnClosing: true });
+  const app = Fastify({ logger, trustProxy, bodyLimit: 64 * 1024, return503OnClosing: true, routerOptions: { maxParamLength: 512 } });
 
   const db = opts.db ?? (await createPgliteDb());
   await migrate(db);

@@ -6,20 +6,22 @@
 import pdfmake from 'pdfmake';
 import { texto } from '../postventa/textos.ts';
 
-pdfmake.setFonts({ Helvetica: { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' } });
+const HELVETICA = { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' };
+pdfmake.setFonts({ Helvetica: HELVETICA });
 pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy(() => false);
+// only the standard font names (built into pdfkit) may be "opened"; no file of the machine ever is
+pdfmake.setLocalAccessPolicy((path: string) => Object.values(HELVETICA).includes(path));
 
 export const COLOR = { marca: '#0b3d6e', acento: '#0b7a53', gris: '#5b6675', linea: '#d5dbe3', fondo: '#f1f5f9' };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Contenido = any;
 
-/** Section title with a rule under it. */
-export function seccion(titulo: string): Contenido {
+/** Section title with a rule under it (`ancho` in points: the full text width by default). */
+export function seccion(titulo: string, ancho = 515): Contenido {
   return [
     { text: titulo.toUpperCase(), style: 'seccion', margin: [0, 14, 0, 4] },
-    { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 515, y2: 0, lineWidth: 0.6, lineColor: COLOR.linea }], margin: [0, 0, 0, 6] },
+    { canvas: [{ type: 'line', x1: 0, y1: 0, x2: ancho, y2: 0, lineWidth: 0.6, lineColor: COLOR.linea }], margin: [0, 0, 0, 6] },
   ];
 }
 
@@ -73,7 +75,7 @@ export async function renderizar(content: Contenido[], info: { title: string; su
       margin: [40, 10, 40, 0],
       columns: [
         { text: texto('legal.pie'), style: 'chico', width: '*' },
-        { text: texto('servidor.postventa.pdf.pagina', { n, total }), style: 'chico', width: 'auto', alignment: 'right' },
+        { text: texto('servidor.postventa.pdf.pagina', { n, total }), style: 'chico', width: 70, alignment: 'right' },
       ],
     }),
     content,

@@ -47,9 +47,9 @@ export async function pdfPoliza(d: DatosPoliza): Promise<Buffer> {
     },
     {
       columns: [
-        { width: '*', stack: [...seccion(T('asegurado')), pares([[T('asegurado'), d.asegurado.nombre], [T('documento'), d.asegurado.documento], [T('contacto'), `${d.asegurado.email}\n${d.asegurado.telefono}`]])] },
+        { width: '*', stack: [...seccion(T('asegurado'), 249), pares([[T('asegurado'), d.asegurado.nombre], [T('documento'), d.asegurado.documento], [T('contacto'), `${d.asegurado.email}\n${d.asegurado.telefono}`]])] },
         { width: 16, text: '' },
-        { width: '*', stack: [...seccion(T('ubicacion')), { text: d.ubicacion.join('\n') }, { text: `${T('plan')}: ${d.plan.nombre}`, bold: true, margin: [0, 6, 0, 0] }] },
+        { width: '*', stack: [...seccion(T('ubicacion'), 249), { text: d.ubicacion.join('\n') }, { text: `${T('plan')}: ${d.plan.nombre}`, bold: true, margin: [0, 6, 0, 0] }] },
       ],
     },
     ...seccion(T('coberturas')),
