@@ -198,9 +198,14 @@ export function checkProduct(files: ProductFiles): ProductReport {
     for (const k of Object.keys(step.result?.rows ?? {})) needText(`${step.id}.filas.${k}`, where);
     step.notices?.forEach((n) => needText(`${step.id}.avisos.${n.text}`, where));
     step.actions?.forEach((a) => needText(`${step.id}.acciones.${a.text}`, where));
+    step.extras?.forEach((x) => {
+      needText(`${step.id}.extras.${x.text}`, where);
+      if ('done' in x) needText(`${step.id}.extras.${x.done}`, where);
+    });
     if (step.loadingMessage) needText(`app.loader.${step.loadingMessage}`, where);
   }
   for (const stage of flow.stages) needText(`app.etapas.${stage}`, `la etapa "${stage}"`);
+  if (flow.resume) for (const t of [flow.resume.failed, ...(flow.resume.notices ?? []).map((n) => n.text)]) needText(`app.avisos.${t}`, 'el retomar cotización (resume)');
 
   // migrations of saved journeys: a chain up to the current version, each operation well formed
   const versions = new Set<number>();
