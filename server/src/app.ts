@@ -13,7 +13,10 @@ import type { AppDeps, Settings } from './context.ts';
 import { createPgliteDb, type Db } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { createRepositories } from './db/repositories/index.ts';
+import { createCorreoService } from './domain/correo/outbox.ts';
 import { createEmissionService } from './domain/emission/service.ts';
+import { createPostventa } from './domain/postventa/service.ts';
+import { createTokens } from './domain/postventa/tokens.ts';
 import { loadLists } from './domain/lists/index.ts';
 import { createRetentionJob } from './domain/maintenance/retention.ts';
 import { enmascararNumerosDePago } from './domain/payment/enmascarar.ts';
@@ -33,11 +36,13 @@ import swaggerPlugin from './plugins/swagger.ts';
 import chatRoutes from './routes/chat/index.ts';
 import cotizacionRoutes from './routes/cotizacion/index.ts';
 import csrfRoutes from './routes/csrf/index.ts';
+import devRoutes from './routes/dev/index.ts';
 import domicilioRoutes from './routes/domicilio/index.ts';
 import emisionRoutes from './routes/emision/index.ts';
 import listasRoutes from './routes/listas/index.ts';
 import logsRoutes from './routes/logs/index.ts';
 import pagosRoutes from './routes/pagos/index.ts';
+import postventaRoutes from './routes/postventa/index.ts';
 import recaptchaRoutes from './routes/recaptcha/index.ts';
 import salesforceRoutes from './routes/salesforce/index.ts';
 
@@ -76,6 +81,16 @@ export interface BuildOptions {
   /** Trusted reverse proxies (client IP and protocol from X-Forwarded-*): false, a hop count or addresses (config.ts). */
   trustProxy?: false | number | string[];
   settings?: Partial<Settings>;
+  /** After the sale (issue 8): link-token key (≥ 32 bytes; default random per process), public URL for e-mailed links,
+   *  SMTP (undefined: outbox only), sender, outbox worker timings, requests per hour per IP for the withdrawal/cancellation
+   *  buttons and the e-mail of a quote, and whether the development mail page exists. */
+  linkKey?: Buffer;
+  publicUrl?: string;
+  smtpUrl?: string;
+  mailFrom?: string;
+  correo?: { pollMs?: number; leaseMs?: number; retryBaseMs?: number; maxBackoffMs?: number; maxIntentos?: number };
+  tramitesPorHora?: number;
+  devCorreo?: boolean;
 }
 
 /** Pino redaction: never log payment numbers, cookies or CSRF tokens even if a body or headers get logged. */
@@ -109,7 +124,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   // refuses bare numbers, so it gets the function. Only safe when instances are reachable through the proxy alone.
   const tp = opts.trustProxy ?? false;
   const trustProxy = typeof tp === 'number' ? (_addr: string, i: number) => i < tp : tp;
-  const app = Fastify({ logger, trustProxy, bodyLimit: 64 * 1024, return503OnClosing: true });
+  const app = Fastify({ logger, trustProxy, bodyLimit: 64 * 1024, return503OnClosing: true, routerOptions: { maxParamLength: 512 } });
 
   const db = opts.db ?? (await createPgliteDb());
   await migrate(db);
@@ -120,20 +135,33 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
     cotizacionesPorHoraPorIp: opts.settings?.cotizacionesPorHoraPorIp ?? 30,
     cookieSecure: opts.settings?.cookieSecure ?? ('auto' as const),
   };
+  const lists = loadLists(opts.listsDir ?? DEFAULT_LISTS_DIR);
+  const tariff = loadTariff(opts.tariffFile ?? DEFAULT_TARIFF_FILE);
+  const tokens = createTokens(opts.linkKey ?? randomBytes(32));
+  const postventa = createPostventa({ db, tariff, lists, tokens, publicUrl: (opts.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '') });
+  const correo = createCorreoService({
+    db, log: app.log, smtpUrl: opts.smtpUrl, remitente: opts.mailFrom ?? 'Hogar Protegido Seguros <polizas@hogarprotegido.example>',
+    adjunto: (ref) => postventa.adjunto(ref), ...opts.correo,
+  });
   const deps: AppDeps = {
     db,
     repos: createRepositories(db),
-    lists: loadLists(opts.listsDir ?? DEFAULT_LISTS_DIR),
-    tariff: loadTariff(opts.tariffFile ?? DEFAULT_TARIFF_FILE),
+    lists,
+    tariff,
     vault,
+    correo,
+    tokens,
     emision: createEmissionService({
       db, vault, log: app.log, delayMs: opts.emissionDelayMs ?? 800, pollMs: opts.emissionPollMs, leaseMs: opts.emissionLeaseMs,
       retryBaseMs: opts.emissionRetryBaseMs, maxIntentos: opts.emissionMaxIntentos, shutdownTimeoutMs: opts.shutdownTimeoutMs,
+      alEmitir: (tx, numSecuPol) => postventa.encolarCorreoPoliza(tx, numSecuPol),
+      despuesDeEmitir: () => correo.despertar(),
     }),
     settings,
     lifecycle: { cerrando: false },
   };
   app.decorate('deps', deps);
+  app.decorate('postventa', postventa);
   const retention = createRetentionJob(db, opts.retention ?? { logsDias: 90, cotizacionesDias: 30, intervaloMs: 3_600_000 }, app.log);
   app.addHook('preClose', async () => {
     deps.lifecycle.cerrando = true;
@@ -146,6 +174,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await retention.stop();
     await deps.emision.close();
+    await deps.correo.close();
     await db.close();
   });
 
@@ -176,6 +205,8 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
       await api.register(emisionRoutes, { prefix: '/emision' });
       await api.register(recaptchaRoutes, { prefix: '/recaptcha' });
       await api.register(logsRoutes, { prefix: '/logs' });
+      await api.register(postventaRoutes, { tramitesPorHora: opts.tramitesPorHora ?? 10 });
+      if (opts.devCorreo ?? true) await api.register(devRoutes);
     },
     { prefix: '/api' },
   );
@@ -183,5 +214,6 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
 
   await app.ready();
   deps.emision.start();
+  deps.correo.start();
   return app;
 }

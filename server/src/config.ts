@@ -33,6 +33,17 @@ export interface Config {
   retention: { logsDias: number; cotizacionesDias: number; intervaloMs: number };
   db: { max: number; connectTimeoutMs: number; statementTimeoutMs: number; idleTimeoutMs: number };
   shutdownTimeoutMs: number;
+  /** After the sale (issue 8): see server/README.md › Variables. */
+  postventa: {
+    publicUrl: string;
+    smtpUrl?: string;
+    mailFrom: string;
+    linkKeyHex?: string;
+    tramitesPorHora: number;
+    /** GET /api/dev/correo exists (false when NODE_ENV=production). */
+    devCorreo: boolean;
+    correo: { pollMs: number; retryBaseMs: number; maxIntentos: number };
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -44,6 +55,20 @@ function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX
   const n = Number(v);
   if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} tiene que ser un número entero entre ${min} y ${max} (vale "${v}").`);
   return n;
+}
+
+/** URL env var with one of `protocols`, or `fallback` when unset. @throws Error naming the variable */
+function url(env: Env, name: string, fallback: string, protocols: string[]): string {
+  const v = env[name];
+  if (v === undefined || v.trim() === '') return fallback;
+  let ok = false;
+  try {
+    ok = protocols.includes(new URL(v).protocol);
+  } catch {
+    ok = false;
+  }
+  if (!ok) throw new Error(`${name} tiene que ser una URL ${protocols.map((p) => p.replace(':', '')).join(' o ')} (vale "${v}").`);
+  return v;
 }
 
 /**
@@ -119,5 +144,18 @@ export function readConfig(env: Env, repoDir: string = join(import.meta.dirname,
       idleTimeoutMs: int(env, 'DB_IDLE_TIMEOUT_MS', 30_000, 100),
     },
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0),
+    postventa: {
+      publicUrl: url(env, 'PUBLIC_URL', `http://localhost:${int(env, 'PORT', 3000, 0, 65535)}`, ['http:', 'https:']),
+      smtpUrl: env.SMTP_URL ? url(env, 'SMTP_URL', '', ['smtp:', 'smtps:']) : undefined,
+      mailFrom: env.MAIL_FROM ?? 'Hogar Protegido Seguros <polizas@hogarprotegido.example>',
+      linkKeyHex: env.LINK_KEY || undefined,
+      tramitesPorHora: int(env, 'TRAMITES_POR_HORA', 10, 1),
+      devCorreo: env.NODE_ENV !== 'production',
+      correo: {
+        pollMs: int(env, 'CORREO_POLL_MS', 1_000, 10),
+        retryBaseMs: int(env, 'CORREO_RETRY_BASE_MS', 5_000, 1),
+        maxIntentos: int(env, 'CORREO_MAX_INTENTOS', 8, 1),
+      },
+    },
   };
 }

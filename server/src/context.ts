@@ -6,6 +6,8 @@ import type { Db } from './db/index.ts';
 import type { Repositories } from './db/repositories/index.ts';
 import type { EmissionService } from './domain/emission/service.ts';
 import type { Lists } from './domain/lists/index.ts';
+import type { CorreoService } from './domain/correo/outbox.ts';
+import type { Tokens } from './domain/postventa/tokens.ts';
 import type { Vault } from './domain/payment/vault.ts';
 import type { Tariff } from './domain/rating/tariff.ts';
 
@@ -30,6 +32,10 @@ export interface AppDeps {
   tariff: Tariff;
   vault: Vault;
   emision: EmissionService;
+  /** E-mail outbox worker (issue 8). */
+  correo: CorreoService;
+  /** Signed, expiring link tokens (policy download, resume a quote). */
+  tokens: Tokens;
   settings: Settings;
   lifecycle: Lifecycle;
 }

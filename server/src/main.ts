@@ -13,6 +13,7 @@ import { build } from './app.ts';
 import { readConfig } from './config.ts';
 import { createPgliteDb, createPostgresDb, type Db } from './db/index.ts';
 import { loadPaymentKey } from './domain/payment/vault.ts';
+import { loadLinkKey } from './domain/postventa/tokens.ts';
 
 let config;
 let db: Db;
@@ -43,6 +44,13 @@ const app = await build({
   paymentKey: loadPaymentKey(config.paymentKeyHex, join(config.dataDir, 'payment.key')),
   rateLimitMax: config.rateLimitMax,
   trustProxy: config.trustProxy,
+  publicUrl: config.postventa.publicUrl,
+  smtpUrl: config.postventa.smtpUrl,
+  mailFrom: config.postventa.mailFrom,
+  linkKey: loadLinkKey(config.postventa.linkKeyHex, join(config.dataDir, 'link.key')),
+  tramitesPorHora: config.postventa.tramitesPorHora,
+  devCorreo: config.postventa.devCorreo,
+  correo: config.postventa.correo,
   settings: { chat: config.chat, cotizacionesPorHoraPorIp: config.cotizacionesPorHoraPorIp, cookieSecure: config.cookieSecure },
 });
 

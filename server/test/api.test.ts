@@ -439,7 +439,7 @@ describe('emision', () => {
     expect(polizas).toEqual([{ num_secu_pol: estado.numSecuPol }]);
     const again = await post(app, '/api/emision/emitir-async', { numeroSolicitud }, csrf);
     expect(again.statusCode).toBe(202);
-    expect(again.json()).toEqual({ numeroSolicitud, estado: 'EMITIDA', numSecuPol: estado.numSecuPol, vigenciaDesde: estado.vigenciaDesde, vigenciaHasta: estado.vigenciaHasta });
+    expect(again.json()).toEqual({ numeroSolicitud, estado: 'EMITIDA', numSecuPol: estado.numSecuPol, vigenciaDesde: estado.vigenciaDesde, vigenciaHasta: estado.vigenciaHasta, documento: expect.any(String) });
     await app.deps.emision.emitir(numeroSolicitud);
     expect(await app.deps.db.query('SELECT count(*)::int AS n FROM polizas p JOIN solicitudes s USING (numero_solicitud) WHERE s.id = $1', [numeroSolicitud]))
       .toEqual([{ n: 1 }]);

@@ -107,6 +107,7 @@ export function persona(overrides: Record<string, unknown> = {}): Record<string,
     areaCod: '11',
     phoneNumber: '55551234',
     ddjj: { actividad: 'Empleada', lyt: false, ppe: false },
+    consentimientoDatos: true,
     ...overrides,
   };
 }

@@ -113,8 +113,11 @@ function queryString(query: Record<string, string | number | undefined> | undefi
  * A POST fetches a fresh CSRF token first (`GET /set-csrf` → `{ csrfToken }`, never from the HTTP cache) and sends it as
  * `x-xsrf-token`; a missing token rejects with `ERROR_SERVIDOR` without sending the POST.
  */
+/** Where the API lives (SPEC §7); links to API documents (PDF downloads) use it too. */
+export const API_BASE = '/api';
+
 export function createApiClient(opts: { baseUrl?: string; fetch?: typeof fetch } = {}): ApiClient {
-  const base = wretch(opts.baseUrl ?? '/api', { credentials: 'include' }).accept('application/json');
+  const base = wretch(opts.baseUrl ?? API_BASE, { credentials: 'include' }).accept('application/json');
   const api = opts.fetch ? base.fetchPolyfill(opts.fetch) : base;
 
   async function send<T>(

@@ -9,6 +9,7 @@ import { detailPosition } from '../engine/core/navigation.ts';
 import type { Step } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { Icon } from '../form/widgets/Icon';
+import { AtencionAsegurado, BotonesLegales, PieLegal } from './Legal';
 
 export function Loader({ message }: { message: string }) {
   return (
@@ -83,10 +84,14 @@ export function Layout({ engine, step, children }: { engine: FlowEngine; step: S
         )}
         <Progress engine={engine} step={step} />
         {children}
+        {step.kind === 'landing' && (
+          <>
+            <BotonesLegales className="legal-buttons--home" />
+            <AtencionAsegurado />
+          </>
+        )}
       </main>
-      <footer className="footer">
-        <p>{t('app.pie')}</p>
-      </footer>
+      <PieLegal />
       {loading && <Loader message={t(`app.loader.${loading}`, { defaultValue: t('app.loader.default') })} />}
     </div>
   );

@@ -10,6 +10,8 @@ import type { Flow, Step } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { Layout } from './Layout';
 import { StepScreen } from '../screens/StepScreen';
+import { TramiteScreen } from '../screens/postventa/TramiteScreen';
+import { RUTAS_POSTVENTA, type TipoPostventa } from '../screens/postventa/rutas';
 
 let firstEntry = true;
 
@@ -48,6 +50,8 @@ export function createFlowRouter(flow: Flow, engine: FlowEngine) {
   if (import.meta.env.DEV && Preview) {
     routes.push({ path: `/${flow.basePath}/__vista-previa`, element: <Suspense fallback={null}><Preview engine={engine} /></Suspense> });
   }
+  // after-sale screens outside the flow (issue 8): no guards, no journey state
+  for (const [tipo, path] of Object.entries(RUTAS_POSTVENTA)) routes.push({ path, element: <TramiteScreen key={tipo} tipo={tipo as TipoPostventa} /> });
   routes.push({ path: '*', element: <ToEntry flow={flow} /> });
   const router = createBrowserRouter(routes);
   engine.navigateFx.use(({ stepId, replace }) => {

@@ -117,10 +117,8 @@ export function checkProduct(files: ProductFiles): ProductReport {
   }
 
   // step schemas: `$id` "<step>.schema.json" (the API registers them under it and the wire refers to them by it), and
-  // every `x-mensaje` names a text of es.json (the message both the form and the API show)
-  for (const [id, schema] of Object.entries(files.schemas)) {
-    const file = `schemas/${id}.schema.json`;
-    if (schema.$id !== `${id}.schema.json`) add(file, '/$id', `el "$id" tiene que ser "${id}.schema.json" (así lo registra la API y lo nombran los $ref de schemas/api)`);
+  // every `x-mensaje`, in step and wire schemas, names a text of es.json (the message both the form and the API show)
+  const messageKeysOf = (file: string, schema: Json) => {
     const walk = (node: unknown, at: string): void => {
       if (!node || typeof node !== 'object') return;
       for (const [k, v] of Object.entries(node as Json)) {
@@ -134,7 +132,13 @@ export function checkProduct(files: ProductFiles): ProductReport {
       }
     };
     walk(schema, '');
+  };
+  for (const [id, schema] of Object.entries(files.schemas)) {
+    const file = `schemas/${id}.schema.json`;
+    if (schema.$id !== `${id}.schema.json`) add(file, '/$id', `el "$id" tiene que ser "${id}.schema.json" (así lo registra la API y lo nombran los $ref de schemas/api)`);
+    messageKeysOf(file, schema);
   }
+  for (const [file, doc] of Object.entries(files.wire ?? {})) messageKeysOf(`schemas/api/${file}`, doc);
 
   // sample answers (root `examples`, used by the staff preview) must be valid answers
   const exampleAjv = new Ajv({ allErrors: true, strict: false });
@@ -248,9 +252,14 @@ export function checkProduct(files: ProductFiles): ProductReport {
     for (const k of Object.keys(step.result?.rows ?? {})) needText(`${step.id}.filas.${k}`, where);
     step.notices?.forEach((n) => needText(`${step.id}.avisos.${n.text}`, where));
     step.actions?.forEach((a) => needText(`${step.id}.acciones.${a.text}`, where));
+    step.extras?.forEach((x) => {
+      needText(`${step.id}.extras.${x.text}`, where);
+      if ('done' in x) needText(`${step.id}.extras.${x.done}`, where);
+    });
     if (step.loadingMessage) needText(`app.loader.${step.loadingMessage}`, where);
   }
   for (const stage of flow.stages) needText(`app.etapas.${stage}`, `la etapa "${stage}"`);
+  if (flow.resume) for (const t of [flow.resume.failed, ...(flow.resume.notices ?? []).map((n) => n.text)]) needText(`app.avisos.${t}`, 'el retomar cotización (resume)');
 
   // migrations of saved journeys: a chain up to the current version, each operation well formed
   const versions = new Set<number>();

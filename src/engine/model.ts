@@ -71,6 +71,8 @@ export function createFlowEngine(opts: EngineOptions) {
   const restartClicked = createEvent();
   const sessionExpired = createEvent();
   const campaignChanged = createEvent<Record<string, string> | null>();
+  /** A notice to show (es.json › app.avisos.<name>) until the next submit — e.g. a resumed quote (engine/resume). */
+  const noticeShown = createEvent<string>();
 
   const requestFx: Effect<ApiRequest, unknown> = createEffect<ApiRequest, unknown>(() => {
     throw new Error('requestFx sin handler: conectá el cliente HTTP');
@@ -185,6 +187,7 @@ export function createFlowEngine(opts: EngineOptions) {
   // when a saved journey is from a flow version no migration reaches, then the visitor starts over, and is told so
   const $notice = createStore<string | null>(null)
     .on(migrated, (_, { state }) => (state ? null : 'flujoActualizado'))
+    .on(noticeShown, (_, notice) => notice)
     .reset(stepSubmitted);
   // when the app starts, then the flow's start calls run (chat flag)
   sample({ clock: started, target: startCallsFx });
@@ -334,6 +337,7 @@ export function createFlowEngine(opts: EngineOptions) {
     restartClicked,
     sessionExpired,
     campaignChanged,
+    noticeShown,
     // effects
     requestFx,
     navigateFx,

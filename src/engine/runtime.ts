@@ -13,6 +13,7 @@ import { browserName } from './device';
 import { bindActivityListeners, createInactivity } from './inactivity/index';
 import { createFlowEngine } from './model';
 import { createPersistence } from './persistence/index';
+import { resumeFromLink } from './resume/index';
 
 export const APP_VERSION = '1.2.7';
 export const APP_LABEL = 'cotizador-hogar';
@@ -26,7 +27,7 @@ export function createRuntime(opts: { flow: Flow; api: ApiClient; texts: { gener
     genericError: opts.texts.genericError,
     timeoutError: opts.texts.timeoutError,
     migrations: opts.migrations,
-    meta: { app: APP_LABEL, version: APP_VERSION, sessionKey: getSessionKey(session() as Storage), browser: browserName(navigator.userAgent) },
+    meta: { app: APP_LABEL, version: APP_VERSION, flowVersion: flow.version, sessionKey: getSessionKey(session() as Storage), browser: browserName(navigator.userAgent) },
   });
   engine.requestFx.use((req) =>
     req.method === 'GET' ? api.get(req.path, req.query) : api.post(req.path, req.body, req.idempotencyKey ? { idempotencyKey: req.idempotencyKey } : undefined),
@@ -50,8 +51,11 @@ export function createRuntime(opts: { flow: Flow; api: ApiClient; texts: { gener
   /** Restores state, captures the campaign, starts the flow's start calls and the inactivity timer. */
   async function start() {
     await persistence.restoreFx();
+    // an e-mailed "resume your quote" link (flow `resume`): its answers replace the stored journey
+    const resumed = await resumeFromLink({ flow, engine, migrations: opts.migrations ?? [], location: window.location, history: window.history });
     campaign.landed({ search: window.location.search, userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints });
     engine.started();
+    if (resumed) engine.navigateFx({ stepId: resumed.to, replace: true });
     inactivity.started();
     bindActivityListeners(document, inactivity);
   }

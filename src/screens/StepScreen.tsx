@@ -13,6 +13,7 @@ import { formatCurrency } from '../form/format';
 import { formatDateAr } from '../form/dates';
 import { stepSchema, stepUiSchema } from '../form/validators';
 import { Icon } from '../form/widgets/Icon';
+import { StepExtras } from './StepExtras';
 
 type Json = Record<string, unknown>;
 
@@ -168,6 +169,7 @@ function FormScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
           <BackButton engine={engine} step={step} />
         </StepForm>
       </Suspense>
+      <StepExtras engine={engine} step={step} />
       {i18n.exists(`${step.id}.nota`) && (
         <p className="note">
           <Icon name="candado" /> {t(`${step.id}.nota`)}
@@ -258,6 +260,7 @@ function ResultScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
           ))}
         </dl>
       )}
+      <StepExtras engine={engine} step={step} />
       <div className="result__actions">
         {(step.actions ?? []).map((a) => (
           <button key={a.text} type="button" className="button button--primary" onClick={() => open({ stepId: a.to })}>

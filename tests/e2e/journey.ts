@@ -91,6 +91,7 @@ export async function fillPersonalData(page: Page, p: Person) {
   await page.getByLabel('Profesión u ocupación').fill(p.actividad);
   await page.locator('[data-field="ppe"]').getByLabel('No').check();
   await page.locator('[data-field="lyt"]').getByLabel('No').check();
+  await page.getByLabel(/trate mis datos personales/).check();
 }
 
 /** From the quote to the payment step, choosing a plan and one optional coverage. */

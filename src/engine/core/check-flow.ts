@@ -57,7 +57,11 @@ export function flowBindings(flow: FlowDef): { pointer: string; at: string; step
     if (s.result?.values) out.push(...bindingPointers(s.result.values, `${at}/result/values`).map((b) => ({ ...b, step: s.id })));
     s.result?.message?.forEach((p, j) => out.push({ pointer: p, at: `${at}/result/message/${j}`, step: s.id }));
     s.forget?.forEach((p, j) => out.push({ pointer: p, at: `${at}/forget/${j}`, step: s.id }));
+    s.extras?.forEach((x, j) => {
+      if ('download' in x && x.download.params) out.push(...bindingPointers(x.download.params, `${at}/extras/${j}/download/params`).map((b) => ({ ...b, step: s.id })));
+    });
   });
+  flow.resume?.save?.forEach((sv, j) => out.push({ pointer: sv.to, at: `/resume/save/${j}/to` }));
   for (const [name, sum] of Object.entries(flow.summaries ?? {})) {
     for (const [k, p] of Object.entries(sum)) if (typeof p === 'string') out.push({ pointer: p, at: `/summaries/${name}/${k}` });
   }
@@ -96,6 +100,11 @@ export function checkFlow(flow: FlowDef, contract?: FlowContract, opts: { callsU
   needCalls(flow.onStart, '/onStart');
   if (flow.chat) needCondition(flow.chat.enabledWhen, '/chat/enabledWhen');
   if (flow.campaign) needCalls([flow.campaign.clickLog], '/campaign/clickLog');
+  if (flow.resume) {
+    needCalls([flow.resume.call], '/resume/call');
+    needStep(flow.resume.to, '/resume/to');
+    flow.resume.notices?.forEach((n, i) => needCondition(n.when, `/resume/notices/${i}/when`));
+  }
   for (const [name, call] of Object.entries(flow.calls)) {
     if (call.poll) needCondition(call.poll.until, `/calls/${name}/poll/until`);
     for (const m of call.path.matchAll(/\{(\w+)\}/g)) {
@@ -125,6 +134,12 @@ export function checkFlow(flow: FlowDef, contract?: FlowContract, opts: { callsU
     step.review?.forEach((sec, j) => needStep(sec.edit, `${at}/review/${j}/edit`));
     if (step.summary && !flow.summaries?.[step.summary]) err(`${at}/summary`, `el resumen "${step.summary}" no está declarado en "summaries"`);
     step.actions?.forEach((a, j) => needStep(a.to, `${at}/actions/${j}/to`));
+    step.extras?.forEach((x, j) => {
+      if ('call' in x) needCalls([x.call], `${at}/extras/${j}/call`);
+      else for (const m of x.download.path.matchAll(/\{(\w+)\}/g)) {
+        if (!x.download.params?.[m[1]]) err(`${at}/extras/${j}/download/params`, `falta el parámetro "${m[1]}" que usa el path "${x.download.path}"`);
+      }
+    });
     step.notices?.forEach((n, j) => needCondition(n.when, `${at}/notices/${j}/when`));
     if (Array.isArray(step.next) && step.next.length && step.next[step.next.length - 1].when !== undefined) {
       err(`${at}/next`, 'la última rama de "next" debe ir sin "when" (el caso por defecto), o el visitante puede quedar sin paso siguiente');

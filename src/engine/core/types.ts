@@ -76,6 +76,31 @@ export interface StepDef {
   loadingMessage?: string;
   /** Extra buttons that open another step with its flag set (text: es.json › <step>.acciones.<text>). */
   actions?: { text: string; to: string }[];
+  /** Things to do without leaving the step: download an API document or run a call (es.json › <step>.extras.*). */
+  extras?: StepExtra[];
+}
+
+/** A download link (GET <api><path>, `{param}`s bound like a call's) or a call run in place with a "done" text. */
+export type StepExtra =
+  | { text: string; download: { path: string; params?: Record<string, Binding> } }
+  | { text: string; call: string; done: string };
+
+/** Resume a quote from an e-mailed link (flow `resume`; see flow.schema.json). */
+export interface ResumeDef {
+  /** Query parameter carrying the token. */
+  param: string;
+  /** Call that opens the link (reads the token at /meta/enlace). */
+  call: string;
+  /** Step the visitor lands on. */
+  to: string;
+  /** Pointers into the reply: the saved answers and the flow version they were saved under. */
+  answers: Pointer;
+  version: Pointer;
+  save?: { from: Pointer; to: Pointer }[];
+  /** First notice whose condition holds on { response } (es.json › app.avisos.<text>). */
+  notices?: { when?: string; text: string }[];
+  /** Notice when the link fails or cannot be brought forward. */
+  failed: string;
 }
 
 /** The flow file as written (flow/flow.json). Flags, guard order, stages and `back` are derived, not declared. */
@@ -93,6 +118,7 @@ export interface FlowDef {
   /** The campaign module: the call that records a campaign click (its body reads `/input`). */
   campaign?: { clickLog: string };
   chat?: { enabledWhen: string; phone?: Pointer };
+  resume?: ResumeDef;
   /** Named summaries (pointers to a title, a monthly amount and a total in ARS, and a start date). */
   summaries?: Record<string, { title: Pointer; amount: Pointer; total?: Pointer; since?: Pointer }>;
   conditions: Record<string, Condition>;

@@ -11,6 +11,8 @@ const PATHS: Record<string, string> = {
   chat: 'M4 19.5 5.3 16A8 8 0 1 1 8 18.7z',
   alerta: 'M12 4 2.5 20h19zM12 10v4.5M12 17.5v.01',
   flecha: 'M15 5l-7 7 7 7',
+  descarga: 'M12 4v11M7 10.5l5 5 5-5M5 20h14',
+  sobre: 'M3 6h18v12H3zM3 7l9 6 9-6',
 };
 
 export function Icon({ name, className }: { name: string; className?: string }) {

@@ -27,6 +27,7 @@ async function fillValid(user: User, birthDate = localIso(0, -30), declarations 
     await user.click(within(screen.getByRole('group', { name: PPE })).getByRole('radio', { name: 'No' }));
     await user.click(within(screen.getByRole('group', { name: LYT })).getByRole('radio', { name: 'No' }));
   }
+  await user.click(screen.getByRole('checkbox', { name: /trate mis datos personales/ })); // Ley 25.326 consent
 }
 
 describe('datos-personales', () => {
@@ -105,7 +106,19 @@ describe('datos-personales', () => {
       genere: 'F',
       birthDate: localIso(0, -30),
       ddjj: { actividad: 'Docente', ppe: true, lyt: false },
+      consentimientoDatos: true,
     });
+  });
+
+  it('asks for the Ley 25.326 consent, showing who keeps the data and the AAIP rights, and does not continue without it', async () => {
+    const { user, submit, onSubmit } = await renderStep('datos-personales');
+    await fillValid(user);
+    await user.click(screen.getByRole('checkbox', { name: /trate mis datos personales/ })); // unticks it
+    expect(screen.getByText(/Responsable de la base de datos: Hogar Protegido Seguros S.A./)).toBeInTheDocument();
+    expect(screen.getByText(/Agencia de Acceso a la Información Pública \(AAIP\)/)).toBeInTheDocument();
+    await user.click(submit);
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByText('Para continuar tenés que aceptar el tratamiento de tus datos personales.', { selector: '.field__error' })).toBeInTheDocument();
   });
 
   it('names with digits get "Usá solo letras."', async () => {

@@ -6,7 +6,7 @@
 import type { Plan } from '../../domain/rating/engine.ts';
 import type { Queryable } from '../index.ts';
 import type { Domicilio } from './domicilios.ts';
-import type { Persona } from './personas.ts';
+import { VERSION_CONSENTIMIENTO, type Persona } from './personas.ts';
 
 export type EstadoSolicitud = 'PENDIENTE' | 'EMITIDA' | 'RECHAZADA';
 
@@ -87,10 +87,10 @@ export function solicitudesRepository(db: Queryable) {
     /** Inserts a new application. @returns its public id */
     async insert(s: SolicitudNueva): Promise<string> {
       const rows = await db.query<{ id: string }>(
-        `INSERT INTO solicitudes (ref_id, cod_plan, coberturas_opcionales, plan, premio, medio_pago_id, persona, domicilio)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8) RETURNING id`,
+        `INSERT INTO solicitudes (ref_id, cod_plan, coberturas_opcionales, plan, premio, medio_pago_id, persona, domicilio, consentimiento_en, consentimiento_version)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8, CASE WHEN $9 THEN now() END, CASE WHEN $9 THEN $10 END) RETURNING id`,
         [s.refId, s.codPlan, JSON.stringify(s.coberturasOpcionales), JSON.stringify(s.plan), s.plan.premio, s.medioPagoId,
-          JSON.stringify(s.persona), JSON.stringify(s.domicilio)],
+          JSON.stringify(s.persona), JSON.stringify(s.domicilio), s.persona.consentimientoDatos === true, VERSION_CONSENTIMIENTO],
       );
       return rows[0].id;
     },
@@ -98,9 +98,9 @@ export function solicitudesRepository(db: Queryable) {
     async actualizarBorrador(id: string, s: SolicitudNueva): Promise<void> {
       await db.query(
         `UPDATE solicitudes SET cod_plan = $2, coberturas_opcionales = $3, plan = $4, premio = $5, persona = $6, domicilio = $7,
-           actualizada_en = now() WHERE id = $1 AND NOT emision_pedida`,
+           consentimiento_en = now(), consentimiento_version = $8, actualizada_en = now() WHERE id = $1 AND NOT emision_pedida`,
         [id, s.codPlan, JSON.stringify(s.coberturasOpcionales), JSON.stringify(s.plan), s.plan.premio, JSON.stringify(s.persona),
-          JSON.stringify(s.domicilio)],
+          JSON.stringify(s.domicilio), VERSION_CONSENTIMIENTO],
       );
     },
     /** @returns the state of application `id` of session `sesion`, or null (unknown id, or another session's) */

@@ -19,7 +19,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/index.ts';
+import type { Db, Queryable } from '../../db/index.ts';
 import { mediosPagoRepository } from '../../db/repositories/medios-pago.ts';
 import { solicitudesRepository, type EstadoEmision, type SolicitudNueva } from '../../db/repositories/solicitudes.ts';
 import { enmascararNumerosDePago } from '../payment/enmascarar.ts';
@@ -92,6 +92,10 @@ export interface EmissionOptions {
   maxIntentos?: number;
   /** Default wait for jobs in progress on close, ms (default 10000). */
   shutdownTimeoutMs?: number;
+  /** Runs inside the issuing transaction once the policy is recorded (e.g. queue the policy e-mail: issue 8). */
+  alEmitir?: (tx: Queryable, numSecuPol: string) => Promise<void>;
+  /** Called after the issuing transaction committed. */
+  despuesDeEmitir?: () => void;
 }
 
 /** Creates the service; call `start()` to run this instance's worker. */
@@ -109,6 +113,7 @@ export function createEmissionService(opts: EmissionOptions): EmissionService {
   let ticking: Promise<number> | undefined;
 
   async function emitir(id: string, claimedBy?: string): Promise<void> {
+    let emitida = false;
     await db.transaction(async (tx) => {
       const solicitudes = solicitudesRepository(tx);
       const s = await solicitudes.bloquearParaEmitir(id);
@@ -129,8 +134,11 @@ export function createEmissionService(opts: EmissionOptions): EmissionService {
       const vigencia = vigenciaAlEmitir(s.initPolicyDate, hoy);
       const numSecuPol = formatNumSecuPol(hoy.slice(0, 4), await solicitudes.siguienteNumeroPoliza());
       await solicitudes.registrarPoliza(s, numSecuPol, vigencia, vigencia.movida ? mensajeVigenciaMovida(hoy) : null);
+      await opts.alEmitir?.(tx, numSecuPol);
       log.info({ numeroSolicitud: id, numSecuPol, vigenciaMovida: vigencia.movida }, 'póliza emitida');
+      emitida = true;
     });
+    if (emitida) opts.despuesDeEmitir?.();
   }
 
   /** One claimed job: wait for the payment entity (abortable on shutdown), then issue; on failure reschedule. */

@@ -179,6 +179,19 @@ function priceCoverage(tariff: Tariff, input: RatingInput, cod: string, suma: Su
 }
 
 /**
+ * The taxes over a prima (the premio breakdown of the policy document): IVA, tasa SSN and the stamp tax of the
+ * risk's province (`tariff.impuestos`), each rounded to cents half up.
+ * @param prima ARS per vigencia @param provinciaId INDEC 2-digit id of the risk's province
+ * @returns ARS per vigencia; `impuestos` of the Plan is their sum
+ */
+export function desgloseImpuestos(tariff: Tariff, prima: number, provinciaId: string): { iva: number; tasaSsn: number; sellos: number } {
+  const primaCents = Math.round(prima * 100);
+  const { iva, tasaSsn, sellos } = tariff.impuestos;
+  const cents = (a: number) => Math.round(primaCents * a + 1e-7) / 100;
+  return { iva: cents(iva.alicuota), tasaSsn: cents(tasaSsn.alicuota), sellos: cents(sellos.porProvincia[provinciaId] ?? sellos.alicuotaPorDefecto) };
+}
+
+/**
  * Prices one plan with the chosen optional coverages.
  * @param codPlan a key of `tariff.planes` (e.g. BASICO, INTERMEDIO, INTEGRAL in 2026-11)
  * @param opcionales codes of optional coverages to include (must be offered by the plan; duplicates ignored)
@@ -209,9 +222,8 @@ export function ratePlan(tariff: Tariff, input: RatingInput, codPlan: string, op
     if (elegida) primaCents += toCents(c.primaCobertura);
   }
   primaCents *= CUOTAS;
-  const { iva, tasaSsn, sellos } = tariff.impuestos;
-  const alicuotaSellos = sellos.porProvincia[input.provinciaId] ?? sellos.alicuotaPorDefecto;
-  const impuestosCents = [iva.alicuota, tasaSsn.alicuota, alicuotaSellos].reduce((sum, a) => sum + Math.round(primaCents * a + 1e-7), 0);
+  const d = desgloseImpuestos(tariff, primaCents / 100, input.provinciaId);
+  const impuestosCents = toCents(d.iva) + toCents(d.tasaSsn) + toCents(d.sellos);
   const premioCents = primaCents + impuestosCents;
   return {
     codPlan,

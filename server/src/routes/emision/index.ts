@@ -29,13 +29,14 @@ interface SolicitarBody {
 const MENSAJE_SOLICITUD_NO_ENCONTRADA = mensaje('servidor.solicitudNoEncontrada');
 
 /** Wire form of an application state (omits absent optional fields). */
-function estadoWire(e: EstadoEmision) {
+function estadoWire(e: EstadoEmision, tokenPoliza: (numSecuPol: string) => string) {
   return {
     numeroSolicitud: e.numeroSolicitud,
     estado: e.estado,
     ...(e.numSecuPol ? { numSecuPol: e.numSecuPol } : {}),
     ...(e.mensaje ? { mensaje: e.mensaje } : {}),
     ...(e.vigenciaDesde && e.vigenciaHasta ? { vigenciaDesde: e.vigenciaDesde, vigenciaHasta: e.vigenciaHasta } : {}),
+    ...(e.estado === 'EMITIDA' && e.numSecuPol ? { documento: tokenPoliza(e.numSecuPol) } : {}),
   };
 }
 
@@ -73,7 +74,7 @@ export default async function emisionRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const estado = await app.deps.emision.pedir(request.body.numeroSolicitud, request.sesion);
       if (!estado) throw notFound(MENSAJE_SOLICITUD_NO_ENCONTRADA);
-      return reply.status(202).send(estadoWire(estado));
+      return reply.status(202).send(estadoWire(estado, app.postventa.tokenPoliza));
     },
   );
 
@@ -84,7 +85,7 @@ export default async function emisionRoutes(app: FastifyInstance) {
       const estado = await app.deps.repos.solicitudes.estado(request.params.numeroSolicitud, request.sesion);
       if (!estado) throw notFound(MENSAJE_SOLICITUD_NO_ENCONTRADA);
       reply.header('cache-control', 'no-store');
-      return estadoWire(estado);
+      return estadoWire(estado, app.postventa.tokenPoliza);
     },
   );
 }

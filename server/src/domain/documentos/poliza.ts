@@ -1,0 +1,106 @@
+/**
+ * The policy document (issue 8): insurer band, policy number, vigencia, insured person and address, plan, every
+ * included coverage with its suma asegurada, the optional ones, the premio breakdown (prima, IVA, tasa SSN, sellos
+ * of the province — from the rating engine), installments, the payment method masked (brand/bank + last 4 only),
+ * how to report a claim, how to get a copy (Res. SSN 360/2024 mod. 435/2025), withdrawal/cancellation rights and
+ * the SSN customer-service block. Texts: src/i18n/es.json › servidor.postventa.pdf.*, legal.*.
+ */
+import type { Plan } from '../rating/engine.ts';
+import { parrafos, texto } from '../postventa/textos.ts';
+import { fecha, pesos, pesosEnteros } from './formato.ts';
+import { COLOR, encabezado, pares, renderizar, seccion, tabla, type Contenido } from './pdf.ts';
+
+export interface DatosPoliza {
+  numSecuPol: string;
+  /** YYYY-MM-DD (Argentina). */
+  emitidaEl: string;
+  vigenciaDesde: string;
+  vigenciaHasta: string;
+  asegurado: { nombre: string; documento: string; email: string; telefono: string };
+  /** Address lines of the insured risk. */
+  ubicacion: string[];
+  provincia: string;
+  plan: Plan;
+  /** ARS per vigencia, from the rating engine (desgloseImpuestos). */
+  impuestos: { iva: number; tasaSsn: number; sellos: number };
+  /** Already masked, e.g. "Visa terminada en 4242" / "CBU Banco de Galicia terminada en 1356". */
+  medioPago: string;
+}
+
+const T = (k: string, v?: Record<string, string | number>) => texto(`servidor.postventa.pdf.${k}`, v);
+
+/** @returns the policy PDF bytes */
+export async function pdfPoliza(d: DatosPoliza): Promise<Buffer> {
+  const incluidas = [...d.plan.coberturas.primary, ...d.plan.coberturas.secondary, ...d.plan.coberturas.urgencyAssistance];
+  const opcionales = d.plan.coberturas.optional.filter((c) => c.selecc === 'S');
+  const filaCob = (c: Plan['coberturas']['primary'][number]) => [c.descCobertura, pesosEnteros(c.sumaAsegurada)];
+  const content: Contenido[] = [
+    encabezado(T('poliza'), T('producto'), [
+      { text: T('numero'), fontSize: 8, color: '#dbe7f3' },
+      { text: d.numSecuPol, fontSize: 16, bold: true },
+      { text: T('emitida', { fecha: fecha(d.emitidaEl) }), fontSize: 8, color: '#dbe7f3' },
+    ]),
+    {
+      margin: [0, 12, 0, 0],
+      table: { widths: ['*'], body: [[{ stack: [{ text: T('vigencia').toUpperCase(), style: 'seccion' }, { text: T('vigenciaTexto', { desde: fecha(d.vigenciaDesde), hasta: fecha(d.vigenciaHasta) }), fontSize: 11, bold: true, margin: [0, 3, 0, 0] }], margin: [8, 6, 8, 6] }]] },
+      layout: { fillColor: () => COLOR.fondo, hLineWidth: () => 0, vLineWidth: () => 0 },
+    },
+    {
+      columns: [
+        { width: '*', stack: [...seccion(T('asegurado'), 249), pares([[T('asegurado'), d.asegurado.nombre], [T('documento'), d.asegurado.documento], [T('contacto'), `${d.asegurado.email}\n${d.asegurado.telefono}`]])] },
+        { width: 16, text: '' },
+        { width: '*', stack: [...seccion(T('ubicacion'), 249), { text: d.ubicacion.join('\n') }, { text: `${T('plan')}: ${d.plan.nombre}`, bold: true, margin: [0, 6, 0, 0] }] },
+      ],
+    },
+    ...seccion(T('coberturas')),
+    tabla([T('cobertura'), T('suma')], incluidas.map(filaCob), ['*', 120], [1]),
+    ...seccion(T('opcionales')),
+    opcionales.length ? tabla([T('cobertura'), T('suma')], opcionales.map(filaCob), ['*', 120], [1]) : { text: T('sinOpcionales'), color: COLOR.gris },
+    {
+      unbreakable: true,
+      stack: [
+        ...seccion(T('premio')),
+        {
+          columns: [
+            {
+              width: 280,
+              table: {
+                widths: ['*', 110],
+                body: [
+                  [T('prima'), { text: pesos(d.plan.prima), alignment: 'right' }],
+                  [T('iva'), { text: pesos(d.impuestos.iva), alignment: 'right' }],
+                  [T('tasaSsn'), { text: pesos(d.impuestos.tasaSsn), alignment: 'right' }],
+                  [T('sellos', { provincia: d.provincia }), { text: pesos(d.impuestos.sellos), alignment: 'right' }],
+                  [{ text: T('total'), bold: true }, { text: pesos(d.plan.premio), bold: true, alignment: 'right' }],
+                ],
+              },
+              layout: { hLineWidth: (i: number, node: { table: { body: unknown[] } }) => (i === node.table.body.length - 1 ? 0.8 : 0), vLineWidth: () => 0, hLineColor: () => COLOR.marca, paddingTop: () => 3, paddingBottom: () => 3 },
+            },
+            { width: 20, text: '' },
+            {
+              width: '*',
+              stack: [
+                { text: T('cuotas', { cuotas: d.plan.cuotas, monto: pesos(d.plan.premioCuota) }), bold: true, margin: [0, 3, 0, 6] },
+                { text: T('medioPago'), color: COLOR.gris },
+                { text: d.medioPago },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+    { unbreakable: true, stack: [...seccion(T('siniestroTitulo')), { text: texto('legal.siniestro') }] },
+    { unbreakable: true, stack: [...seccion(T('copiaTitulo')), { text: texto('legal.copia') }] },
+    { unbreakable: true, stack: [...seccion(T('derechosTitulo')), { text: texto('legal.arrepentimiento') }, { text: texto('legal.baja'), margin: [0, 4, 0, 0] }] },
+    {
+      unbreakable: true,
+      margin: [0, 16, 0, 0],
+      table: {
+        widths: ['*'],
+        body: [[{ stack: [{ text: texto('legal.ssn.titulo'), bold: true, fontSize: 10, color: COLOR.marca, margin: [0, 0, 0, 4] }, ...parrafos('legal.ssn.parrafos').map((p) => ({ text: p, fontSize: 8.5, margin: [0, 0, 0, 3] }))], margin: [8, 6, 8, 4] }]],
+      },
+      layout: { hLineColor: () => COLOR.marca, vLineColor: () => COLOR.marca, hLineWidth: () => 0.8, vLineWidth: () => 0.8 },
+    },
+  ];
+  return renderizar(content, { title: `${T('poliza')} ${d.numSecuPol}`, subject: T('producto') });
+}

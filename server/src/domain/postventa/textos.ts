@@ -1,0 +1,37 @@
+/**
+ * The server's Spanish texts of the after-sale features (issue 8), read from the one message catalogue
+ * `src/i18n/es.json` (namespaces `servidor.postventa.*` and `legal.*`, shared with the web app). `texto(key, vars)`
+ * is the only reader; `{{name}}` placeholders are replaced by `vars`, and `legal.aseguradora.*` values are always
+ * available as placeholders (e.g. `{{telefono}}`).
+ * @throws Error at call time when the key is missing (a catalogue bug, caught by the tests)
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const CATALOGO = JSON.parse(readFileSync(join(import.meta.dirname, '../../../../src/i18n/es.json'), 'utf8')) as Record<string, unknown>;
+
+function buscar(key: string): unknown {
+  let v: unknown = CATALOGO;
+  for (const k of key.split('.')) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
+  if (v === undefined) throw new Error(`Falta el texto "${key}" en src/i18n/es.json`);
+  return v;
+}
+
+const aseguradora = buscar('legal.aseguradora') as Record<string, string>;
+
+function interpolar(s: string, vars: Record<string, string | number>): string {
+  const all: Record<string, string | number> = { ...aseguradora, ...vars };
+  return s.replace(/\{\{(\w+)\}\}/g, (m, k: string) => (k in all ? String(all[k]) : m));
+}
+
+/** @returns the text at `key` (a string, or a list of strings joined by `\n\n`), placeholders filled */
+export function texto(key: string, vars: Record<string, string | number> = {}): string {
+  const v = buscar(key);
+  return Array.isArray(v) ? v.map((s) => interpolar(String(s), vars)).join('\n\n') : interpolar(String(v), vars);
+}
+
+/** @returns the list of paragraphs at `key` (a single string gives one), placeholders filled */
+export function parrafos(key: string, vars: Record<string, string | number> = {}): string[] {
+  const v = buscar(key);
+  return (Array.isArray(v) ? v : [v]).map((s) => interpolar(String(s), vars));
+}

@@ -1,0 +1,55 @@
+/** A real local SMTP server for tests (smtp-server + mailparser): collects every message it accepts. */
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface SmtpDePrueba {
+  url: string;
+  recibidos: ParsedMail[];
+  /** Rejects the next `n` messages with a 451 (temporary failure). */
+  rechazar(n: number): void;
+  /** Waits until a message matches `pred` (or `timeoutMs` passes). */
+  esperar(pred: (m: ParsedMail) => boolean, timeoutMs?: number): Promise<ParsedMail>;
+  close(): Promise<void>;
+}
+
+/** Starts a server on 127.0.0.1 (port 0 = any free port; the e2e runs pass their own). */
+export async function iniciarSmtp(port = 0): Promise<SmtpDePrueba> {
+  const recibidos: ParsedMail[] = [];
+  let rechazos = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then((mail) => {
+        if (rechazos > 0) {
+          rechazos--;
+          const err = new Error('Probá más tarde') as Error & { responseCode: number };
+          err.responseCode = 451;
+          return callback(err);
+        }
+        recibidos.push(mail);
+        callback();
+      }, callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${address.port}`,
+    recibidos,
+    rechazar: (n) => {
+      rechazos = n;
+    },
+    async esperar(pred, timeoutMs = 8000) {
+      const start = Date.now();
+      for (;;) {
+        const m = recibidos.find(pred);
+        if (m) return m;
+        if (Date.now() - start > timeoutMs) throw new Error(`No llegó el e-mail esperado (llegaron: ${recibidos.map((r) => r.subject).join(' | ')})`);
+        await new Promise((r) => setTimeout(r, 30));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,130 @@
+/**
+ * Botón de arrepentimiento / botón de baja (issue 8): policy number + DNI + e-mail, no account. The rules (formats,
+ * the 10 days, matching without revealing whether a policy exists) live on the server (schemas/api/postventa.json,
+ * server/src/domain/postventa): its field errors are shown on the fields, anything else above the form. On success
+ * the tracking code is shown. Texts: src/i18n/es.json › postventa.*.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ApiError } from '../../api/client';
+import { api } from '../../api/instance';
+import { PaginaSimple } from '../../app/Legal';
+import { formatDateAr } from '../../form/dates';
+import { Icon } from '../../form/widgets/Icon';
+import type { TipoPostventa } from './rutas';
+
+interface Tramite {
+  codigo: string;
+  numSecuPol: string;
+  fechaEfectiva: string;
+}
+
+const CAMPOS = [
+  { name: 'numSecuPol', autoComplete: 'off', inputMode: 'text' as const },
+  { name: 'dni', autoComplete: 'off', inputMode: 'numeric' as const },
+  { name: 'email', autoComplete: 'email', inputMode: 'email' as const },
+];
+
+export function TramiteScreen({ tipo }: { tipo: TipoPostventa }) {
+  const { t } = useTranslation();
+  const [valores, setValores] = useState<Record<string, string>>({ numSecuPol: '', dni: '', email: '' });
+  const [errores, setErrores] = useState<Record<string, string>>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const [enviando, setEnviando] = useState(false);
+  const [hecho, setHecho] = useState<Tramite | null>(null);
+  const titulo = useRef<HTMLHeadingElement>(null);
+  useEffect(() => titulo.current?.focus(), [hecho]);
+
+  const enviar = async (e: FormEvent) => {
+    e.preventDefault();
+    const faltan = Object.fromEntries(CAMPOS.filter((c) => !valores[c.name].trim()).map((c) => [c.name, t(`postventa.formulario.errores.${c.name}`)]));
+    setErrores(faltan);
+    setBanner(null);
+    if (Object.keys(faltan).length) return;
+    setEnviando(true);
+    try {
+      const body = { numSecuPol: valores.numSecuPol.trim().toUpperCase(), dni: valores.dni.replace(/\D/g, ''), email: valores.email.trim() };
+      setHecho((await api.post(`/postventa/${tipo}`, body)) as Tramite);
+    } catch (err) {
+      const fields = err instanceof ApiError ? Object.fromEntries(err.errors.map((f) => [f.field.replace(/^\//, ''), f.message])) : {};
+      setErrores(fields);
+      setBanner(Object.keys(fields).length ? null : (err as Error).message || t('errors.generic'));
+    } finally {
+      setEnviando(false);
+    }
+  };
+
+  if (hecho) {
+    return (
+      <PaginaSimple>
+        <section className="result result--success" data-testid="tramite-listo">
+          <span className="result__icon"><Icon name="check" /></span>
+          <h1 className="result__title" tabIndex={-1} ref={titulo}>{t(`postventa.${tipo}.listoTitulo`)}</h1>
+          <p className="result__lead">{t(`postventa.${tipo}.listoBajada`, { numSecuPol: hecho.numSecuPol, fecha: formatDateAr(hecho.fechaEfectiva) })}</p>
+          <dl className="result__data">
+            <div className="review__row">
+              <dt>{t('postventa.codigo')}</dt>
+              <dd data-testid="codigo">{hecho.codigo}</dd>
+            </div>
+          </dl>
+          <p className="note">{t('postventa.codigoAyuda')}</p>
+          <div className="result__actions">
+            <Link className="button button--primary" to="/">{t('postventa.volverInicio')}</Link>
+          </div>
+        </section>
+      </PaginaSimple>
+    );
+  }
+  return (
+    <PaginaSimple>
+      <div className="step step--postventa">
+        <div className="step__body">
+          <div className="step-head">
+            <h1 className="step-title" tabIndex={-1} ref={titulo}>{t(`postventa.${tipo}.titulo`)}</h1>
+            <p className="step-lead">{t(`postventa.${tipo}.bajada`)}</p>
+            <p className="note"><Icon name="candado" /> {t('postventa.formulario.sinCuenta')}</p>
+          </div>
+          {banner && (
+            <div className="banner banner--error" role="alert">
+              <Icon name="alerta" /> <span>{banner}</span>
+            </div>
+          )}
+          <form className="form-fields" onSubmit={enviar} noValidate>
+            {CAMPOS.map((c) => {
+              const id = `tramite-${c.name}`;
+              const error = errores[c.name];
+              return (
+                <div className="field" key={c.name}>
+                  <label className="field__label" htmlFor={id}>{t(`postventa.formulario.${c.name}`)}</label>
+                  <p className="field__help" id={`${id}__help`}>{t(`postventa.formulario.${c.name}Ayuda`)}</p>
+                  {error && <p className="field__error" id={`${id}__error`}><span className="visually-hidden">Error: </span>{error}</p>}
+                  <div className="input">
+                    <input
+                      id={id}
+                      name={c.name}
+                      className="input__control"
+                      type={c.name === 'email' ? 'email' : 'text'}
+                      inputMode={c.inputMode}
+                      autoComplete={c.autoComplete}
+                      value={valores[c.name]}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={`${id}__help${error ? ` ${id}__error` : ''}`}
+                      onChange={(e) => setValores({ ...valores, [c.name]: e.target.value })}
+                    />
+                  </div>
+                </div>
+              );
+            })}
+            <div className="actions">
+              <button type="submit" className="button button--primary" disabled={enviando} aria-busy={enviando}>
+                {enviando ? t('postventa.enviando') : t(`postventa.${tipo}.cta`)}
+              </button>
+            </div>
+          </form>
+          <p className="note">{t(`legal.${tipo}`)}</p>
+        </div>
+      </div>
+    </PaginaSimple>
+  );
+}

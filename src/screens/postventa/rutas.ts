@@ -1,0 +1,3 @@
+/** Routes of the after-sale screens that are not flow steps (issue 8): one place, used by the router and the links. */
+export const RUTAS_POSTVENTA = { arrepentimiento: '/arrepentimiento', baja: '/baja' } as const;
+export type TipoPostventa = keyof typeof RUTAS_POSTVENTA;

@@ -1,0 +1,153 @@
+/**
+ * Issue 8 in the browser, against the API sending through a real local SMTP server (tests/e2e/servidor-e2e.ts):
+ * the policy PDF from the thank-you page and the policy e-mail; the quote by e-mail and its resume link in a fresh
+ * browser; the botón de arrepentimiento and the botón de baja from the first screen (tracking code, e-mail, state).
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { choosePlanAndPersonalData, payWithCard, quoteAHome, shot } from './journey';
+
+const SMTP_DIR = join(process.env.E2E_DATA_DIR as string, 'smtp');
+
+/** Waits until the SMTP server received a message whose subject matches. */
+async function correo(asunto: string | RegExp, timeoutMs = 20_000): Promise<ParsedMail> {
+  const start = Date.now();
+  for (;;) {
+    const files = (() => {
+      try {
+        return readdirSync(SMTP_DIR).sort();
+      } catch {
+        return [];
+      }
+    })();
+    for (const f of files.reverse()) {
+      const m = await simpleParser(readFileSync(join(SMTP_DIR, f)));
+      if (typeof asunto === 'string' ? m.subject === asunto : asunto.test(m.subject ?? '')) return m;
+    }
+    if (Date.now() - start > timeoutMs) throw new Error(`El servidor SMTP no recibió "${String(asunto)}"`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const pdfText = (file: string) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+const iso = (days: number) => new Date(Date.now() + days * 86_400_000 - 3 * 3_600_000).toISOString().slice(0, 10);
+
+/** A policy bought through the API (faster than the UI; the UI purchase is the first test). @returns its number */
+async function comprarPorApi(request: APIRequestContext, email: string): Promise<string> {
+  const token = (await (await request.get('/api/set-csrf')).json()).csrfToken as string;
+  const post = async (path: string, data: unknown) => {
+    const r = await request.post(`/api${path}`, { data, headers: { 'x-xsrf-token': token } });
+    expect(r.status(), `${path}: ${await r.text()}`).toBeLessThan(300);
+    return r.json();
+  };
+  const { refId } = await post('/cotizacion/cotizar', { tipoVivienda: 'CASA', barrioCerrado: 'N', titularidad: 'PROPIETARIO', usoVivienda: 'PERMANENTE', metros: 80, codLocalidad: '06434010', idProvincia: '06', email, areaCod: '11', phoneNumber: '55551234', initPolicyDate: iso(3) });
+  await post('/cotizacion/datos-presupuesto', { refId, codPlan: 'BASICO', coberturasOpcionales: [] });
+  const persona = { firstName: 'Ana', lastName: 'Pérez', typeDoc: 'DNI', numberDoc: '30123456', genere: 'F', birthDate: '1985-05-10', email, areaCod: '11', phoneNumber: '55551234', ddjj: { actividad: 'Docente', lyt: false, ppe: false }, consentimientoDatos: true };
+  const domicilio = { zipCode: '1824', codLocation: '06434010', location: 'Lanús', idProvince: '06', province: 'Buenos Aires', department: 'Lanús', addressName: 'Av. Hipólito Yrigoyen', numberAddress: '4200', noAddressNumber: false, checkTyC: true };
+  const { medioPago } = await post('/pagos/validar-forma-cobro', { refId, methodPayment: 'CBU', numberCBU: '2850590909400904181356' });
+  const { numeroSolicitud } = await post('/emision/solicitar', { refId, codPlan: 'BASICO', coberturasOpcionales: [], medioPagoId: medioPago.id, persona, domicilio });
+  await post('/emision/emitir-async', { numeroSolicitud });
+  for (let i = 0; i < 60; i++) {
+    const e = await (await request.get(`/api/emision/estado/${numeroSolicitud}`)).json();
+    if (e.estado === 'EMITIDA') return e.numSecuPol as string;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('la póliza no se emitió');
+}
+
+async function tramite(page: Page, info: import('@playwright/test').TestInfo, boton: string, num: string, email: string, nombre: string) {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Servicio de Atención al Asegurado' })).toBeVisible();
+  await page.locator('main').getByRole('link', { name: boton }).click();
+  await expect(page.getByRole('heading', { level: 1, name: boton })).toBeVisible();
+  // unknown data: a Spanish message that does not say whether the policy exists
+  await page.getByLabel('Número de póliza').fill('HOG-2026-999999');
+  await page.getByLabel('DNI del asegurado').fill('30123456');
+  await page.getByLabel('E-mail con el que contrataste').fill(email);
+  await page.getByRole('button', { name: /Revocar|Dar de baja/ }).click();
+  await expect(page.getByRole('alert')).toHaveText(/No encontramos una póliza con esos datos/);
+  await shot(page, info, `${nombre}-error`);
+  await page.getByLabel('Número de póliza').fill(num);
+  await shot(page, info, `${nombre}`);
+  await page.getByRole('button', { name: /Revocar|Dar de baja/ }).click();
+  await expect(page.getByTestId('codigo')).toHaveText(/^(ARR|BAJ)-[0-9A-Z]{10}$/);
+  await shot(page, info, `${nombre}-listo`);
+  return (await page.getByTestId('codigo').textContent()) as string;
+}
+
+test('compra → descarga la póliza en PDF → el servidor SMTP recibe la póliza adjunta', async ({ page }, info) => {
+  await quoteAHome(page, info);
+  await choosePlanAndPersonalData(page, info);
+  await payWithCard(page, info);
+  await page.getByRole('button', { name: 'Contratar seguro' }).click();
+  await expect(page).toHaveURL(/gracias-seguro-habilitado/, { timeout: 30_000 });
+  const num = (await page.getByTestId('poliza').textContent()) as string;
+  await expect(page.getByText(/Vamos a enviarla a .* en unos minutos/)).toBeVisible();
+  await shot(page, info, '15-gracias-descarga');
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Descargar póliza (PDF)' }).click();
+  const file = info.outputPath('poliza.pdf');
+  await (await download).saveAs(file);
+  const txt = pdfText(file);
+  expect(txt).toContain(num);
+  expect(txt).toContain('Av. Hipólito Yrigoyen 4200');
+  expect(txt).toMatch(/Premio total\s+\$\s[\d.]+,\d{2}/);
+  expect(txt).not.toContain('4242 4242 4242 4242');
+  execFileSync('pdftoppm', ['-png', '-r', '70', file, `tests/e2e/screenshots/${info.project.name}/poliza-pdf`]);
+
+  const mail = await correo(`Tu póliza de hogar ${num}`);
+  expect(mail.attachments.map((a) => a.filename)).toEqual([`poliza-${num}.pdf`]);
+  expect(mail.attachments[0].content.equals(readFileSync(file))).toBe(true); // the same stored bytes
+  expect(mail.text).not.toMatch(/4242 ?4242 ?4242 ?4242/);
+});
+
+test('enviarme la cotización → el enlace la retoma en otro navegador con las mismas respuestas', async ({ page, browser }, info) => {
+  await quoteAHome(page, info);
+  await page.getByRole('button', { name: 'Enviarme la cotización' }).click();
+  await expect(page.getByText(/te enviamos la cotización a ana.perez@example.com/)).toBeVisible();
+  await shot(page, info, '08-cotizacion-enviada');
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Descargar cotización' }).click();
+  const file = info.outputPath('cotizacion.pdf');
+  await (await download).saveAs(file);
+  expect(pdfText(file)).toMatch(/válida hasta el \d{2}\/\d{2}\/\d{4}/);
+  execFileSync('pdftoppm', ['-png', '-r', '70', file, `tests/e2e/screenshots/${info.project.name}/cotizacion-pdf`]);
+  const answers = await page.evaluate(() => JSON.stringify(JSON.parse(Object.values({ ...window.localStorage }).find((v) => v.includes('"answers"')) ?? '{}').answers));
+
+  const mail = await correo('Tu cotización de seguro de hogar');
+  const link = (mail.text ?? '').match(/http:\/\/127\.0\.0\.1:\d+\/\?retomar=[A-Za-z0-9_.-]+/)?.[0] as string;
+  expect(link).toBeTruthy();
+  expect(link).not.toMatch(/%40|@|perez/i); // no personal data in the URL
+  const otro = await browser.newContext({ viewport: page.viewportSize() ?? undefined, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
+  const p2 = await otro.newPage();
+  await p2.goto(new URL(link).pathname + new URL(link).search);
+  await expect(p2).toHaveURL(/\/seguro-hogar\/cotizacion$/);
+  await expect(p2.getByText('Retomaste tu cotización.', { exact: false })).toBeVisible();
+  await expect(p2.locator('.plan')).toHaveCount(3);
+  await shot(p2, info, '08-cotizacion-retomada');
+  const restored = await p2.evaluate(() => JSON.stringify(JSON.parse(Object.values({ ...window.localStorage }).find((v) => v.includes('"answers"')) ?? '{}').answers));
+  expect(JSON.parse(restored)).toEqual(JSON.parse(answers));
+  await p2.getByRole('button', { name: 'Volver' }).click();
+  await expect(p2.getByLabel('Inicio de la cobertura')).toHaveValue(/\S/);
+  await otro.close();
+});
+
+test('botón de arrepentimiento desde la primera pantalla → código, e-mail y póliza ANULADA', async ({ page }, info) => {
+  const email = `arrepentida-${info.project.name}@example.com`;
+  const num = await comprarPorApi(page.request, email);
+  const codigo = await tramite(page, info, 'Botón de arrepentimiento', num, email, 'arrepentimiento');
+  const mail = await correo(`Recibimos tu arrepentimiento — código ${codigo}`);
+  expect(mail.text).toContain(num);
+  expect(await (await page.request.get(`/api/dev/poliza/${num}`)).json()).toMatchObject({ estado: 'ANULADA' });
+});
+
+test('botón de baja desde la primera pantalla → código, e-mail y póliza en BAJA', async ({ page }, info) => {
+  const email = `baja-${info.project.name}@example.com`;
+  const num = await comprarPorApi(page.request, email);
+  const codigo = await tramite(page, info, 'Botón de baja', num, email, 'baja');
+  await correo(`Recibimos tu pedido de baja — código ${codigo}`);
+  expect(await (await page.request.get(`/api/dev/poliza/${num}`)).json()).toMatchObject({ estado: 'BAJA' });
+});
