@@ -421,7 +421,7 @@ describe('pagos', () => {
     const vencida = await post(app, '/api/pagos/validar-forma-cobro', {
       refId, methodPayment: 'TC', namePaymentCard: 'ANA PEREZ', numberPaymentCard: TARJETA_OK, expirationPaymentCard: '01/20',
     });
-    expect(vencida.json()).toEqual({ valido: false, mensaje: 'La tarjeta está vencida.' });
+    expect(vencida.json()).toEqual({ valido: false, mensaje: 'La tarjeta está vencida.', campo: 'expirationPaymentCard' });
     const cbu = await post(app, '/api/pagos/validar-forma-cobro', { refId, methodPayment: 'CBU', numberCBU: CBU_OK });
     expect(cbu.json().medioPago).toMatchObject({ tipo: 'CBU', descripcion: 'CBU Banco Macro S.A. terminada en 1356', mascara: '•••• 1356' });
   });

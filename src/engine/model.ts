@@ -127,7 +127,9 @@ export function createFlowEngine(opts: EngineOptions) {
       }
       if (call.check && getAt(reply, call.check.ok) !== true) {
         const message = call.check.message ? getAt(reply, call.check.message) : undefined;
-        return { kind: 'invalid', ctx, field: call.check.field, message: typeof message === 'string' && message ? message : opts.genericError };
+        const named = call.check.fieldFrom ? getAt(reply, call.check.fieldFrom) : undefined;
+        const field = typeof named === 'string' && named ? named : call.check.field;
+        return { kind: 'invalid', ctx, field, message: typeof message === 'string' && message ? message : opts.genericError };
       }
       ctx = applySave(call, reply, ctx);
     }

@@ -58,6 +58,20 @@ describe('flow engine model', () => {
     expect(navigations).toEqual([]);
   });
 
+  it('a failed check shows its message on the field the reply names (fieldFrom), else on the declared one', async () => {
+    const engine = createFlowEngine({
+      flow: { ...flow, calls: { ...flow.calls, check: { ...flow.calls.check, check: { ok: '/valido', message: '/mensaje', field: 'x', fieldFrom: '/campo' } } } },
+      genericError: 'Error genérico',
+      timeoutError: 'Demora',
+    });
+    const named = fork({ handlers: [[engine.requestFx, async () => ({ valido: false, mensaje: 'La tarjeta está vencida.', campo: 'vencimiento' })]] });
+    await allSettled(engine.stepSubmitted, { scope: named, params: { stepId: 'a', formData: { x: '1' } } });
+    expect(named.getState(engine.$errors).a).toEqual({ fields: { vencimiento: 'La tarjeta está vencida.' }, banner: null });
+    const unnamed = fork({ handlers: [[engine.requestFx, async () => ({ valido: false, mensaje: 'No.' })]] });
+    await allSettled(engine.stepSubmitted, { scope: unnamed, params: { stepId: 'a', formData: { x: '1' } } });
+    expect(unnamed.getState(engine.$errors).a).toEqual({ fields: { x: 'No.' }, banner: null });
+  });
+
   it('a failed check that names no field shows its message above the form', async () => {
     const engine = createFlowEngine({
       flow: { ...flow, calls: { ...flow.calls, check: { ...flow.calls.check, check: { ok: '/valido', message: '/mensaje' } } } },

@@ -32,7 +32,8 @@ export interface CallDef {
   params?: Record<string, Binding>;
   body?: Binding;
   save?: Pointer | { from: Pointer; to: Pointer }[];
-  check?: { ok: Pointer; message?: Pointer; field?: string };
+  /** A validation reply: not ok → the message at `message` on the form field the reply names at `fieldFrom`, else `field`. */
+  check?: { ok: Pointer; message?: Pointer; field?: string; fieldFrom?: Pointer };
   poll?: { until: string; intervalMs: number; maxAttempts: number };
   optional?: boolean;
   silent?: boolean;

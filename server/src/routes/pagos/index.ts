@@ -70,11 +70,11 @@ export default async function pagosRoutes(app: FastifyInstance) {
       const id = randomUUID();
       if (b.methodPayment === 'TC') {
         const tarjeta = validarTarjeta(b.numberPaymentCard!);
-        if (!tarjeta.valido) return tarjeta;
+        if (!tarjeta.valido) return { ...tarjeta, campo: 'numberPaymentCard' };
         const titular = validarTitular(b.namePaymentCard!);
-        if (!titular.valido) return titular;
+        if (!titular.valido) return { ...titular, campo: 'namePaymentCard' };
         const vencimiento = validarVencimiento(b.expirationPaymentCard!, hoyArgentina());
-        if (!vencimiento.valido) return vencimiento;
+        if (!vencimiento.valido) return { ...vencimiento, campo: 'expirationPaymentCard' };
         const numero = digits(b.numberPaymentCard!);
         const ultimos4 = numero.slice(-4);
         const medioPago = { id, tipo: 'TC' as const, marca: tarjeta.marca, descripcion: `${tarjeta.nombreMarca} terminada en ${ultimos4}`, mascara: `•••• ${ultimos4}` };
@@ -85,7 +85,7 @@ export default async function pagosRoutes(app: FastifyInstance) {
         return { valido: true, medioPago };
       }
       const cbu = validarCbu(b.numberCBU!, lists.bancos);
-      if (!cbu.valido) return cbu;
+      if (!cbu.valido) return { ...cbu, campo: 'numberCBU' };
       const numero = digits(b.numberCBU!);
       const ultimos4 = numero.slice(-4);
       const medioPago = { id, tipo: 'CBU' as const, descripcion: `CBU ${cbu.banco.nombre} terminada en ${ultimos4}`, mascara: `•••• ${ultimos4}` };
