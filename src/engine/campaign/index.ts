@@ -5,7 +5,7 @@
  * tab session. Every storage access tolerates failure: `console.error` and carry on (SPEC §8).
  */
 import { attach, createEffect, createEvent, createStore, sample, type Effect, type EventCallable, type Store } from 'effector';
-import { browserName, deviceType } from '../device';
+import { browserName, deviceType } from '../device.ts';
 
 /** Campaign query parameters kept (SPEC §3 "Campaign parameters stored"). */
 export const CAMPAIGN_KEYS = ['gclid', 'gad_source', 'gad_campaignid', 'url_campaign', 'fbclid', 'utm_campaign'] as const;

@@ -1,0 +1,32 @@
+/**
+ * `npm run flow:paths [--root DIR]` — the distinct paths through the flow (src/testing/paths.ts) and the journey
+ * fixtures (tests/fixtures/journeys) that cover each. Exit 1, naming them, when a path has no fixture.
+ */
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadJourney, type Journey } from '../src/testing/fixture.ts';
+import { coverage } from '../src/testing/paths.ts';
+import { loadReplayProduct } from './replay.ts';
+
+/** The fixtures under `root`/tests/fixtures/journeys. */
+export function loadJourneys(root: string): Journey[] {
+  const dir = join(root, 'tests/fixtures/journeys');
+  return readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => loadJourney(join(dir, f)));
+}
+
+function main(): number {
+  const at = process.argv.indexOf('--root');
+  const root = resolve(at >= 0 ? process.argv[at + 1] : fileURLToPath(new URL('..', import.meta.url)));
+  const { flow } = loadReplayProduct(root);
+  const rows = coverage(flow, loadJourneys(root));
+  for (const [i, { path, fixtures }] of rows.entries()) {
+    console.log(`${fixtures.length ? '✓' : '✗'} ${String(i + 1).padStart(2)}. ${path.name}`);
+    console.log(`      ${fixtures.length ? fixtures.join(', ') : 'SIN FIXTURE: grabá o escribí uno (tests/fixtures/journeys/)'}`);
+  }
+  const missing = rows.filter((r) => r.fixtures.length === 0);
+  console.log(`\n${rows.length} caminos, ${rows.length - missing.length} con fixture${missing.length ? `, ${missing.length} sin fixture` : ''}`);
+  return missing.length ? 1 : 0;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exit(main());
