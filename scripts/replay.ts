@@ -23,7 +23,7 @@ const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 /** The flow (compiled), step schemas and ui schemas under `root`, as the replay addresses them. */
 export function loadReplayProduct(root: string): Product {
   const files = loadProduct(root);
-  return { flow: compileFlowNode(files.flow as FlowDef), schemas: files.schemas, ui: files.ui } as Product;
+  return { flow: compileFlowNode(files.flow as FlowDef), schemas: files.schemas, ui: files.ui, migrations: Object.values(files.migrations ?? {}) } as unknown as Product;
 }
 
 function freePort(): Promise<number> {

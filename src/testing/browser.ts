@@ -6,6 +6,7 @@
  */
 import type { Page, Request, Route } from '@playwright/test';
 import type { Flow, Step } from '../engine/core/types.ts';
+import type { Migration } from '../engine/core/migrations.ts';
 import { FIELDS, WIDGETS, type DriveKind, type WidgetSpec } from '../form/widgets/registry.ts';
 import { callMatches, resolveAnswer, type Journey, type JourneyAction, type JourneyStep, type StubbedReply } from './fixture.ts';
 
@@ -16,6 +17,8 @@ export interface Product {
   flow: Flow;
   schemas: Record<string, Json>;
   ui: Record<string, Json>;
+  /** flow/migrations/*.json (the headless replay migrates saved state as the app does). */
+  migrations?: Migration[];
 }
 
 /** One step of the replay report. */

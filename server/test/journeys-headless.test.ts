@@ -1,0 +1,53 @@
+/**
+ * Every journey fixture replayed headless through the engine's Effector model against the real API in-process
+ * (src/testing/headless.ts) — the fast replay that runs on every change; the browser replay runs the same files in
+ * Chromium (tests/e2e/journeys.spec.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadJourneys } from '../../scripts/flow-paths.ts';
+import { loadReplayProduct } from '../../scripts/replay.ts';
+import { loadProduct } from '../../scripts/flow-check.ts';
+import type { ApiRequest } from '../../src/engine/calls.ts';
+import { replayHeadless } from '../../src/testing/headless.ts';
+import { buildTestApp } from './helper.ts';
+
+/** One visitor of `app` over inject: its cookies, a fresh CSRF token per POST, the Idempotency-Key, errors thrown as the web client does. */
+function visitor(app: FastifyInstance) {
+  const cookies = new Map<string, string>();
+  const cookie = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const keep = (res: { cookies: { name: string; value: string }[] }) => res.cookies.forEach((c) => cookies.set(c.name, c.value));
+  return async (req: ApiRequest): Promise<unknown> => {
+    const headers: Record<string, string> = { cookie: cookie() };
+    if (req.method === 'POST') {
+      const csrf = await app.inject({ method: 'GET', url: '/api/set-csrf', headers: { cookie: cookie() } });
+      keep(csrf);
+      headers.cookie = cookie();
+      headers['x-xsrf-token'] = csrf.json().csrfToken;
+      if (req.idempotencyKey) headers['idempotency-key'] = req.idempotencyKey;
+    }
+    const query = req.query ? `?${new URLSearchParams(Object.entries(req.query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]))}` : '';
+    const res = await app.inject({ method: req.method, url: `/api${req.path}${query}`, headers, ...(req.method === 'POST' ? { payload: req.body as object } : {}) });
+    keep(res);
+    const body = res.body ? res.json() : undefined;
+    if (res.statusCode >= 400) throw { status: res.statusCode, ...body };
+    return body;
+  };
+}
+
+describe('journey fixtures, headless', () => {
+  const product = loadReplayProduct('.');
+  const texts = loadProduct('.').texts;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp({ rateLimitMax: 1_000_000 } as never);
+  });
+  afterAll(async () => app?.close());
+
+  it.each(loadJourneys('.').map((j) => [j.name, j] as const))('%s', async (_, journey) => {
+    const reports = await replayHeadless(journey, product, { request: visitor(app), texts });
+    const failed = reports.find((r) => !r.ok);
+    expect(failed, failed ? `paso ${failed.index} (${failed.route}): ${failed.error} ${failed.text ?? ''}` : '').toBeUndefined();
+    expect(reports).toHaveLength(journey.steps.length);
+  });
+});

@@ -1,0 +1,201 @@
+/**
+ * Replays a journey fixture headless, through the engine's Effector model (`fork` + its events), in milliseconds:
+ * the same fixture files the browser replay reads (src/testing/browser.ts). Requests go to `opts.request` (e.g. the
+ * real API in-process) unless the fixture stubs them. What it checks: the route of every step, the API calls, field
+ * errors, the policy number and what would be persisted; what only a screen shows (texts, premio, test ids, the
+ * query) is left to the browser replay.
+ *
+ * The browser is emulated the way the router drives the engine: `navigateFx` pushes (or replaces) a history entry and
+ * enters its route (`routeEntered`); Back pops (`pop: true`); a reload or a cold URL starts a new scope from what was
+ * persisted; waiting past the flow's `inactivityMs` fires `sessionExpired`.
+ */
+import type { RJSFSchema } from '@rjsf/utils';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import { allSettled, attach, fork, sample, type Scope } from 'effector';
+import { createCampaignModel, type LogPayload } from '../engine/campaign/index.ts';
+import type { ApiRequest } from '../engine/calls.ts';
+import { resolveBinding } from '../engine/core/bindings.ts';
+import { getAt } from '../engine/core/pointer.ts';
+import type { FlowContext, FlowState } from '../engine/core/types.ts';
+import { createFlowEngine } from '../engine/model.ts';
+import { omitPointers } from '../engine/persistence/index.ts';
+import { pruneExcluded } from '../form/conditions.ts';
+import type { Product, StepReport } from './browser.ts';
+import { callMatches, resolveAnswer, type Journey, type JourneyAction, type StubbedReply } from './fixture.ts';
+
+type Json = Record<string, unknown>;
+
+export interface HeadlessOptions {
+  /** Performs an API request the fixture does not stub: resolves with the reply, rejects with `{ message, errors? }`. */
+  request: (req: ApiRequest) => Promise<unknown>;
+  /** es.json, to find a result action by its visible text (`{ click }`). */
+  texts?: Json;
+}
+
+const validator = customizeValidator({ ajvOptionsOverrides: { strict: false } });
+
+/** The answers a visitor's form would send: the fixture's, over what the step already had (or its defaults), minus excluded fields. */
+function formData(product: Product, stepId: string, ctx: FlowContext, answers: Json | undefined): Json {
+  const step = product.flow.steps.find((s) => s.id === stepId);
+  const defaults = step?.defaults ? (resolveBinding(step.defaults, ctx) as Json) : {};
+  const merged: Json = { ...defaults, ...(ctx.answers[stepId] ?? {}) };
+  for (const [k, v] of Object.entries(answers ?? {})) merged[k] = resolveAnswer(v);
+  const schema = product.schemas[stepId];
+  return schema ? pruneExcluded(validator, schema as RJSFSchema, merged) : merged;
+}
+
+/**
+ * Replays `journey` through a fresh engine. Never throws for a failed step: the report names it, and the replay stops.
+ * @returns one report per step reached
+ */
+export async function replayHeadless(journey: Journey, product: Product, opts: HeadlessOptions): Promise<StepReport[]> {
+  const { flow } = product;
+  const stubs: (StubbedReply & { left: number })[] = (journey.stubs ?? []).map((s) => ({ ...s, left: s.times ?? Number.POSITIVE_INFINITY }));
+  const made: { step: number; method: string; path: string; body?: unknown }[] = [];
+  let index = 0;
+  let history: string[] = [];
+  let pending: { stepId: string; replace?: boolean }[] = [];
+  let idleMs = 0;
+  let persisted: unknown = journey.localStorage?.[flow.storageKey] ? JSON.parse(journey.localStorage[flow.storageKey]) : null;
+
+  const engine = createFlowEngine({ flow, genericError: 'Tuvimos un problema.', timeoutError: 'Está demorando.', migrations: product.migrations, meta: { app: 'replay', version: 'replay' } });
+  // the campaign module, as the runtime wires it: its click log goes through the flow's call
+  const memory = memoryStorage();
+  const campaign = createCampaignModel({
+    insertLogFx: attach({ effect: engine.callFx, mapParams: (input: LogPayload) => ({ name: flow.campaign?.clickLog ?? '', input }) }),
+    storage: () => memory,
+    session: () => memory,
+    version: 'replay',
+  });
+  sample({ clock: campaign.$campaign, target: engine.campaignChanged });
+  const handlers = new Map<unknown, unknown>([
+    [
+      engine.requestFx,
+      async (req: ApiRequest) => {
+        made.push({ step: index, method: req.method, path: req.path, body: req.body });
+        const stub = stubs.find((s) => s.left > 0 && callMatches({ method: s.method, path: s.path }, { method: req.method, path: req.path }));
+        if (!stub) return opts.request(req);
+        stub.left -= 1;
+        if ((stub.status ?? 200) >= 400) throw { status: stub.status, ...(stub.body as Json) };
+        return stub.body;
+      },
+    ],
+    [engine.navigateFx, async (nav: { stepId: string; replace?: boolean }) => void pending.push(nav)],
+    // poll intervals shortened (a headless replay is not a load test), still real time so the server can move on
+    [engine.waitFx, (ms: number) => new Promise<void>((r) => setTimeout(r, Math.min(ms, 25)))],
+  ]);
+  let scope: Scope = fork({ handlers: handlers as never });
+
+  const current = () => scope.getState(engine.$currentStep);
+  const routeOf = (id: string | null) => flow.steps.find((s) => s.id === id)?.path ?? '';
+  const settleNavigations = async () => {
+    while (pending.length) {
+      const { stepId, replace } = pending.shift()!;
+      if (replace && history.length) history[history.length - 1] = stepId;
+      else history.push(stepId);
+      await allSettled(engine.routeEntered, { scope, params: { stepId, pop: false } });
+    }
+  };
+  /**
+   * A page load of `url` in the same browser: persisted state restored, the campaign captured from its query, the
+   * route entered. `how`: a first visit, a reload (same history entry) or a URL typed in (a new history entry).
+   */
+  const load = async (url: string, how: 'first' | 'reload' | 'goto') => {
+    const u = new URL(url, 'http://replay');
+    const route = decodeURIComponent(u.pathname).replace(/^\/+|\/+$/g, '');
+    const target = flow.steps.find((s) => s.path === route) ?? flow.steps.find((s) => s.id === flow.entry)!;
+    scope = fork({ handlers: handlers as never });
+    if (how === 'first') history = [target.id];
+    else if (how === 'goto') history.push(target.id);
+    pending = [];
+    await allSettled(campaign.landed, { scope, params: { search: u.search, userAgent: 'replay', maxTouchPoints: 0 } });
+    await allSettled(engine.stateRestored, { scope, params: persisted as FlowState | null });
+    await allSettled(engine.started, { scope });
+    await allSettled(engine.routeEntered, { scope, params: { stepId: target.id, pop: false } });
+    await settleNavigations();
+  };
+  const persist = () => {
+    persisted = JSON.parse(JSON.stringify(omitPointers(scope.getState(engine.$state), engine.exclude)));
+  };
+
+  const act = async (action: JourneyAction, stepId: string, answers: Json | undefined) => {
+    if (action !== 'reload' && !(typeof action === 'object' && 'wait' in action)) idleMs = 0;
+    if (action === 'next') {
+      await allSettled(engine.stepSubmitted, { scope, params: { stepId, formData: formData(product, stepId, scope.getState(engine.$context), answers) } });
+    } else if (action === 'back') {
+      history.pop();
+      const previous = history.at(-1);
+      if (previous) await allSettled(engine.routeEntered, { scope, params: { stepId: previous, pop: true } });
+    } else if (action === 'reload') {
+      persist();
+      await load(`/${routeOf(current())}`, 'reload');
+    } else if ('wait' in action) {
+      idleMs += action.wait * 60_000;
+      if (flow.inactivityMs && idleMs >= flow.inactivityMs) {
+        idleMs = 0;
+        await allSettled(engine.sessionExpired, { scope });
+      }
+    } else if ('goto' in action) {
+      persist();
+      await load(action.goto, 'goto');
+    } else {
+      const step = flow.steps.find((s) => s.id === stepId);
+      const texts = (opts.texts?.[stepId] as Json | undefined)?.acciones as Record<string, string> | undefined;
+      const target = step?.actions?.find((a) => texts?.[a.text] === action.click || a.text === action.click);
+      if (!target) throw new Error(`no hay una acción «${action.click}» en ${stepId}`);
+      await allSettled(engine.editClicked, { scope, params: { stepId: target.to } });
+    }
+    await settleNavigations();
+    persist();
+  };
+
+  const reports: StepReport[] = [];
+  await load(journey.url, 'first');
+  for (const [i, fs] of journey.steps.entries()) {
+    index = i;
+    const started = Date.now();
+    try {
+      const here = current();
+      if (routeOf(here) !== fs.route) throw new Error(`ruta /${routeOf(here)}, se esperaba /${fs.route}`);
+      const stepId = here as string;
+      for (const s of fs.stubs ?? []) stubs.push({ ...s, left: s.times ?? Number.POSITIVE_INFINITY });
+      const exp = fs.expect ?? {};
+      for (const field of exp.fieldErrors ?? []) {
+        if (!scope.getState(engine.$errors)[stepId]?.fields?.[field]) throw new Error(`el campo ${field} no muestra error`);
+      }
+      if (exp.policyNumber && !/^HOG-\d{4}-\d{6}$/.test(String(getAt(scope.getState(engine.$state), '/data/emision/numSecuPol') ?? ''))) {
+        throw new Error('no hay número de póliza');
+      }
+      const stored = JSON.stringify(omitPointers(scope.getState(engine.$state), engine.exclude));
+      for (const secret of exp.storageExcludes ?? []) if (stored.includes(secret)) throw new Error(`el estado persistido guarda "${secret.slice(0, 4)}…"`);
+      const step = flow.steps.find((s) => s.id === stepId);
+      for (const a of fs.actions ?? (step?.kind === 'result' ? [] : ['next' as const])) await act(a, stepId, fs.answers);
+      for (const want of fs.calls ?? []) {
+        if (!made.some((m) => m.step === i && callMatches(want, m))) {
+          throw new Error(`no se llamó ${want.method} ${want.path}; llamadas del paso: ${made.filter((m) => m.step === i).map((m) => `${m.method} ${m.path}`).join(', ') || 'ninguna'}`);
+        }
+      }
+      reports.push({ index: i, route: fs.route, ok: true, ms: Date.now() - started });
+    } catch (err) {
+      const errors = scope.getState(engine.$errors)[current() ?? ''];
+      reports.push({ index: i, route: fs.route, ok: false, ms: Date.now() - started, error: (err as Error).message, text: errors ? JSON.stringify(errors) : undefined });
+      break;
+    }
+  }
+  return reports;
+}
+
+/** A Storage kept in memory (the campaign module's localStorage and sessionStorage during a replay). */
+function memoryStorage(): Storage {
+  const data = new Map<string, string>();
+  return {
+    get length() {
+      return data.size;
+    },
+    clear: () => data.clear(),
+    getItem: (k) => data.get(k) ?? null,
+    key: (i) => [...data.keys()][i] ?? null,
+    removeItem: (k) => void data.delete(k),
+    setItem: (k, v) => void data.set(k, String(v)),
+  };
+}
