@@ -40,7 +40,14 @@ if (problems.length) {
   const migrations = Object.values(import.meta.glob<Migration>('../flow/migrations/*.json', { eager: true, import: 'default' }));
   const runtime = createRuntime({ flow, api, migrations, texts: { genericError: i18n.t('errors.generic'), timeoutError: i18n.t('errors.timeout') } });
   const router = createFlowRouter(flow, runtime.engine);
-  void runtime.start().then(() =>
+  // testers' recorder (?grabar=1): loaded only when asked for, before the first route so it sees the whole journey
+  const recording = new URLSearchParams(window.location.search).has('grabar')
+    ? () =>
+        import('./testing/recorder').then((m) =>
+          m.startRecorder(flow, runtime.engine, (k, o) => i18n.t(k, o) as string, async () => import.meta.env.DEV || (await api.get<{ habilitado: boolean }>('/grabador')).habilitado),
+        )
+    : async () => undefined;
+  void runtime.start().then(recording).then(() =>
     root.render(
       <StrictMode>
         <I18nextProvider i18n={i18n}>

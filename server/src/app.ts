@@ -34,6 +34,7 @@ import securityPlugin from './plugins/security.ts';
 import staticPlugin from './plugins/static.ts';
 import swaggerPlugin from './plugins/swagger.ts';
 import chatRoutes from './routes/chat/index.ts';
+import grabadorRoutes from './routes/grabador/index.ts';
 import cotizacionRoutes from './routes/cotizacion/index.ts';
 import csrfRoutes from './routes/csrf/index.ts';
 import devRoutes from './routes/dev/index.ts';
@@ -132,6 +133,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const vault = createVault(paymentKey);
   const settings = {
     chat: { habilitado: true, telefono: '5491100000000', ...opts.settings?.chat },
+    grabador: opts.settings?.grabador ?? false,
     cotizacionesPorHoraPorIp: opts.settings?.cotizacionesPorHoraPorIp ?? 30,
     cookieSecure: opts.settings?.cookieSecure ?? ('auto' as const),
   };
@@ -197,6 +199,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
       await api.register(idempotencyPlugin, { secret: createHmac('sha256', paymentKey).update('idempotency-key').digest() });
       await api.register(csrfRoutes);
       await api.register(chatRoutes, { prefix: '/chat' });
+      await api.register(grabadorRoutes, { prefix: '/grabador' });
       await api.register(listasRoutes, { prefix: '/listas' });
       await api.register(cotizacionRoutes, { prefix: '/cotizacion' });
       await api.register(salesforceRoutes, { prefix: '/salesforce' });

@@ -29,6 +29,8 @@ export interface Config {
   rateLimitMax: number;
   cotizacionesPorHoraPorIp: number;
   chat: { habilitado: boolean; telefono: string };
+  /** GRABADOR=1: the journey recorder (`?grabar=1`) may run on this deployment's production build (GET /api/grabador). */
+  grabador: boolean;
   emission: { delayMs: number; pollMs: number; leaseMs: number; retryBaseMs: number; maxIntentos: number };
   retention: { logsDias: number; cotizacionesDias: number; intervaloMs: number };
   db: { max: number; connectTimeoutMs: number; statementTimeoutMs: number; idleTimeoutMs: number };
@@ -131,6 +133,7 @@ export function readConfig(env: Env, repoDir: string = join(import.meta.dirname,
     rateLimitMax: int(env, 'RATE_LIMIT_MAX', 300, 1),
     cotizacionesPorHoraPorIp: int(env, 'COTIZACIONES_POR_HORA', 30, 1),
     chat: { habilitado: env.CHAT_HABILITADO !== 'false', telefono: env.CHAT_TELEFONO ?? '5491100000000' },
+    grabador: env.GRABADOR === '1',
     emission,
     retention: {
       logsDias: int(env, 'RETENCION_LOGS_DIAS', 90, 1),

@@ -51,7 +51,7 @@ const app = await build({
   tramitesPorHora: config.postventa.tramitesPorHora,
   devCorreo: config.postventa.devCorreo,
   correo: config.postventa.correo,
-  settings: { chat: config.chat, cotizacionesPorHoraPorIp: config.cotizacionesPorHoraPorIp, cookieSecure: config.cookieSecure },
+  settings: { chat: config.chat, grabador: config.grabador, cotizacionesPorHoraPorIp: config.cotizacionesPorHoraPorIp, cookieSecure: config.cookieSecure },
 });
 
 const shutdownTimeoutMs = config.shutdownTimeoutMs;

@@ -66,6 +66,7 @@ export function flowBindings(flow: FlowDef): { pointer: string; at: string; step
     for (const [k, p] of Object.entries(sum)) if (typeof p === 'string') out.push({ pointer: p, at: `/summaries/${name}/${k}` });
   }
   flow.persist?.exclude?.forEach((p, i) => out.push({ pointer: p, at: `/persist/exclude/${i}` }));
+  for (const p of Object.keys(flow.recorder?.replace ?? {})) out.push({ pointer: p, at: `/recorder/replace/${escapeToken(p)}` });
   for (const [name, c] of Object.entries(flow.conditions)) for (const pointer of Object.keys(c)) out.push({ pointer, at: `/conditions/${name}/${escapeToken(pointer)}` });
   return out;
 }

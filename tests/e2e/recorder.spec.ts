@@ -1,0 +1,51 @@
+/**
+ * The testers' recorder: a journey recorded in Chromium with ?grabar=1 downloads as a fixture that holds no payment
+ * number or personal data, is valid against flow/journey.schema.json, and replays green unchanged.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { loadReplayProduct } from '../../scripts/replay.ts';
+import { replayInBrowser } from '../../src/testing/browser.ts';
+import { loadJourney } from '../../src/testing/fixture.ts';
+import { choosePlanAndPersonalData, payWithCard, quoteAHome } from './journey';
+
+test('un recorrido grabado con ?grabar=1 se descarga como fixture sin datos personales y se reproduce en verde', async ({ page, browser, baseURL }, info) => {
+  test.skip(info.project.name !== 'mobile', 'una vez alcanza');
+  test.setTimeout(180_000);
+  await quoteAHome(page, info, '?grabar=1&utm_campaign=grabado');
+  await expect(page.getByRole('region', { name: 'Grabando recorrido' })).toBeVisible();
+  await choosePlanAndPersonalData(page, info);
+  await payWithCard(page, info, '4111 1111 1111 1111');
+  await page.getByRole('button', { name: 'Contratar seguro' }).click();
+  await expect(page.getByTestId('poliza')).toHaveText(/^HOG-/, { timeout: 30_000 });
+  await page.screenshot({ path: `tests/e2e/screenshots/${info.project.name}/16-grabador.png`, fullPage: false });
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar fixture' }).click()]);
+  const file = info.outputPath('grabado.json');
+  await download.saveAs(file);
+  const text = readFileSync(file, 'utf8');
+  expect(text).not.toContain('4111');
+  const journey = loadJourney(file);
+  // every answer the flow says to replace (recorder.replace) holds the placeholder, not what the visitor typed
+  const { flow } = loadReplayProduct('.');
+  let replaced = 0;
+  for (const [pointer, placeholder] of Object.entries(flow.recorder?.replace ?? {})) {
+    const [, , stepId, field] = pointer.split('/');
+    const step = flow.steps.find((s) => s.id === stepId)!;
+    for (const fs of journey.steps.filter((x) => x.route === step.path && x.answers && field in x.answers)) {
+      expect(fs.answers![field], pointer).toBe(placeholder);
+      replaced++;
+    }
+  }
+  expect(replaced).toBeGreaterThanOrEqual(8);
+  expect(journey.url).toBe('/?utm_campaign=grabado');
+  expect(journey.steps.map((s) => s.route.split('/').pop())).toContain('metodo-de-pago');
+  expect(journey.steps.find((s) => s.route.endsWith('metodo-de-pago'))?.answers).toMatchObject({ numberPaymentCard: '4242 4242 4242 4242' });
+
+  const context = await browser.newContext({ viewport: journey.viewport, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
+  const reports = await replayInBrowser(await context.newPage(), journey, loadReplayProduct('.'), { baseUrl: baseURL as string });
+  await context.close();
+  const failed = reports.find((r) => !r.ok);
+  expect(failed, failed ? `paso ${failed.index} (${failed.route}): ${failed.error}` : '').toBeUndefined();
+  expect(reports).toHaveLength(journey.steps.length);
+});
