@@ -6,6 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { FlowDef } from '../src/engine/core/types.ts';
 import { checkProduct, summaryRows, type ProductFiles } from '../src/check/project.ts';
 import { formatProblems } from '../src/engine/core/check-flow.ts';
 
@@ -47,12 +48,18 @@ function table(rows: string[][]): string {
   return rows.map((r) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd()).join('\n');
 }
 
-function main() {
+async function main() {
   const i = process.argv.indexOf('--root');
   const root = resolve(i > 0 ? process.argv[i + 1] : '.');
   let report;
   try {
-    report = checkProduct(loadProduct(root));
+    const files = loadProduct(root);
+    report = checkProduct(files);
+    // the calls against the API's own request schemas (builds the API in memory; --sin-api skips it)
+    if (report.flow && !process.argv.includes('--sin-api') && !report.problems.some((p) => (p.severity ?? 'error') === 'error')) {
+      const { checkCallsAgainstApi } = await import('./check-calls.ts');
+      report.problems.push(...(await checkCallsAgainstApi(root, files.flow as FlowDef, files.schemas)));
+    }
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);
@@ -68,4 +75,4 @@ function main() {
   process.exit(errors.length ? 1 : 0);
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) main();
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) void main();

@@ -8,13 +8,19 @@ import es from './es.json' with { type: 'json' };
 
 type Params = Record<string, string | number>;
 
-/** The text at dotted `key` of `catalogue` (default es.json), or undefined when the key is missing or not a text. */
-export function buscarMensaje(key: string, catalogue: unknown = es): string | undefined {
+/** Whatever sits at dotted `key` of `catalogue` (default es.json): a text, a list of paragraphs, a group; undefined when missing. */
+export function buscarNodo(key: string, catalogue: unknown = es): unknown {
   let node: unknown = catalogue;
   for (const part of key.split('.')) {
     if (!node || typeof node !== 'object' || Array.isArray(node)) return undefined;
     node = (node as Record<string, unknown>)[part];
   }
+  return node;
+}
+
+/** The text at dotted `key` of `catalogue` (default es.json), or undefined when the key is missing or not a text. */
+export function buscarMensaje(key: string, catalogue: unknown = es): string | undefined {
+  const node = buscarNodo(key, catalogue);
   return typeof node === 'string' ? node : undefined;
 }
 

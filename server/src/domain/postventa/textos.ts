@@ -1,18 +1,14 @@
 /**
  * The server's Spanish texts of the after-sale features (issue 8), read from the one message catalogue
- * `src/i18n/es.json` (namespaces `servidor.postventa.*` and `legal.*`, shared with the web app). `texto(key, vars)`
- * is the only reader; `{{name}}` placeholders are replaced by `vars`, and `legal.aseguradora.*` values are always
- * available as placeholders (e.g. `{{telefono}}`).
+ * `src/i18n/es.json` (namespaces `servidor.postventa.*` and `legal.*`, shared with the web app) through its one lookup
+ * (src/i18n/messages.ts). `texto(key, vars)` reads texts and lists of paragraphs; `{{name}}` placeholders are
+ * replaced by `vars`, and `legal.aseguradora.*` values are always available as placeholders (e.g. `{{telefono}}`).
  * @throws Error at call time when the key is missing (a catalogue bug, caught by the tests)
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
-const CATALOGO = JSON.parse(readFileSync(join(import.meta.dirname, '../../../../src/i18n/es.json'), 'utf8')) as Record<string, unknown>;
+import { buscarNodo } from '../../../../src/i18n/messages.ts';
 
 function buscar(key: string): unknown {
-  let v: unknown = CATALOGO;
-  for (const k of key.split('.')) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
+  const v = buscarNodo(key);
   if (v === undefined) throw new Error(`Falta el texto "${key}" en src/i18n/es.json`);
   return v;
 }
