@@ -178,3 +178,35 @@ export function createApiClient(opts: { baseUrl?: string; fetch?: typeof fetch }
     },
   };
 }
+
+/** Readable cookie holding the last CSRF token the server issued (server/src/plugins/csrf.ts › CSRF_COOKIE_TOKEN). */
+export const CSRF_TOKEN_COOKIE = 'XSRF-TOKEN';
+
+/**
+ * A POST that outlives the page (`fetch` with `keepalive`), for what a page sends while it goes away (the funnel's
+ * last batch, engine/funnel). There is no time for the CSRF round trip, so it sends the token of the readable
+ * `XSRF-TOKEN` cookie, which every earlier POST left; without that cookie nothing is sent. Fire and forget: never
+ * throws, never waits for the reply.
+ * @param path API path, e.g. `/embudo/eventos`; @param body sent as JSON
+ * @param opts.baseUrl default `/api`; opts.fetch / opts.cookies default the global `fetch` / `document.cookie`
+ * @returns whether the request was handed to the browser
+ */
+export function postOnPageExit(path: string, body: unknown, opts: { baseUrl?: string; fetch?: typeof fetch; cookies?: () => string } = {}): boolean {
+  try {
+    const cookies = opts.cookies ? opts.cookies() : typeof document !== 'undefined' ? document.cookie : '';
+    const pair = cookies.split(/;\s*/).find((c) => c.startsWith(`${CSRF_TOKEN_COOKIE}=`));
+    const token = pair ? decodeURIComponent(pair.slice(CSRF_TOKEN_COOKIE.length + 1)) : '';
+    if (!token) return false;
+    const send = opts.fetch ?? fetch;
+    void send(`${opts.baseUrl ?? API_BASE}${path}`, {
+      method: 'POST',
+      keepalive: true,
+      credentials: 'include',
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-xsrf-token': token },
+      body: JSON.stringify(body),
+    }).catch(() => undefined);
+    return true;
+  } catch {
+    return false;
+  }
+}
