@@ -45,7 +45,7 @@ export function funnelHtml(report: FunnelReport, chartJs: string, desde?: string
 table{border-collapse:collapse;margin-top:1.5rem}th,td{padding:.3rem .8rem;border-bottom:1px solid #ddd;text-align:right}
 th:first-child,td:first-child{text-align:left}.chart{position:relative;height:440px}</style></head>
 <body><h1>${esc(titulo)}</h1>
-<p>${report.recorridos} recorridos. Abandono = recorridos a los que se les mostró el paso y no lo enviaron ni llegaron a un paso posterior, sobre los que lo vieron (un paso salteado por una rama no cuenta).</p>
+<p>${report.recorridos} recorridos. Abandono = recorridos a los que se les mostró el paso y no lo enviaron ni llegaron a un paso posterior, sobre los que lo vieron (un paso salteado por una rama no cuenta; los pasos de resultado no tienen abandono).</p>
 <div class="chart"><canvas id="embudo" aria-label="Gráfico del embudo de pasos" role="img"></canvas></div>
 <table><thead><tr><th>Paso</th><th>Mostrados</th><th>Completados</th><th>Abandonos</th><th>Tasa de abandono</th></tr></thead><tbody>
 ${rows}
@@ -64,7 +64,7 @@ new Chart(document.getElementById('embudo'), {
     ],
   },
   options: {
-    maintainAspectRatio: false, animation: false,
+    locale: 'es-AR', maintainAspectRatio: false, animation: false,
     scales: {
       y: { beginAtZero: true, title: { display: true, text: 'Recorridos' }, ticks: { precision: 0 } },
       tasa: { position: 'right', min: 0, max: 100, title: { display: true, text: '% de abandono' }, grid: { drawOnChartArea: false } },
