@@ -110,8 +110,9 @@ function queryString(query: Record<string, string | number | undefined> | undefi
  * aborted after {@link REQUEST_TIMEOUT_MS}. Replies are parsed as JSON (an empty body gives `undefined`).
  * Errors reject with {@link ApiError}: the server's error body as is; an unreadable reply →
  * `ERROR_SERVIDOR` with the HTTP status; no reply or timeout → status 0, `RED`.
- * A POST fetches a fresh CSRF token first (`GET /set-csrf` → `{ csrfToken }`, never from the HTTP cache) and sends it as
- * `x-xsrf-token`; a missing token rejects with `ERROR_SERVIDOR` without sending the POST.
+ * A POST fetches a fresh CSRF token first (`GET /set-csrf` → `{ csrfToken }`, never from the HTTP cache; POSTs starting
+ * while one is in flight share it) and sends it as `x-xsrf-token`; a missing token rejects with `ERROR_SERVIDOR`
+ * without sending the POST.
  */
 /** Where the API lives (SPEC §7); links to API documents (PDF downloads) use it too. */
 export const API_BASE = '/api';
@@ -152,13 +153,23 @@ export function createApiClient(opts: { baseUrl?: string; fetch?: typeof fetch }
     }
   }
 
+  // POSTs that start while a `GET /set-csrf` is in flight share it: before the browser holds the secret cookie, two
+  // parallel fetches would each make a secret and the second cookie would void the first token (403 CSRF_INVALIDO)
+  let tokenInFlight: Promise<{ csrfToken?: unknown } | undefined> | null = null;
+  const fetchToken = () => {
+    tokenInFlight ??= send<{ csrfToken?: unknown } | undefined>('/set-csrf', { method: 'GET', noStore: true }).finally(() => {
+      tokenInFlight = null;
+    });
+    return tokenInFlight;
+  };
+
   return {
     get: <T>(path: string, query?: Record<string, string | number | undefined>) =>
       send<T>(path + queryString(query), { method: 'GET' }),
 
     async post<T>(path: string, body: unknown, opts: PostOptions = {}): Promise<T> {
       const once = async () => {
-        const reply = await send<{ csrfToken?: unknown } | undefined>('/set-csrf', { method: 'GET', noStore: true });
+        const reply = await fetchToken();
         const csrfToken = reply?.csrfToken;
         if (typeof csrfToken !== 'string' || csrfToken === '') {
           throw new ApiError(502, 'ERROR_SERVIDOR', MENSAJE_ERROR_SERVIDOR);
