@@ -39,6 +39,7 @@ import cotizacionRoutes from './routes/cotizacion/index.ts';
 import csrfRoutes from './routes/csrf/index.ts';
 import devRoutes from './routes/dev/index.ts';
 import domicilioRoutes from './routes/domicilio/index.ts';
+import embudoRoutes from './routes/embudo/index.ts';
 import emisionRoutes from './routes/emision/index.ts';
 import listasRoutes from './routes/listas/index.ts';
 import logsRoutes from './routes/logs/index.ts';
@@ -79,6 +80,8 @@ export interface BuildOptions {
   listsDir?: string;
   /** Requests per minute per IP under /api before 429 (default 300). */
   rateLimitMax?: number;
+  /** Funnel batches (POST /api/embudo/eventos) per minute per IP before 429 (default 120). */
+  embudoLotesPorMinuto?: number;
   /** Trusted reverse proxies (client IP and protocol from X-Forwarded-*): false, a hop count or addresses (config.ts). */
   trustProxy?: false | number | string[];
   settings?: Partial<Settings>;
@@ -190,7 +193,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(
     async (api) => {
-      await api.register(limitsPlugin, { rateLimitMax: opts.rateLimitMax ?? 300, cotizacionesPorHora: settings.cotizacionesPorHoraPorIp });
+      await api.register(limitsPlugin, { rateLimitMax: opts.rateLimitMax ?? 300, cotizacionesPorHora: settings.cotizacionesPorHoraPorIp, embudoLotesPorMinuto: opts.embudoLotesPorMinuto ?? 120 });
       await api.register(sessionPlugin, { secure: settings.cookieSecure });
       api.addHook('onRequest', (request, reply, done) => {
         if (request.method === 'POST') api.csrfProtection(request, reply, done);
@@ -208,6 +211,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
       await api.register(emisionRoutes, { prefix: '/emision' });
       await api.register(recaptchaRoutes, { prefix: '/recaptcha' });
       await api.register(logsRoutes, { prefix: '/logs' });
+      await api.register(embudoRoutes, { prefix: '/embudo' });
       await api.register(postventaRoutes, { tramitesPorHora: opts.tramitesPorHora ?? 10 });
       if (opts.devCorreo ?? true) await api.register(devRoutes);
     },

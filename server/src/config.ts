@@ -27,6 +27,8 @@ export interface Config {
   /** `Secure` cookie attribute: 'auto' = when the (trusted) protocol is https; true = always. */
   cookieSecure: 'auto' | true;
   rateLimitMax: number;
+  /** Funnel batches (POST /api/embudo/eventos) per minute per IP. */
+  embudoLotesPorMinuto: number;
   cotizacionesPorHoraPorIp: number;
   chat: { habilitado: boolean; telefono: string };
   /** GRABADOR=1: the journey recorder (`?grabar=1`) may run on this deployment's production build (GET /api/grabador). */
@@ -131,6 +133,7 @@ export function readConfig(env: Env, repoDir: string = join(import.meta.dirname,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     cookieSecure: cookieSecure === 'true' ? true : 'auto',
     rateLimitMax: int(env, 'RATE_LIMIT_MAX', 300, 1),
+    embudoLotesPorMinuto: int(env, 'EMBUDO_LOTES_POR_MINUTO', 120, 1),
     cotizacionesPorHoraPorIp: int(env, 'COTIZACIONES_POR_HORA', 30, 1),
     chat: { habilitado: env.CHAT_HABILITADO !== 'false', telefono: env.CHAT_TELEFONO ?? '5491100000000' },
     grabador: env.GRABADOR === '1',

@@ -43,6 +43,7 @@ const app = await build({
   retention: config.retention,
   paymentKey: loadPaymentKey(config.paymentKeyHex, join(config.dataDir, 'payment.key')),
   rateLimitMax: config.rateLimitMax,
+  embudoLotesPorMinuto: config.embudoLotesPorMinuto,
   trustProxy: config.trustProxy,
   publicUrl: config.postventa.publicUrl,
   smtpUrl: config.postventa.smtpUrl,

@@ -197,3 +197,15 @@ describe('createApiClient: idempotent POST (Idempotency-Key)', () => {
     expect(offline.calls[1].headers.get('idempotency-key')).toBeNull();
   });
 });
+
+describe('createApiClient: concurrent POSTs', () => {
+  it('POSTs started together share one CSRF call (two would make two secrets, and the second cookie voids the first token)', async () => {
+    const { fetch, calls } = fakeFetch(withCsrf(() => json(200, { ok: true })));
+    const api = createApiClient({ fetch });
+    await Promise.all([api.post('/embudo/eventos', { versionFlujo: 2, eventos: [] }), api.post('/cotizacion/validar-telefono', { areaCod: '341' })]);
+    expect(calls.filter((c) => c.url.endsWith('/set-csrf'))).toHaveLength(1);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.headers.get('x-xsrf-token'))).toEqual(['tok-1', 'tok-1']);
+    await api.post('/cotizacion/validar-dni', {});
+    expect(calls.filter((c) => c.url.endsWith('/set-csrf'))).toHaveLength(2); // a later POST asks again
+  });
+});

@@ -110,8 +110,9 @@ function queryString(query: Record<string, string | number | undefined> | undefi
  * aborted after {@link REQUEST_TIMEOUT_MS}. Replies are parsed as JSON (an empty body gives `undefined`).
  * Errors reject with {@link ApiError}: the server's error body as is; an unreadable reply →
  * `ERROR_SERVIDOR` with the HTTP status; no reply or timeout → status 0, `RED`.
- * A POST fetches a fresh CSRF token first (`GET /set-csrf` → `{ csrfToken }`, never from the HTTP cache) and sends it as
- * `x-xsrf-token`; a missing token rejects with `ERROR_SERVIDOR` without sending the POST.
+ * A POST fetches a fresh CSRF token first (`GET /set-csrf` → `{ csrfToken }`, never from the HTTP cache; POSTs starting
+ * while one is in flight share it) and sends it as `x-xsrf-token`; a missing token rejects with `ERROR_SERVIDOR`
+ * without sending the POST.
  */
 /** Where the API lives (SPEC §7); links to API documents (PDF downloads) use it too. */
 export const API_BASE = '/api';
@@ -152,13 +153,23 @@ export function createApiClient(opts: { baseUrl?: string; fetch?: typeof fetch }
     }
   }
 
+  // POSTs that start while a `GET /set-csrf` is in flight share it: before the browser holds the secret cookie, two
+  // parallel fetches would each make a secret and the second cookie would void the first token (403 CSRF_INVALIDO)
+  let tokenInFlight: Promise<{ csrfToken?: unknown } | undefined> | null = null;
+  const fetchToken = () => {
+    tokenInFlight ??= send<{ csrfToken?: unknown } | undefined>('/set-csrf', { method: 'GET', noStore: true }).finally(() => {
+      tokenInFlight = null;
+    });
+    return tokenInFlight;
+  };
+
   return {
     get: <T>(path: string, query?: Record<string, string | number | undefined>) =>
       send<T>(path + queryString(query), { method: 'GET' }),
 
     async post<T>(path: string, body: unknown, opts: PostOptions = {}): Promise<T> {
       const once = async () => {
-        const reply = await send<{ csrfToken?: unknown } | undefined>('/set-csrf', { method: 'GET', noStore: true });
+        const reply = await fetchToken();
         const csrfToken = reply?.csrfToken;
         if (typeof csrfToken !== 'string' || csrfToken === '') {
           throw new ApiError(502, 'ERROR_SERVIDOR', MENSAJE_ERROR_SERVIDOR);
@@ -177,4 +188,36 @@ export function createApiClient(opts: { baseUrl?: string; fetch?: typeof fetch }
       }
     },
   };
+}
+
+/** Readable cookie holding the last CSRF token the server issued (server/src/plugins/csrf.ts › CSRF_COOKIE_TOKEN). */
+export const CSRF_TOKEN_COOKIE = 'XSRF-TOKEN';
+
+/**
+ * A POST that outlives the page (`fetch` with `keepalive`), for what a page sends while it goes away (the funnel's
+ * last batch, engine/funnel). There is no time for the CSRF round trip, so it sends the token of the readable
+ * `XSRF-TOKEN` cookie, which every earlier POST left; without that cookie nothing is sent. Fire and forget: never
+ * throws, never waits for the reply.
+ * @param path API path, e.g. `/embudo/eventos`; @param body sent as JSON
+ * @param opts.baseUrl default `/api`; opts.fetch / opts.cookies default the global `fetch` / `document.cookie`
+ * @returns whether the request was handed to the browser
+ */
+export function postOnPageExit(path: string, body: unknown, opts: { baseUrl?: string; fetch?: typeof fetch; cookies?: () => string } = {}): boolean {
+  try {
+    const cookies = opts.cookies ? opts.cookies() : typeof document !== 'undefined' ? document.cookie : '';
+    const pair = cookies.split(/;\s*/).find((c) => c.startsWith(`${CSRF_TOKEN_COOKIE}=`));
+    const token = pair ? decodeURIComponent(pair.slice(CSRF_TOKEN_COOKIE.length + 1)) : '';
+    if (!token) return false;
+    const send = opts.fetch ?? fetch;
+    void send(`${opts.baseUrl ?? API_BASE}${path}`, {
+      method: 'POST',
+      keepalive: true,
+      credentials: 'include',
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-xsrf-token': token },
+      body: JSON.stringify(body),
+    }).catch(() => undefined);
+    return true;
+  } catch {
+    return false;
+  }
 }

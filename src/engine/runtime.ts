@@ -5,12 +5,15 @@
  * and replace effects instead.
  */
 import { createEffect, sample } from 'effector';
-import type { ApiClient } from '../api/client';
+import { postOnPageExit, type ApiClient } from '../api/client';
+import embudoWire from '../../schemas/api/embudo.json' with { type: 'json' };
+import { buildRequest } from './calls.ts';
 import { createCampaignModel, getSessionKey, type LogPayload } from './campaign/index';
 import type { Flow } from './core/types.ts';
 import type { Migration } from './core/migrations.ts';
 import { browserName } from './device';
 import { bindActivityListeners, createInactivity } from './inactivity/index';
+import { bindFunnel, createFunnel, journeyId } from './funnel/index';
 import { createFlowEngine } from './model';
 import { createPersistence } from './persistence/index';
 import { resumeFromLink } from './resume/index';
@@ -44,6 +47,9 @@ export function createRuntime(opts: { flow: Flow; api: ApiClient; texts: { gener
   // when campaign parameters change, then the engine's bindings see them
   sample({ clock: campaign.$campaign, target: engine.campaignChanged });
 
+  // the staff's funnel goes through the call the flow names for it (flow.json › funnel); none → nothing recorded
+  const funnel = flow.funnel ? createRuntimeFunnel(flow.funnel, engine, session) : null;
+
   const inactivity = createInactivity({ timeoutMs: flow.inactivityMs });
   // when 10 minutes pass idle, then the session ends and the campaign keys go, in every case (SPEC §4)
   sample({ clock: inactivity.expired, target: [engine.sessionExpired, campaign.cleared, inactivity.started] });
@@ -58,9 +64,28 @@ export function createRuntime(opts: { flow: Flow; api: ApiClient; texts: { gener
     if (resumed) engine.navigateFx({ stepId: resumed.to, replace: true });
     inactivity.started();
     bindActivityListeners(document, inactivity);
+    if (funnel && flow.funnel) bindFunnel(window, funnel, flow.funnel.batchMs);
   }
 
-  return { engine, campaign, inactivity, start };
+  return { engine, campaign, inactivity, funnel, start };
+}
+
+/** The funnel (engine/funnel) with this tab's journey id, batches bounded by the wire schema, and keepalive on exit. */
+function createRuntimeFunnel(cfg: NonNullable<Flow['funnel']>, engine: ReturnType<typeof createFlowEngine>, session: () => Storage | undefined) {
+  const funnel = createFunnel({
+    engine,
+    call: cfg.call,
+    maxBatch: embudoWire.$defs.EventosBody.properties.eventos.maxItems,
+    journey: { initial: journeyId(session()), renew: () => journeyId(session(), true) },
+  });
+  // as the page goes away there is no time for the CSRF round trip: the same call's request, sent with keepalive
+  funnel.exitFx.use(async (batches) => {
+    for (const batch of batches) {
+      const req = buildRequest(engine.flow.calls[cfg.call], { ...engine.$context.getState(), input: batch });
+      postOnPageExit(req.path, req.body);
+    }
+  });
+  return funnel;
 }
 
 export type Runtime = ReturnType<typeof createRuntime>;

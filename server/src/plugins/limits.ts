@@ -5,6 +5,8 @@
  * - Every /api request: at most `rateLimitMax` per minute per client IP → 429 DEMASIADAS_SOLICITUDES.
  * - `cotizar`: at most `cotizacionesPorHoraPorIp` quotes per hour per client IP (window from the first quote) →
  *   429 with {@link MENSAJE_LIMITE_COTIZACIONES}; `evaluar-ip` reads the same counter without counting.
+ * - funnel batches (POST /embudo/eventos): at most `embudoLotesPorMinuto` per minute per client IP → 429
+ *   DEMASIADAS_SOLICITUDES (with at most 50 events a batch, this bounds what one address can write).
  * The client IP is `request.ip`, i.e. what the trusted proxies say (config TRUST_PROXY).
  */
 import rateLimit from '@fastify/rate-limit';
@@ -47,14 +49,17 @@ export interface CupoCotizaciones {
 declare module 'fastify' {
   interface FastifyInstance {
     cupoCotizaciones: CupoCotizaciones;
+    /** Counts one funnel batch for the request's IP. @throws ApiError 429 past `embudoLotesPorMinuto` a minute */
+    cupoEmbudo: { consumir(request: FastifyRequest): Promise<void> };
   }
 }
 
 /**
  * Registers the global /api limit and decorates `cupoCotizaciones` (register inside the /api scope, before routes).
  * @param opts.rateLimitMax requests per minute per IP @param opts.cotizacionesPorHora quotes per hour per IP
+ * @param opts.embudoLotesPorMinuto funnel batches per minute per IP
  */
-export default fp(async function limitsPlugin(app: FastifyInstance, opts: { rateLimitMax: number; cotizacionesPorHora: number }) {
+export default fp(async function limitsPlugin(app: FastifyInstance, opts: { rateLimitMax: number; cotizacionesPorHora: number; embudoLotesPorMinuto: number }) {
   await app.register(rateLimit, {
     max: opts.rateLimitMax,
     timeWindow: '1 minute',
@@ -75,6 +80,13 @@ export default fp(async function limitsPlugin(app: FastifyInstance, opts: { rate
     async disponible(request: FastifyRequest) {
       const r = await limiter(request, { increment: false });
       return r.isAllowed || (r.remaining ?? 0) > 0;
+    },
+  });
+  const embudo = app.createRateLimit({ max: opts.embudoLotesPorMinuto, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => `embudo|${request.ip}` });
+  app.decorate('cupoEmbudo', {
+    async consumir(request: FastifyRequest) {
+      const r = await embudo(request);
+      if (!r.isAllowed && r.isExceeded) throw new ApiError(429, 'DEMASIADAS_SOLICITUDES', MENSAJES.DEMASIADAS_SOLICITUDES);
     },
   });
 });

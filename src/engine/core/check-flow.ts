@@ -101,6 +101,7 @@ export function checkFlow(flow: FlowDef, contract?: FlowContract, opts: { callsU
   needCalls(flow.onStart, '/onStart');
   if (flow.chat) needCondition(flow.chat.enabledWhen, '/chat/enabledWhen');
   if (flow.campaign) needCalls([flow.campaign.clickLog], '/campaign/clickLog');
+  if (flow.funnel) needCalls([flow.funnel.call], '/funnel/call');
   if (flow.resume) {
     needCalls([flow.resume.call], '/resume/call');
     needStep(flow.resume.to, '/resume/to');

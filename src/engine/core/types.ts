@@ -120,6 +120,8 @@ export interface FlowDef {
   onStart?: CallRef[];
   /** The campaign module: the call that records a campaign click (its body reads `/input`). */
   campaign?: { clickLog: string };
+  /** The staff's funnel (engine/funnel): the call that takes a batch of step events as `/input`, and how often (ms) batches are sent. */
+  funnel?: { call: string; batchMs: number };
   chat?: { enabledWhen: string; phone?: Pointer };
   resume?: ResumeDef;
   /** Named summaries (pointers to a title, a monthly amount and a total in ARS, and a start date). */

@@ -3,6 +3,7 @@ import type { Queryable } from '../index.ts';
 import { contactosRepository } from './contactos.ts';
 import { cotizacionesRepository } from './cotizaciones.ts';
 import { domiciliosRepository } from './domicilios.ts';
+import { embudoRepository } from './embudo.ts';
 import { idempotenciaRepository } from './idempotencia.ts';
 import { limitesRepository } from './limites.ts';
 import { logsRepository } from './logs.ts';
@@ -20,6 +21,7 @@ export function createRepositories(db: Queryable) {
     mediosPago: mediosPagoRepository(db),
     solicitudes: solicitudesRepository(db),
     logs: logsRepository(db),
+    embudo: embudoRepository(db),
     idempotencia: idempotenciaRepository(db),
     limites: limitesRepository(db),
   };

@@ -1,7 +1,7 @@
 /**
  * Data retention (issue 10 item 12): bounded storage without manual clean-ups.
  * `depurar` deletes, in one transaction that only one instance runs at a time (transaction-level advisory lock):
- * - business logs older than `logsDias` days;
+ * - business logs and funnel events (embudo_eventos) older than `logsDias` days;
  * - abandoned quotes — created more than `cotizacionesDias` days ago and never turned into an application — with the
  *   personal data, addresses, rejections and (encrypted) payment methods recorded for them;
  * - Idempotency-Key answers older than one day and shared counters whose window ended.
@@ -25,6 +25,7 @@ export async function depurar(db: Db, r: Retencion): Promise<Record<string, numb
     const del = async (sql: string, params: unknown[] = []) =>
       (await tx.query<{ n: number }>(`WITH d AS (${sql} RETURNING 1) SELECT count(*)::int AS n FROM d`, params))[0].n;
     const logs = await del("DELETE FROM logs WHERE creado_en < now() - make_interval(days => $1)", [r.logsDias]);
+    const embudo = await del('DELETE FROM embudo_eventos WHERE recibido_en < now() - make_interval(days => $1)', [r.logsDias]);
     await tx.query(
       `CREATE TEMP TABLE abandonadas ON COMMIT DROP AS
        SELECT ref_id FROM cotizaciones c WHERE creada_en < now() - make_interval(days => $1)
@@ -38,7 +39,7 @@ export async function depurar(db: Db, r: Retencion): Promise<Record<string, numb
     const cotizaciones = await del('DELETE FROM cotizaciones WHERE ref_id IN (SELECT ref_id FROM abandonadas)');
     const idempotencia = await del("DELETE FROM idempotencia WHERE creada_en < now() - interval '1 day'");
     const limites = await del("DELETE FROM limites WHERE vence_en < now() - interval '1 hour'");
-    return { logs, cotizaciones, ...hijos, idempotencia, limites };
+    return { logs, embudo, cotizaciones, ...hijos, idempotencia, limites };
   });
 }
 
