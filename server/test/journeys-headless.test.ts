@@ -10,6 +10,7 @@ import { loadReplayProduct } from '../../scripts/replay.ts';
 import { loadProduct } from '../../scripts/flow-check.ts';
 import type { ApiRequest } from '../../src/engine/calls.ts';
 import { replayHeadless } from '../../src/testing/headless.ts';
+import { funnelReport, type StoredEvent } from '../../src/engine/funnel/report.ts';
 import { buildTestApp } from './helper.ts';
 
 /** One visitor of `app` over inject: its cookies, a fresh CSRF token per POST, the Idempotency-Key, errors thrown as the web client does. */
@@ -50,4 +51,36 @@ describe('journey fixtures, headless', () => {
     expect(failed, failed ? `paso ${failed.index} (${failed.route}): ${failed.error} ${failed.text ?? ''}` : '').toBeUndefined();
     expect(reports).toHaveLength(journey.steps.length);
   });
+});
+
+describe('the staff funnel, on a database filled by replaying fixtures', () => {
+  it('counts shown, completed and dropped per step exactly as the journeys went', async () => {
+    const product = loadReplayProduct('.');
+    const app = await buildTestApp({ rateLimitMax: 1_000_000 } as never);
+    try {
+      const byName = new Map(loadJourneys('.').map((j) => [j.name, j]));
+      // bought; left on propiedad; idle on permanencia, then a new journey that starts again and is left on propiedad;
+      // rejected, retried with another payment method, bought
+      for (const name of ['compra-cbu-casa', 'chat-habilitado', 'inactividad', 'emision-rechazada-otro-medio']) {
+        const reports = await replayHeadless(byName.get(name)!, product, { request: visitor(app), texts: loadProduct('.').texts });
+        expect(reports.every((r) => r.ok), name).toBe(true);
+      }
+      const events = await app.deps.db.query<StoredEvent>('SELECT recorrido, paso, tipo FROM embudo_eventos');
+      const report = funnelReport(product.flow, events);
+      const row = (paso: string) => report.pasos.find((p) => p.paso === paso)!;
+      const counts = (paso: string) => [row(paso).mostrados, row(paso).completados, row(paso).abandonos];
+      expect(report.recorridos).toBe(5);
+      expect(counts('inicio')).toEqual([5, 5, 0]);
+      expect(counts('propiedad')).toEqual([5, 3, 2]);
+      expect(counts('permanencia')).toEqual([3, 2, 1]);
+      for (const paso of ['metros', 'localidad', 'contacto', 'vigencia', 'cotizacion', 'adicionales', 'datos-personales', 'direccion', 'confirmar-datos-personales', 'metodo-de-pago', 'confirmacion']) {
+        expect(counts(paso), paso).toEqual([2, 2, 0]);
+      }
+      expect(counts('gracias')).toEqual([2, 2, 0]);
+      expect(counts('error')).toEqual([1, 1, 0]);
+      expect(row('permanencia').tasaAbandono).toBeCloseTo(1 / 3);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
 });

@@ -7,12 +7,15 @@
  *
  * The browser is emulated the way the router drives the engine: `navigateFx` pushes (or replaces) a history entry and
  * enters its route (`routeEntered`); Back pops (`pop: true`); a reload or a cold URL starts a new scope from what was
- * persisted; waiting past the flow's `inactivityMs` fires `sessionExpired`.
+ * persisted (the funnel's journey id kept, as the tab's session storage keeps it); waiting past the flow's
+ * `inactivityMs` fires `sessionExpired`. The campaign module and the staff funnel are wired as the runtime wires them.
  */
 import type { RJSFSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { allSettled, attach, fork, sample, type Scope } from 'effector';
 import { createCampaignModel, type LogPayload } from '../engine/campaign/index.ts';
+import { createFunnel, randomUuid } from '../engine/funnel/index.ts';
+import embudoWire from '../../schemas/api/embudo.json' with { type: 'json' };
 import type { ApiRequest } from '../engine/calls.ts';
 import { resolveBinding } from '../engine/core/bindings.ts';
 import { getAt } from '../engine/core/pointer.ts';
@@ -68,6 +71,13 @@ export async function replayHeadless(journey: Journey, product: Product, opts: H
     version: 'replay',
   });
   sample({ clock: campaign.$campaign, target: engine.campaignChanged });
+  // the staff funnel, as the runtime wires it (flow.json › funnel): flushed before every page load and at the end
+  const funnel = flow.funnel
+    ? createFunnel({ engine, call: flow.funnel.call, maxBatch: embudoWire.$defs.EventosBody.properties.eventos.maxItems, journey: { initial: randomUuid(), renew: randomUuid } })
+    : null;
+  const flushFunnel = async () => {
+    if (funnel) await allSettled(funnel.flushed, { scope });
+  };
   const handlers = new Map<unknown, unknown>([
     [
       engine.requestFx,
@@ -104,7 +114,9 @@ export async function replayHeadless(journey: Journey, product: Product, opts: H
     const u = new URL(url, 'http://replay');
     const route = decodeURIComponent(u.pathname).replace(/^\/+|\/+$/g, '');
     const target = flow.steps.find((s) => s.path === route) ?? flow.steps.find((s) => s.id === flow.entry)!;
-    scope = fork({ handlers: handlers as never });
+    if (how !== 'first') await flushFunnel();
+    const keep = funnel && how !== 'first' ? ([[funnel.$journey, scope.getState(funnel.$journey)]] as const) : [];
+    scope = fork({ handlers: handlers as never, values: keep as never });
     if (how === 'first') history = [target.id];
     else if (how === 'goto') history.push(target.id);
     pending = [];
@@ -182,6 +194,7 @@ export async function replayHeadless(journey: Journey, product: Product, opts: H
       break;
     }
   }
+  await flushFunnel();
   return reports;
 }
 
