@@ -1,10 +1,13 @@
 /**
  * Routes built from the flow (SPEC §2): one per step under the base path; the bare root and any
  * unknown path go to the entry step with the same query. Guards run in the engine on entry.
+ * Prerendered HTML (scripts/prerender.ts, issue 9): before the engine has a current step, the route of the step the
+ * HTML was built for renders that step's frame in the fresh state, which is what the build rendered, so the page
+ * hydrates without a mismatch; route entries wait for `ready` (the runtime restored the journey).
  */
 import { useUnit } from 'effector-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { createBrowserRouter, Navigate, useLocation, useNavigationType, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, Navigate, useLocation, useNavigationType, type RouteObject } from 'react-router-dom';
 import { stepById } from '../engine/core/guards.ts';
 import type { Flow, Step } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model';
@@ -18,7 +21,15 @@ let firstEntry = true;
 /** Staff preview: development builds only (absent from production bundles). */
 const Preview = import.meta.env.DEV ? lazy(() => import('./Preview').then((m) => ({ default: m.Preview }))) : null;
 
-function StepRoute({ engine, step }: { engine: FlowEngine; step: Step }) {
+/** How the routes meet a prerendered page. */
+export interface RouteOptions {
+  /** Id of the step whose HTML the page was prerendered with (its frame shows until the engine has a current step). */
+  prerendered?: string;
+  /** Resolves when the journey is restored; route entries (guards) wait for it. Default: already resolved. */
+  ready?: Promise<void>;
+}
+
+function StepRoute({ engine, step, opts }: { engine: FlowEngine; step: Step; opts: RouteOptions }) {
   const navType = useNavigationType();
   const location = useLocation();
   const [current, routeEntered] = useUnit([engine.$currentStep, engine.routeEntered]);
@@ -26,14 +37,16 @@ function StepRoute({ engine, step }: { engine: FlowEngine; step: Step }) {
   useEffect(() => {
     if (entered.current === location.key) return;
     entered.current = location.key;
-    routeEntered({ stepId: step.id, pop: navType === 'POP' && !firstEntry });
+    const pop = navType === 'POP' && !firstEntry;
     firstEntry = false;
+    void (opts.ready ?? Promise.resolve()).then(() => routeEntered({ stepId: step.id, pop }));
     window.scrollTo(0, 0);
-  }, [location.key, navType, routeEntered, step.id]);
-  if (current !== step.id) return null;
+  }, [location.key, navType, routeEntered, step.id, opts.ready]);
+  const frame = current === null && opts.prerendered === step.id;
+  if (current !== step.id && !frame) return null;
   return (
-    <Layout engine={engine} step={step}>
-      <StepScreen engine={engine} step={step} />
+    <Layout engine={engine} step={step} frame={frame}>
+      <StepScreen engine={engine} step={step} frame={frame} />
     </Layout>
   );
 }
@@ -44,15 +57,29 @@ function ToEntry({ flow }: { flow: Flow }) {
   return <Navigate to={{ pathname: `/${entry.path}`, search }} replace />;
 }
 
-/** The router for `flow`; `engine.navigateFx` is bound to it (query parameters always kept). */
-export function createFlowRouter(flow: Flow, engine: FlowEngine) {
-  const routes: RouteObject[] = flow.steps.map((step) => ({ path: `/${step.path}`, element: <StepRoute key={step.id} engine={engine} step={step} /> }));
+/** The routes of `flow` (steps, after-sale screens, everything else to the entry step). */
+export function flowRoutes(flow: Flow, engine: FlowEngine, opts: RouteOptions = {}): RouteObject[] {
+  const routes: RouteObject[] = flow.steps.map((step) => ({ path: `/${step.path}`, element: <StepRoute key={step.id} engine={engine} step={step} opts={opts} /> }));
   if (import.meta.env.DEV && Preview) {
     routes.push({ path: `/${flow.basePath}/__vista-previa`, element: <Suspense fallback={null}><Preview engine={engine} /></Suspense> });
   }
   // after-sale screens outside the flow (issue 8): no guards, no journey state
   for (const [tipo, path] of Object.entries(RUTAS_POSTVENTA)) routes.push({ path, element: <TramiteScreen key={tipo} tipo={tipo as TipoPostventa} /> });
   routes.push({ path: '*', element: <ToEntry flow={flow} /> });
+  return routes;
+}
+
+/**
+ * The router for `flow`; `engine.navigateFx` is bound to it (query parameters always kept). On a prerendered page
+ * the bare root (or an unknown path) is replaced by the entry step's route first, as `ToEntry` would do, so that the
+ * first render is the prerendered entry step.
+ */
+export function createFlowRouter(flow: Flow, engine: FlowEngine, opts: RouteOptions = {}) {
+  const routes = flowRoutes(flow, engine, opts);
+  if (opts.prerendered && matchRoutes(routes, window.location)?.at(-1)?.route.path === '*') {
+    const entry = stepById(flow, flow.entry);
+    window.history.replaceState(window.history.state, '', `/${entry.path}${window.location.search}${window.location.hash}`);
+  }
   const router = createBrowserRouter(routes);
   engine.navigateFx.use(({ stepId, replace }) => {
     const step = stepById(flow, stepId);

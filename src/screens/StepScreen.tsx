@@ -17,7 +17,7 @@ import { StepExtras } from './StepExtras';
 
 type Json = Record<string, unknown>;
 
-/** The form engine (RJSF) is its own chunk: step 1 does not load it; `prefetchForms` warms it up when idle. */
+/** The form engine (RJSF) is its own chunk: step 1 does not load it; `prefetchForms` warms it up on the first interaction. */
 const loadStepForm = () => import('../form/StepForm');
 const StepForm = lazy(() => loadStepForm().then((m) => ({ default: m.StepForm })));
 export const prefetchForms = () => void loadStepForm();
@@ -277,7 +277,24 @@ function ResultScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
   );
 }
 
-export function StepScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
+/** What a step shows before its journey is restored (prerendered): its heading and a placeholder for the content. */
+function FrameScreen({ step }: { step: Step }) {
+  return (
+    <div className={`step step--${step.id}`}>
+      <div className="step__body">
+        <Heading step={step} />
+        <div className="form-skeleton" aria-busy="true" />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The screen of `step` by its kind. `frame`: before the journey is restored (prerendered HTML and its hydration) a
+ * landing shows whole (it needs no journey), any other kind only its frame.
+ */
+export function StepScreen({ engine, step, frame }: { engine: FlowEngine; step: Step; frame?: boolean }) {
+  if (frame && step.kind !== 'landing') return <FrameScreen step={step} />;
   switch (step.kind) {
     case 'landing':
       return <LandingScreen engine={engine} step={step} />;
