@@ -2,7 +2,11 @@
  * Prerender step of `npm run build` (issue 9), after `vite build`: builds src/app/prerender.tsx for Node (Vite SSR),
  * renders every step's route and writes its HTML into the client build — `dist/<route>/index.html` per step, the
  * entry step also as `dist/index.html` (the bare root) — with `#root[data-paso=<step>]` so the app hydrates it.
- * The unrendered page stays as `dist/shell.html` (what the server answers for any other path). Every HTML file
+ * The unrendered page stays as `dist/shell.html` (what the server answers for any other path). The stylesheet is
+ * inlined in every page (one request less before the first paint; the CSP allows inline styles), and in the
+ * prerendered pages the app's module script gives way to public/arranque.js, inlined byte for byte (the server's CSP
+ * allows it by its hash, server/src/plugins/security.ts), which fetches the app after the first paint (and replays a
+ * tap made before the app is ready). Every HTML file
  * gets .gz and .br beside it, like the assets (vite-plugin-compression2), for the server's precompressed files.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,12 +30,18 @@ const out = join(ROOT, 'node_modules/.cache/prerender');
 try {
   await build({ root: ROOT, logLevel: 'warn', build: { ssr: 'src/app/prerender.tsx', outDir: out, emptyOutDir: true, copyPublicDir: false, rollupOptions: { output: { entryFileNames: 'prerender.mjs' } } } });
   const { prerenderSteps } = (await import(pathToFileURL(join(out, 'prerender.mjs')).href)) as typeof import('../src/app/prerender.tsx');
-  const shell = readFileSync(join(DIST, 'index.html'), 'utf8');
-  if (!shell.includes('<div id="root"></div>')) throw new Error('dist/index.html no tiene <div id="root"></div> (¿ya prerenderizado?)');
+  const built = readFileSync(join(DIST, 'index.html'), 'utf8');
+  if (!built.includes('<div id="root"></div>')) throw new Error('dist/index.html no tiene <div id="root"></div> (¿ya prerenderizado?)');
+  const shell = built.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_, file: string) => `<style>${readFileSync(join(DIST, file), 'utf8').trim()}</style>`);
   write(join(DIST, 'shell.html'), shell);
   const pages = await prerenderSteps();
+  const module = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(shell);
+  if (!module) throw new Error('dist/index.html no tiene el script del módulo de la app');
+  const painted = shell
+    .replace(module[0], () => `<script data-app="${module[1]}">${readFileSync(join(DIST, 'arranque.js'), 'utf8')}</script>`)
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
   for (const page of pages) {
-    const html = shell.replace('<div id="root"></div>', `<div id="root" data-paso="${page.stepId}">${page.html}</div>`);
+    const html = painted.replace('<div id="root"></div>', `<div id="root" data-paso="${page.stepId}">${page.html}</div>`);
     write(join(DIST, page.path, 'index.html'), html);
     if (page.entry) write(join(DIST, 'index.html'), html);
   }

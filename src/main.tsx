@@ -1,15 +1,17 @@
 /**
- * Entry point: checks the flow (an invalid one shows what to fix, never a blank page), renders the router built from
- * the flow — hydrating the prerendered HTML when the page has the step of its route (issue 9: `#root[data-paso]`,
- * scripts/prerender.ts) — then restores the journey; the form engine chunk is fetched on the first interaction.
+ * Entry point: checks the flow (an invalid one shows what to fix, never a blank page), restores the journey, then
+ * renders the router built from the flow — hydrating the prerendered HTML when the page has the step of its route
+ * (issue 9: `#root[data-paso]`, scripts/prerender.ts). After the first commit it tells public/arranque.js (which
+ * loaded this module after the first paint) that taps can be replayed, and the form engine chunk is fetched on the
+ * first interaction.
  */
-import { StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import flowJson from '../flow/flow.json';
 import { api } from './api/instance';
-import { createFlowRouter } from './app/router';
+import { APP_READY_EVENT, createFlowRouter } from './app/router';
 import { stepByPath } from './engine/core/guards.ts';
 import { checkFlow, errorsOnly, formatProblems } from './engine/core/check-flow.ts';
 import { compileFlow } from './engine/core/graph.ts';
@@ -26,9 +28,12 @@ const def = flowJson as unknown as FlowDef;
 const container = document.getElementById('root') as HTMLElement;
 const problems = errorsOnly(checkFlow(def, undefined, { callsUsedElsewhere: callsNamedInUi(allUiSchemas()).map((c) => c.call) }));
 
-/** Runs `run` once, after the first commit (the hydration): nothing changes the stores while React hydrates. */
-function AfterFirstCommit({ run }: { run: () => void }) {
-  useEffect(run, [run]);
+/** After the first commit (the hydration): taps kept by public/arranque.js are replayed; prefetch armed. */
+function AfterFirstCommit() {
+  useEffect(() => {
+    window.dispatchEvent(new Event(APP_READY_EVENT));
+    prefetchOnFirstInteraction();
+  }, []);
   return null;
 }
 
@@ -58,29 +63,23 @@ if (problems.length) {
   const flow = compileFlow(def, conditionTests());
   const migrations = Object.values(import.meta.glob<Migration>('../flow/migrations/*.json', { eager: true, import: 'default' }));
   const runtime = createRuntime({ flow, api, migrations, texts: { genericError: i18n.t('errors.generic'), timeoutError: i18n.t('errors.timeout') } });
-  let markReady = () => {};
-  const ready = new Promise<void>((resolve) => (markReady = resolve));
   const prerendered = container.dataset.paso;
-  const router = createFlowRouter(flow, runtime.engine, { prerendered, ready });
-  let started = false;
-  const start = () => {
-    if (started) return;
-    started = true;
-    void runtime.start().then(markReady);
-    prefetchOnFirstInteraction();
-  };
+  const router = createFlowRouter(flow, runtime.engine, { prerendered });
   const app = (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <RouterProvider router={router} />
-        <AfterFirstCommit run={start} />
+        <AfterFirstCommit />
       </I18nextProvider>
     </StrictMode>
   );
-  // hydrate only HTML prerendered for this very route's step; anything else is rendered afresh
-  if (prerendered && stepByPath(flow, window.location.pathname)?.id === prerendered) hydrateRoot(container, app);
-  else {
-    container.textContent = '';
-    createRoot(container).render(app);
-  }
+  void runtime.start().then(() => {
+    // hydrate only HTML prerendered for the step of the route we are at now (a resume link may have moved it); anything
+    // else is rendered afresh. In a transition: React hydrates in slices, leaving the main thread free between them.
+    if (prerendered && stepByPath(flow, window.location.pathname)?.id === prerendered) startTransition(() => void hydrateRoot(container, app));
+    else {
+      container.textContent = '';
+      createRoot(container).render(app);
+    }
+  });
 }

@@ -51,7 +51,9 @@ function Progress({ engine, step, frame }: { engine: FlowEngine; step: Step; fra
 /** The frame of `step`; `frame`: rendered before the journey is restored (prerendered HTML and its hydration). */
 export function Layout({ engine, step, frame, children }: { engine: FlowEngine; step: Step; frame?: boolean; children: ReactNode }) {
   const { t } = useTranslation();
-  const [loading, chatEnabled, chatPhone, notice] = useUnit([engine.$loadingMessage, engine.$chatEnabled, engine.$chatPhone, engine.$notice]);
+  const [loadingNow, chatOn, chatPhone, noticeNow] = useUnit([engine.$loadingMessage, engine.$chatEnabled, engine.$chatPhone, engine.$notice]);
+  // a frame depends on no journey state: it must equal its prerendered HTML whatever was restored
+  const [loading, chatEnabled, notice] = frame ? [null, false, null] : [loadingNow, chatOn, noticeNow];
   const main = useRef<HTMLElement>(null);
   useEffect(() => {
     main.current?.querySelector<HTMLElement>('h1')?.focus();

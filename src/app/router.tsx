@@ -2,8 +2,8 @@
  * Routes built from the flow (SPEC §2): one per step under the base path; the bare root and any
  * unknown path go to the entry step with the same query. Guards run in the engine on entry.
  * Prerendered HTML (scripts/prerender.ts, issue 9): before the engine has a current step, the route of the step the
- * HTML was built for renders that step's frame in the fresh state, which is what the build rendered, so the page
- * hydrates without a mismatch; route entries wait for `ready` (the runtime restored the journey).
+ * HTML was built for renders that step's frame, which depends on no journey state, so the page hydrates without a
+ * mismatch whatever the restored journey holds.
  */
 import { useUnit } from 'effector-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
@@ -25,9 +25,10 @@ const Preview = import.meta.env.DEV ? lazy(() => import('./Preview').then((m) =>
 export interface RouteOptions {
   /** Id of the step whose HTML the page was prerendered with (its frame shows until the engine has a current step). */
   prerendered?: string;
-  /** Resolves when the journey is restored; route entries (guards) wait for it. Default: already resolved. */
-  ready?: Promise<void>;
 }
+
+/** Window event the app sends after its first commit; public/arranque.js then replays taps made before it. */
+export const APP_READY_EVENT = 'cotizador:listo';
 
 function StepRoute({ engine, step, opts }: { engine: FlowEngine; step: Step; opts: RouteOptions }) {
   const navType = useNavigationType();
@@ -37,11 +38,10 @@ function StepRoute({ engine, step, opts }: { engine: FlowEngine; step: Step; opt
   useEffect(() => {
     if (entered.current === location.key) return;
     entered.current = location.key;
-    const pop = navType === 'POP' && !firstEntry;
+    routeEntered({ stepId: step.id, pop: navType === 'POP' && !firstEntry });
     firstEntry = false;
-    void (opts.ready ?? Promise.resolve()).then(() => routeEntered({ stepId: step.id, pop }));
     window.scrollTo(0, 0);
-  }, [location.key, navType, routeEntered, step.id, opts.ready]);
+  }, [location.key, navType, routeEntered, step.id]);
   const frame = current === null && opts.prerendered === step.id;
   if (current !== step.id && !frame) return null;
   return (

@@ -277,8 +277,12 @@ function ResultScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
   );
 }
 
-/** What a step shows before its journey is restored (prerendered): its heading and a placeholder for the content. */
+/**
+ * What a step shows before its journey is restored (prerendered): its heading and a placeholder for the content;
+ * nothing for a step with a summary (the summary, above the body on a phone, would push the heading down later).
+ */
 function FrameScreen({ step }: { step: Step }) {
+  if (step.summary) return null;
   return (
     <div className={`step step--${step.id}`}>
       <div className="step__body">
