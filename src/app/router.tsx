@@ -13,10 +13,12 @@ import type { Flow, Step } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { Layout } from './Layout';
 import { StepScreen } from '../screens/StepScreen';
-import { TramiteScreen } from '../screens/postventa/TramiteScreen';
 import { RUTAS_POSTVENTA, type TipoPostventa } from '../screens/postventa/rutas';
 
 let firstEntry = true;
+
+/** The after-sale screens are their own chunk: a visitor of the flow never downloads them. */
+const TramiteScreen = lazy(() => import('../screens/postventa/TramiteScreen').then((m) => ({ default: m.TramiteScreen })));
 
 /** Staff preview: development builds only (absent from production bundles). */
 const Preview = import.meta.env.DEV ? lazy(() => import('./Preview').then((m) => ({ default: m.Preview }))) : null;
@@ -64,7 +66,7 @@ export function flowRoutes(flow: Flow, engine: FlowEngine, opts: RouteOptions = 
     routes.push({ path: `/${flow.basePath}/__vista-previa`, element: <Suspense fallback={null}><Preview engine={engine} /></Suspense> });
   }
   // after-sale screens outside the flow (issue 8): no guards, no journey state
-  for (const [tipo, path] of Object.entries(RUTAS_POSTVENTA)) routes.push({ path, element: <TramiteScreen key={tipo} tipo={tipo as TipoPostventa} /> });
+  for (const [tipo, path] of Object.entries(RUTAS_POSTVENTA)) routes.push({ path, element: <Suspense fallback={null}><TramiteScreen key={tipo} tipo={tipo as TipoPostventa} /></Suspense> });
   routes.push({ path: '*', element: <ToEntry flow={flow} /> });
   return routes;
 }
