@@ -2,13 +2,16 @@
  * Vite + Vitest configuration.
  * - Web app: React, served under `/` (routes live under `/seguro-hogar`); in dev `/api` is proxied
  *   to the reference API on :3000.
+ * - Build: JS/CSS also as .gz and .br (the server sends those precompressed files); scripts/prerender.ts then
+ *   writes each step's HTML (issue 9).
  * - Tests: two Vitest projects — `web` (jsdom; engine, widgets) and `server` (node; API, rating, validators).
  */
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), compression({ include: /\.(js|css|svg|json)$/, algorithms: ['gzip', 'brotliCompress'], threshold: 512 })],
   base: '/',
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 700 },

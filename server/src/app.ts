@@ -183,7 +183,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
     await db.close();
   });
 
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { staticDir: opts.staticDir });
   await app.register(contentTypePlugin);
   await app.register(csrfPlugin);
   await app.register(schemasPlugin, { schemasDir: opts.schemasDir });

@@ -3,7 +3,9 @@
  * Spanish messages of the 400s, the purchase journey to EMITIDA, the decline path, and the promise that no card
  * number or CBU is stored in clear.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { scriptHash } from '../src/plugins/security.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -517,6 +519,32 @@ describe('docs and static', () => {
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect((await web.inject({ method: 'GET', url: '/app.js' })).body).toBe('console.log(1)');
     expectError(await web.inject({ method: 'GET', url: '/api/nada' }), 404, 'NO_ENCONTRADO', 'No encontramos lo que buscás.');
+    await web.close();
+  });
+
+  it('answers each route with its prerendered page (else the shell), precompressed when accepted, assets cached', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cotizador-dist-'));
+    mkdirSync(join(dir, 'seguro-hogar/metros'), { recursive: true });
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<div id="root" data-paso="inicio">landing</div>');
+    writeFileSync(join(dir, 'shell.html'), '<div id="root"></div>');
+    writeFileSync(join(dir, 'seguro-hogar/metros/index.html'), '<div id="root" data-paso="metros">metros</div>');
+    writeFileSync(join(dir, 'seguro-hogar/metros/index.html.br'), brotliCompressSync('<div id="root" data-paso="metros">metros</div>'));
+    writeFileSync(join(dir, 'assets/app-abc123.js'), 'console.log(1)');
+    writeFileSync(join(dir, 'arranque.js'), 'console.log("arranque")');
+    const web = await buildTestApp({ staticDir: dir });
+    expect((await web.inject({ method: 'GET', url: '/?utm_campaign=x' })).body).toContain('data-paso="inicio"');
+    expect((await web.inject({ method: 'GET', url: '/seguro-hogar/metros?gclid=1' })).body).toContain('data-paso="metros"');
+    expect((await web.inject({ method: 'GET', url: '/arrepentimiento' })).body).toBe('<div id="root"></div>');
+    expect((await web.inject({ method: 'GET', url: '/seguro-hogar/../../etc' })).body).toBe('<div id="root"></div>');
+    const br = await web.inject({ method: 'GET', url: '/seguro-hogar/metros', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('data-paso="metros"');
+    expect(String((await web.inject({ method: 'GET', url: '/assets/app-abc123.js' })).headers['cache-control'])).toContain('immutable');
+    // the prerendered pages' inline loader is allowed by its hash, and no other inline script
+    const csp = String(br.headers['content-security-policy']);
+    expect(csp).toContain(`script-src 'self' ${scriptHash('console.log("arranque")')};`);
+    expect(/script-src [^;]*/.exec(csp)?.[0]).not.toContain('unsafe-inline');
     await web.close();
   });
 });

@@ -22,14 +22,15 @@ export function Loader({ message }: { message: string }) {
   );
 }
 
-function Progress({ engine, step }: { engine: FlowEngine; step: Step }) {
+function Progress({ engine, step, frame }: { engine: FlowEngine; step: Step; frame?: boolean }) {
   const { t } = useTranslation();
   const counter = useUnit(engine.$state).numberDetailStep;
   const stages = engine.flow.stages ?? [];
   const index = step.stage ? stages.indexOf(step.stage) : -1;
   if (step.kind === 'landing' || step.kind === 'result' || index < 0) return null;
   const pos = detailPosition(engine.flow, step.id);
-  const question = pos ? Math.min(pos.total, Math.max(1, Math.round((counter - 1) * 10))) : null;
+  // a prerendered frame has no journey yet: the step's place in the flow stands in for the counter
+  const question = pos ? (frame ? pos.index : Math.min(pos.total, Math.max(1, Math.round((counter - 1) * 10)))) : null;
   return (
     <nav className="progress" aria-label={t('app.etapa', { n: index + 1, total: stages.length })}>
       <p className="progress__label">
@@ -47,9 +48,12 @@ function Progress({ engine, step }: { engine: FlowEngine; step: Step }) {
   );
 }
 
-export function Layout({ engine, step, children }: { engine: FlowEngine; step: Step; children: ReactNode }) {
+/** The frame of `step`; `frame`: rendered before the journey is restored (prerendered HTML and its hydration). */
+export function Layout({ engine, step, frame, children }: { engine: FlowEngine; step: Step; frame?: boolean; children: ReactNode }) {
   const { t } = useTranslation();
-  const [loading, chatEnabled, chatPhone, notice] = useUnit([engine.$loadingMessage, engine.$chatEnabled, engine.$chatPhone, engine.$notice]);
+  const [loadingNow, chatOn, chatPhone, noticeNow] = useUnit([engine.$loadingMessage, engine.$chatEnabled, engine.$chatPhone, engine.$notice]);
+  // a frame depends on no journey state: it must equal its prerendered HTML whatever was restored
+  const [loading, chatEnabled, notice] = frame ? [null, false, null] : [loadingNow, chatOn, noticeNow];
   const main = useRef<HTMLElement>(null);
   useEffect(() => {
     main.current?.querySelector<HTMLElement>('h1')?.focus();
@@ -82,7 +86,7 @@ export function Layout({ engine, step, children }: { engine: FlowEngine; step: S
             {t(`app.avisos.${notice}`)}
           </div>
         )}
-        <Progress engine={engine} step={step} />
+        <Progress engine={engine} step={step} frame={frame} />
         {children}
         {step.kind === 'landing' && (
           <>

@@ -1,24 +1,38 @@
 /**
  * Routes built from the flow (SPEC §2): one per step under the base path; the bare root and any
  * unknown path go to the entry step with the same query. Guards run in the engine on entry.
+ * Prerendered HTML (scripts/prerender.ts, issue 9): before the engine has a current step, the route of the step the
+ * HTML was built for renders that step's frame, which depends on no journey state, so the page hydrates without a
+ * mismatch whatever the restored journey holds.
  */
 import { useUnit } from 'effector-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { createBrowserRouter, Navigate, useLocation, useNavigationType, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, Navigate, useLocation, useNavigationType, type RouteObject } from 'react-router-dom';
 import { stepById } from '../engine/core/guards.ts';
 import type { Flow, Step } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { Layout } from './Layout';
 import { StepScreen } from '../screens/StepScreen';
-import { TramiteScreen } from '../screens/postventa/TramiteScreen';
 import { RUTAS_POSTVENTA, type TipoPostventa } from '../screens/postventa/rutas';
 
 let firstEntry = true;
 
+/** The after-sale screens are their own chunk: a visitor of the flow never downloads them. */
+const TramiteScreen = lazy(() => import('../screens/postventa/TramiteScreen').then((m) => ({ default: m.TramiteScreen })));
+
 /** Staff preview: development builds only (absent from production bundles). */
 const Preview = import.meta.env.DEV ? lazy(() => import('./Preview').then((m) => ({ default: m.Preview }))) : null;
 
-function StepRoute({ engine, step }: { engine: FlowEngine; step: Step }) {
+/** How the routes meet a prerendered page. */
+export interface RouteOptions {
+  /** Id of the step whose HTML the page was prerendered with (its frame shows until the engine has a current step). */
+  prerendered?: string;
+}
+
+/** Window event the app sends after its first commit; public/arranque.js then replays taps made before it. */
+export const APP_READY_EVENT = 'cotizador:listo';
+
+function StepRoute({ engine, step, opts }: { engine: FlowEngine; step: Step; opts: RouteOptions }) {
   const navType = useNavigationType();
   const location = useLocation();
   const [current, routeEntered] = useUnit([engine.$currentStep, engine.routeEntered]);
@@ -30,10 +44,11 @@ function StepRoute({ engine, step }: { engine: FlowEngine; step: Step }) {
     firstEntry = false;
     window.scrollTo(0, 0);
   }, [location.key, navType, routeEntered, step.id]);
-  if (current !== step.id) return null;
+  const frame = current === null && opts.prerendered === step.id;
+  if (current !== step.id && !frame) return null;
   return (
-    <Layout engine={engine} step={step}>
-      <StepScreen engine={engine} step={step} />
+    <Layout engine={engine} step={step} frame={frame}>
+      <StepScreen engine={engine} step={step} frame={frame} />
     </Layout>
   );
 }
@@ -44,15 +59,29 @@ function ToEntry({ flow }: { flow: Flow }) {
   return <Navigate to={{ pathname: `/${entry.path}`, search }} replace />;
 }
 
-/** The router for `flow`; `engine.navigateFx` is bound to it (query parameters always kept). */
-export function createFlowRouter(flow: Flow, engine: FlowEngine) {
-  const routes: RouteObject[] = flow.steps.map((step) => ({ path: `/${step.path}`, element: <StepRoute key={step.id} engine={engine} step={step} /> }));
+/** The routes of `flow` (steps, after-sale screens, everything else to the entry step). */
+export function flowRoutes(flow: Flow, engine: FlowEngine, opts: RouteOptions = {}): RouteObject[] {
+  const routes: RouteObject[] = flow.steps.map((step) => ({ path: `/${step.path}`, element: <StepRoute key={step.id} engine={engine} step={step} opts={opts} /> }));
   if (import.meta.env.DEV && Preview) {
     routes.push({ path: `/${flow.basePath}/__vista-previa`, element: <Suspense fallback={null}><Preview engine={engine} /></Suspense> });
   }
   // after-sale screens outside the flow (issue 8): no guards, no journey state
-  for (const [tipo, path] of Object.entries(RUTAS_POSTVENTA)) routes.push({ path, element: <TramiteScreen key={tipo} tipo={tipo as TipoPostventa} /> });
+  for (const [tipo, path] of Object.entries(RUTAS_POSTVENTA)) routes.push({ path, element: <Suspense fallback={null}><TramiteScreen key={tipo} tipo={tipo as TipoPostventa} /></Suspense> });
   routes.push({ path: '*', element: <ToEntry flow={flow} /> });
+  return routes;
+}
+
+/**
+ * The router for `flow`; `engine.navigateFx` is bound to it (query parameters always kept). On a prerendered page
+ * the bare root (or an unknown path) is replaced by the entry step's route first, as `ToEntry` would do, so that the
+ * first render is the prerendered entry step.
+ */
+export function createFlowRouter(flow: Flow, engine: FlowEngine, opts: RouteOptions = {}) {
+  const routes = flowRoutes(flow, engine, opts);
+  if (opts.prerendered && matchRoutes(routes, window.location)?.at(-1)?.route.path === '*') {
+    const entry = stepById(flow, flow.entry);
+    window.history.replaceState(window.history.state, '', `/${entry.path}${window.location.search}${window.location.hash}`);
+  }
   const router = createBrowserRouter(routes);
   engine.navigateFx.use(({ stepId, replace }) => {
     const step = stepById(flow, stepId);

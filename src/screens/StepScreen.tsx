@@ -17,7 +17,7 @@ import { StepExtras } from './StepExtras';
 
 type Json = Record<string, unknown>;
 
-/** The form engine (RJSF) is its own chunk: step 1 does not load it; `prefetchForms` warms it up when idle. */
+/** The form engine (RJSF) is its own chunk: step 1 does not load it; `prefetchForms` warms it up on the first interaction. */
 const loadStepForm = () => import('../form/StepForm');
 const StepForm = lazy(() => loadStepForm().then((m) => ({ default: m.StepForm })));
 export const prefetchForms = () => void loadStepForm();
@@ -71,8 +71,11 @@ function Banner({ message }: { message: string | null | undefined }) {
   );
 }
 
-/** A flow-level summary (title, monthly amount, start date) beside the form (step `summary`). */
-function Summary({ engine, name }: { engine: FlowEngine; name: string }) {
+/**
+ * A flow-level summary (title, monthly amount, start date) beside the form (step `summary`). On a live step (`live`,
+ * step `onChange`) the "recalculating" line keeps its room while hidden, so re-pricing never moves the form.
+ */
+function Summary({ engine, name, live }: { engine: FlowEngine; name: string; live?: boolean }) {
   const { t } = useTranslation();
   const [context, repricing] = useUnit([engine.$context, engine.$repricing]);
   const def = engine.flow.summaries?.[name];
@@ -88,7 +91,13 @@ function Summary({ engine, name }: { engine: FlowEngine; name: string }) {
         <span className="summary__amount" data-testid="premio-cuota">{formatCurrency(getAt(context, def.amount))}</span> <span>{t('app.resumen.porMes')}</span>
       </p>
       {total !== undefined && <p className="summary__note">{t('app.resumen.total', { monto: formatCurrency(total) })}</p>}
-      {repricing && <p className="summary__note">{t('app.recotizando')}</p>}
+      {live ? (
+        <p className={`summary__note ${repricing ? '' : 'is-hidden'}`} aria-hidden={!repricing}>
+          {t('app.recotizando')}
+        </p>
+      ) : (
+        repricing && <p className="summary__note">{t('app.recotizando')}</p>
+      )}
       {since && <p className="summary__note">{t('app.resumen.vigencia', { fecha: formatDateAr(since) })}</p>}
     </aside>
   );
@@ -110,7 +119,7 @@ function StepFrame({ engine, step, banner, children }: { engine: FlowEngine; ste
         <Banner message={banner} />
         {children}
       </div>
-      {step.summary && <Summary engine={engine} name={step.summary} />}
+      {step.summary && <Summary engine={engine} name={step.summary} live={!!step.onChange} />}
     </div>
   );
 }
@@ -168,13 +177,14 @@ function FormScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
         >
           <BackButton engine={engine} step={step} />
         </StepForm>
+        {/* inside the boundary: they appear with the form, never pushed down by it after being painted */}
+        <StepExtras engine={engine} step={step} />
+        {i18n.exists(`${step.id}.nota`) && (
+          <p className="note">
+            <Icon name="candado" /> {t(`${step.id}.nota`)}
+          </p>
+        )}
       </Suspense>
-      <StepExtras engine={engine} step={step} />
-      {i18n.exists(`${step.id}.nota`) && (
-        <p className="note">
-          <Icon name="candado" /> {t(`${step.id}.nota`)}
-        </p>
-      )}
     </StepFrame>
   );
 }
@@ -277,7 +287,28 @@ function ResultScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
   );
 }
 
-export function StepScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
+/**
+ * What a step shows before its journey is restored (prerendered): its heading and a placeholder for the content;
+ * nothing for a step with a summary (the summary, above the body on a phone, would push the heading down later).
+ */
+function FrameScreen({ step }: { step: Step }) {
+  if (step.summary) return null;
+  return (
+    <div className={`step step--${step.id}`}>
+      <div className="step__body">
+        <Heading step={step} />
+        <div className="form-skeleton" aria-busy="true" />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The screen of `step` by its kind. `frame`: before the journey is restored (prerendered HTML and its hydration) a
+ * landing shows whole (it needs no journey), any other kind only its frame.
+ */
+export function StepScreen({ engine, step, frame }: { engine: FlowEngine; step: Step; frame?: boolean }) {
+  if (frame && step.kind !== 'landing') return <FrameScreen step={step} />;
   switch (step.kind) {
     case 'landing':
       return <LandingScreen engine={engine} step={step} />;

@@ -12,6 +12,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests per second across all connections (fixed-rate load). */
+    overallRate?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;

@@ -1,0 +1,65 @@
+/*
+ * Loader of a prerendered page (issue 9; scripts/prerender.ts puts it in place of the app's module script): the page
+ * paints from its HTML alone, then the app module (data-app) is fetched after the `load` event and the first paint,
+ * or at once on the visitor's first interaction, so that nothing competes with the first paint.
+ * A tap on a button before the app has hydrated is kept and replayed once the app says it is ready (window event
+ * "cotizador:listo", src/app/router.tsx › APP_READY_EVENT), so no tap is lost while the app loads.
+ */
+(function () {
+  var me = document.currentScript;
+  var src = me && me.getAttribute('data-app');
+  if (!src) return;
+  var loaded = false;
+  var ready = false;
+  var pending = null;
+  function load() {
+    if (loaded) return;
+    loaded = true;
+    var s = document.createElement('script');
+    s.type = 'module';
+    s.crossOrigin = '';
+    s.src = src;
+    document.head.appendChild(s);
+  }
+  // after `load` and the first contentful paint (its entry comes once the frame is on screen); 1 s after `load` at most
+  var painted = false;
+  var loadedPage = document.readyState === 'complete';
+  function maybe() {
+    if (painted && loadedPage) setTimeout(load, 0);
+  }
+  try {
+    new PerformanceObserver(function (list) {
+      if (list.getEntriesByName('first-contentful-paint').length) {
+        painted = true;
+        maybe();
+      }
+    }).observe({ type: 'paint', buffered: true });
+  } catch (e) {
+    painted = true;
+  }
+  function onLoad() {
+    loadedPage = true;
+    maybe();
+    setTimeout(load, 1000);
+  }
+  if (loadedPage) onLoad();
+  else window.addEventListener('load', onLoad, { once: true });
+  ['pointerdown', 'keydown', 'touchstart'].forEach(function (type) {
+    window.addEventListener(type, load, { once: true, capture: true, passive: true });
+  });
+  document.addEventListener('click', function (e) {
+    if (ready) return;
+    var button = e.target instanceof Element ? e.target.closest('#root button') : null;
+    if (!button) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    pending = button;
+    load();
+  }, true);
+  window.addEventListener('cotizador:listo', function () {
+    ready = true;
+    var button = pending;
+    pending = null;
+    if (button && button.isConnected) button.click();
+  });
+})();

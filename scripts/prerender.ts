@@ -1,0 +1,51 @@
+/**
+ * Prerender step of `npm run build` (issue 9), after `vite build`: builds src/app/prerender.tsx for Node (Vite SSR),
+ * renders every step's route and writes its HTML into the client build — `dist/<route>/index.html` per step, the
+ * entry step also as `dist/index.html` (the bare root) — with `#root[data-paso=<step>]` so the app hydrates it.
+ * The unrendered page stays as `dist/shell.html` (what the server answers for any other path). The stylesheet is
+ * inlined in every page (one request less before the first paint; the CSP allows inline styles), and in the
+ * prerendered pages the app's module script gives way to public/arranque.js, inlined byte for byte (the server's CSP
+ * allows it by its hash, server/src/plugins/security.ts), which fetches the app after the first paint (and replays a
+ * tap made before the app is ready). Every HTML file
+ * gets .gz and .br beside it, like the assets (vite-plugin-compression2), for the server's precompressed files.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
+const DIST = join(ROOT, 'dist');
+
+function write(file: string, html: string) {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, html);
+  writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
+  writeFileSync(`${file}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+}
+
+// inside the repo so that the bundle's bare imports (react, react-dom/server…) resolve from node_modules
+const out = join(ROOT, 'node_modules/.cache/prerender');
+try {
+  await build({ root: ROOT, logLevel: 'warn', build: { ssr: 'src/app/prerender.tsx', outDir: out, emptyOutDir: true, copyPublicDir: false, rollupOptions: { output: { entryFileNames: 'prerender.mjs' } } } });
+  const { prerenderSteps } = (await import(pathToFileURL(join(out, 'prerender.mjs')).href)) as typeof import('../src/app/prerender.tsx');
+  const built = readFileSync(join(DIST, 'index.html'), 'utf8');
+  if (!built.includes('<div id="root"></div>')) throw new Error('dist/index.html no tiene <div id="root"></div> (¿ya prerenderizado?)');
+  const shell = built.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_, file: string) => `<style>${readFileSync(join(DIST, file), 'utf8').trim()}</style>`);
+  write(join(DIST, 'shell.html'), shell);
+  const pages = await prerenderSteps();
+  const module = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(shell);
+  if (!module) throw new Error('dist/index.html no tiene el script del módulo de la app');
+  const painted = shell
+    .replace(module[0], () => `<script data-app="${module[1]}">${readFileSync(join(DIST, 'arranque.js'), 'utf8')}</script>`)
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  for (const page of pages) {
+    const html = painted.replace('<div id="root"></div>', `<div id="root" data-paso="${page.stepId}">${page.html}</div>`);
+    write(join(DIST, page.path, 'index.html'), html);
+    if (page.entry) write(join(DIST, 'index.html'), html);
+  }
+  console.log(`prerenderizados ${pages.length} pasos en dist/`);
+} finally {
+  rmSync(out, { recursive: true, force: true });
+}

@@ -1,0 +1,49 @@
+/**
+ * Build-time rendering of every step's route (issue 9), run by scripts/prerender.ts after the client build: the same
+ * components and texts as the app, in a fresh engine (no journey), with React's server renderer — the landing whole,
+ * every other step its frame (header, title, progress). Names no step: it renders whatever the flow has.
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import flowJson from '../../flow/flow.json';
+import { compileFlow } from '../engine/core/graph.ts';
+import type { FlowDef } from '../engine/core/types.ts';
+import { createFlowEngine } from '../engine/model';
+import { conditionTests } from '../form/validators';
+import { i18n } from '../i18n';
+import { flowRoutes } from './router';
+
+export interface PrerenderedPage {
+  /** Step id (goes to `#root[data-paso]`). */
+  stepId: string;
+  /** URL path of the step's route, without leading slash (e.g. `seguro-hogar/metros`). */
+  path: string;
+  /** True for the flow's entry step (also served at `/`). */
+  entry: boolean;
+  /** The inner HTML of `#root`. */
+  html: string;
+}
+
+/** One page per step of the flow. @throws Error when a route does not render */
+export async function prerenderSteps(): Promise<PrerenderedPage[]> {
+  const flow = compileFlow(flowJson as unknown as FlowDef, conditionTests());
+  const pages: PrerenderedPage[] = [];
+  for (const step of flow.steps) {
+    const engine = createFlowEngine({ flow, genericError: i18n.t('errors.generic'), timeoutError: i18n.t('errors.timeout') });
+    const handler = createStaticHandler(flowRoutes(flow, engine, { prerendered: step.id }));
+    const context = await handler.query(new Request(`http://localhost/${step.path}`));
+    if (context instanceof Response) throw new Error(`La ruta /${step.path} respondió ${context.status} al prerenderizar`);
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const html = renderToString(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </I18nextProvider>
+      </StrictMode>,
+    );
+    pages.push({ stepId: step.id, path: step.path, entry: step.id === flow.entry, html });
+  }
+  return pages;
+}

@@ -1,0 +1,223 @@
+/**
+ * `npm run bench` — the performance budgets of issue 9, measured in one run (prints a table, writes
+ * bench-results/latest.json; asserts nothing, not part of `npm test`). README › "Benchmark" says how to read it.
+ * 1. builds the app (npm run build) and the stack floor (tests/bench/floor: React + RJSF precompiled + Effector, one
+ *    field), writes a plain HTML page with the entry step's texts;
+ * 2. starts the built app on a throw-away embedded database (emission delay as configured by default) and a static
+ *    server for the floor and the plain page;
+ * 3. replays a purchase fixture to get each step's restored journey, then per step: gzip JS/CSS before/after the
+ *    first paint and Lighthouse mobile (score, LCP, TBT, CLS), next to the plain page and the floor;
+ * 4. the quote API under autocannon (max req/s at 10 connections; p50/p99 at a fixed 200 req/s for 10 s) next to a
+ *    Fastify hello-world in its own process;
+ * 5. the time from the purchase click on the last review step to the thank-you page.
+ * Env: BENCH_LH_RUNS (Lighthouse runs per page, median; default 1), BENCH_FIXTURE (default compra-tarjeta-casa),
+ * BENCH_SKIP_BUILD=1 (reuse dist/), BENCH_SECONDS (max-rate run, default 5), BENCH_ONLY (comma list of
+ * pasos, api, compra: run only those parts while working; the table then shows only what was measured).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import fastifyStatic from '@fastify/static';
+import react from '@vitejs/plugin-react';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { build } from 'vite';
+import flowJson from '../../flow/flow.json' with { type: 'json' };
+import es from '../../src/i18n/es.json' with { type: 'json' };
+import { loadReplayProduct } from '../../scripts/replay.ts';
+import { loadJourney } from '../../src/testing/fixture.ts';
+import { cotizarBody } from '../../server/test/helper.ts';
+import { startServer } from '../../server/test/processes.ts';
+import { assetBytes, journeyStates, launchBrowser, lighthouseMedian, purchaseTime, type LighthouseFigures } from './web.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const DIST = join(ROOT, 'dist');
+const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 1);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const FIXTURE = process.env.BENCH_FIXTURE ?? 'compra-tarjeta-casa';
+const ONLY = process.env.BENCH_ONLY?.split(',');
+const want = (part: 'pasos' | 'api' | 'compra') => !ONLY || ONLY.includes(part);
+const kb = (n: number) => (n / 1024).toFixed(1);
+const ms = (n: number) => Math.round(n);
+
+function sh(cmd: string, args: string[]) {
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`falló: ${cmd} ${args.join(' ')}`);
+}
+
+/** Every file under `dir`, relative paths. */
+function walk(dir: string, base = dir): string[] {
+  return readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f), base) : [join(dir, f).slice(base.length + 1)]));
+}
+
+/** .gz and .br beside each text file (as the app's build does when it ships precompressed files). */
+function precompress(dir: string) {
+  for (const f of walk(dir).filter((f) => /\.(js|css|html|json|svg)$/.test(f))) {
+    const body = readFileSync(join(dir, f));
+    writeFileSync(join(dir, `${f}.gz`), gzipSync(body, { level: 9 }));
+    writeFileSync(join(dir, `${f}.br`), brotliCompressSync(body));
+  }
+}
+
+/** The plain HTML page: the entry step's texts, no script, a few inline styles. */
+function plainPage(): string {
+  const t = (es as Record<string, Record<string, unknown>>)[flowJson.entry];
+  const list = (t.beneficios as string[]).map((b) => `<li>${b}</li>`).join('');
+  return `<!doctype html><html lang="es-AR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Página plana</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:24px}h1{font-size:2rem;line-height:1.2}button{font-size:1.1rem;padding:12px 24px}</style></head>
+<body><main><h1>${t.titulo}</h1><p>${t.bajada}</p><ul>${list}</ul><button type="button">${t.cta}</button><p>${t.aclaracion}</p></main></body></html>`;
+}
+
+/** Fastify hello-world in its own process (so autocannon does not share its event loop). @returns URL and stop */
+async function helloWorld(): Promise<{ url: string; stop: () => void }> {
+  const code = `import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => ({ hello: 'world' }));
+const a = await app.listen({ port: 0, host: '127.0.0.1' }); console.log('LISTEN ' + a);`;
+  const proc = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((ok, fail) => {
+    let out = '';
+    proc.stdout!.on('data', (d) => {
+      out += d;
+      const m = /LISTEN (\S+)/.exec(out);
+      if (m) ok(m[1]);
+    });
+    proc.once('exit', (c) => fail(new Error(`hello-world terminó (${c})`)));
+  });
+  return { url, stop: () => proc.kill('SIGTERM') };
+}
+
+interface ApiRow { target: string; maxReqPerS: number; p50: number; p99: number; non2xx: number }
+
+/** Max req/s at 10 connections for SECONDS, then p50/p99 at a fixed 200 req/s for 10 s. */
+async function apiRow(target: string, url: string, opts: { method?: string; headers?: Record<string, string>; body?: string; path?: string }): Promise<ApiRow> {
+  const base = { url: url + (opts.path ?? ''), method: opts.method ?? 'GET', headers: opts.headers ?? {}, ...(opts.body ? { body: opts.body } : {}) };
+  const max = await autocannon({ ...base, connections: 10, duration: SECONDS });
+  const fixed = await autocannon({ ...base, connections: 10, duration: 10, overallRate: 200 });
+  return { target, maxReqPerS: max.requests.average, p50: fixed.latency.p50, p99: fixed.latency.p99, non2xx: max.non2xx + fixed.non2xx + max.errors + fixed.errors };
+}
+
+async function main() {
+  if (!process.env.BENCH_SKIP_BUILD) sh('npm', ['run', 'build']);
+  const floorDir = mkdtempSync(join(tmpdir(), 'cotizador-bench-floor-'));
+  await build({ configFile: false, root: join(ROOT, 'tests/bench/floor'), plugins: [react()], logLevel: 'warn', build: { outDir: floorDir, emptyOutDir: true } });
+  writeFileSync(join(floorDir, 'plano.html'), plainPage());
+  const appPrecompressed = walk(DIST).some((f) => f.endsWith('.br'));
+  if (appPrecompressed) precompress(floorDir);
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'cotizador-bench-'));
+  const app = await startServer(0, { STATIC_DIR: DIST, DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000000', COTIZACIONES_POR_HORA: '100000000', LOG_LEVEL: 'warn' });
+  const statics = Fastify();
+  await statics.register(fastifyStatic, { root: floorDir, preCompressed: appPrecompressed });
+  statics.get('/api/health/live', async () => ({ ok: true }));
+  const staticUrl = await statics.listen({ port: 0, host: '127.0.0.1' });
+  const browser = await launchBrowser();
+  const product = loadReplayProduct(ROOT);
+  const journey = loadJourney(join(ROOT, 'tests/fixtures/journeys', `${FIXTURE}.json`));
+
+  const pages: { name: string; route: string; lh: LighthouseFigures; beforePaint: number; afterPaint: number }[] = [];
+  let api: ApiRow[] = [];
+  let purchaseMs = NaN;
+  try {
+    console.log(`\n▶ estado de cada paso (${journey.name})`);
+    const states = want('pasos') ? await journeyStates(browser, app.url, journey, product) : [];
+
+    console.log('▶ página plana y piso del stack');
+    for (const [name, path] of (want('pasos') ? [['página plana (HTML)', '/plano.html'], ['piso del stack (React+RJSF+Effector)', '/index.html']] as const : [])) {
+      const bytes = await assetBytes(browser, staticUrl + path, floorDir);
+      const lh = await lighthouseMedian(LH_RUNS, staticUrl + path);
+      pages.push({ name, route: path, lh, ...bytes });
+      console.log(`  ${name}: ${lh.score} LCP ${ms(lh.lcp)} ms`);
+    }
+    console.log('▶ Lighthouse por paso');
+    for (const [i, s] of states.entries()) {
+      // the entry step is measured as a visitor from an ad arrives: no stored journey
+      const storage = i === 0 ? undefined : s.storage;
+      const bytes = await assetBytes(browser, s.url, DIST, storage);
+      const lh = await lighthouseMedian(LH_RUNS, s.url, storage);
+      pages.push({ name: s.route.split('/').pop() || s.route, route: s.route, lh, ...bytes });
+      console.log(`  ${s.route}: ${lh.score} LCP ${ms(lh.lcp)} ms TBT ${ms(lh.tbt)} ms CLS ${lh.cls.toFixed(3)}`);
+    }
+
+    if (want('api')) {
+    console.log('▶ API bajo carga');
+    const hello = await helloWorld();
+    try {
+      api.push(await apiRow('Fastify hello-world (piso)', hello.url, {}));
+    } finally {
+      hello.stop();
+    }
+    const res = await fetch(`${app.url}/api/set-csrf`);
+    const { csrfToken } = (await res.json()) as { csrfToken: string };
+    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).filter((c) => !c.startsWith('XSRF-TOKEN')).join('; ');
+    api.push(await apiRow('POST /api/cotizacion/cotizar (PGlite)', app.url, {
+      method: 'POST', path: '/api/cotizacion/cotizar', body: JSON.stringify(cotizarBody()),
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': csrfToken, cookie },
+    }));
+    }
+
+    if (want('compra')) {
+    console.log('▶ compra');
+    const result = journey.steps[journey.steps.length - 1].route;
+    const review = journey.steps[journey.steps.length - 2].route;
+    purchaseMs = await purchaseTime(browser, app.url, journey, product, review, result, 'poliza');
+    }
+  } finally {
+    await browser.close();
+    await statics.close();
+    await app.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(floorDir, { recursive: true, force: true });
+  }
+
+  const plain = pages[0];
+  const floor = pages[1];
+  const steps = pages.slice(2);
+  const entry = steps[0] as (typeof steps)[number] | undefined;
+  console.log(`\nRendimiento — Lighthouse mobile (mediana de ${LH_RUNS}), Chromium ${CHROME_VERSION()}, Node ${process.version}\n`);
+  console.log('| página | puntaje | LCP ms | TBT ms | CLS | JS+CSS gzip antes del 1er pintado KB | después KB |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const p of pages) {
+    console.log(`| ${p.name} | ${p.lh.score} | ${ms(p.lh.lcp)} | ${ms(p.lh.tbt)} | ${p.lh.cls.toFixed(3)} | ${kb(p.beforePaint)} | ${kb(p.afterPaint)} |`);
+  }
+  console.log('\n| API | pedidos/s (10 conexiones) | p50 ms a 200/s | p99 ms a 200/s | no-2xx+errores |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const r of api) console.log(`| ${r.target} | ${r.maxReqPerS.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx} |`);
+  const cotizar = api[1];
+  const targets: [string, string, boolean][] = [];
+  if (entry) {
+    const entryJs = entry.beforePaint + entry.afterPaint;
+    const floorJs = floor.beforePaint + floor.afterPaint;
+    targets.push(
+      ['Paso 1: LCP ≤ 1,2 × LCP de la página plana', `${ms(entry.lh.lcp)} ≤ ${ms(plain.lh.lcp * 1.2)}`, entry.lh.lcp <= plain.lh.lcp * 1.2],
+      ['Paso 1: puntaje ≥ 98', String(entry.lh.score), entry.lh.score >= 98],
+      ['Todos los pasos: puntaje ≥ 95', `mínimo ${Math.min(...steps.map((s) => s.lh.score))}`, steps.every((s) => s.lh.score >= 95)],
+      ['Todos los pasos: CLS < 0,05', `máximo ${Math.max(...steps.map((s) => s.lh.cls)).toFixed(3)}`, steps.every((s) => s.lh.cls < 0.05)],
+      ['Paso 1: JS+CSS hasta red inactiva ≤ piso del stack', `${kb(entryJs)} KB ≤ ${kb(floorJs)} KB`, entryJs <= floorJs],
+    );
+  }
+  if (cotizar) {
+    targets.push(
+      ['API: p99 < 20 ms a 200/s', `${cotizar.p99} ms`, cotizar.p99 < 20],
+      ['API: p99 ≤ 2 × p99 hello-world', `${cotizar.p99} ≤ ${2 * api[0].p99}`, cotizar.p99 <= 2 * api[0].p99],
+    );
+  }
+  if (!Number.isNaN(purchaseMs)) targets.push(['Compra: "Contratar seguro" → gracias ≤ 2 s', `${ms(purchaseMs)} ms`, purchaseMs <= 2000]);
+  console.log('\n| objetivo | medido | ¿cumple? |');
+  console.log('|---|---|---|');
+  for (const [name, value, ok] of targets) console.log(`| ${name} | ${value} | ${ok ? 'sí' : 'NO'} |`);
+
+  const outDir = join(ROOT, 'bench-results');
+  mkdirSync(outDir, { recursive: true });
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
+  const json = { date: new Date().toISOString(), commit, lighthouseRuns: LH_RUNS, pages, api, purchaseMs, targets: targets.map(([name, value, ok]) => ({ name, value, ok })) };
+  writeFileSync(join(outDir, 'latest.json'), JSON.stringify(json, null, 2));
+  console.log(`\nJSON: bench-results/latest.json (commit ${commit})`);
+}
+
+const CHROME_VERSION = () => spawnSync(process.env.CHROME_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).stdout.trim().replace(/^\D+/, '');
+
+main().then(() => process.exit(0), (err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,157 @@
+/**
+ * Browser pieces of `npm run bench` (figures only, nothing asserted):
+ * - `journeyStates`: replays a journey fixture in Chromium and keeps, per route, the URL and localStorage the app had
+ *   when it arrived there (so every step can be opened cold with a restored journey);
+ * - `lighthouseRun`: Lighthouse mobile (its default throttling) on a URL in a fresh Chromium, with localStorage seeded
+ *   first (Lighthouse's storage reset is turned off for that);
+ * - `assetBytes`: the gzip size of the JS/CSS a page fetches before its first contentful paint and after it, through
+ *   network idle, nobody touching the page;
+ * - `purchaseTime`: ms from the click on the last review step's submit button to the result route.
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { replayInBrowser, type Product } from '../../src/testing/browser.ts';
+import type { Journey } from '../../src/testing/fixture.ts';
+
+export const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const PW_ARGS = ['--no-sandbox', '--disable-gpu'];
+
+/** Seeded storage: key → raw string value (what `localStorage.getItem` returns). */
+export type Storage = Record<string, string>;
+
+export interface RouteState { route: string; url: string; storage: Storage }
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROME, args: PW_ARGS });
+}
+
+const routeOf = (url: string) => decodeURIComponent(new URL(url).pathname).replace(/^\/+/, '').replace(/\/+$/, '');
+
+/**
+ * Replays `journey` and snapshots (URL, localStorage) on each route the first time the page arrives there.
+ * @throws Error when the replay fails (the bench needs the whole journey)
+ */
+export async function journeyStates(browser: Browser, baseUrl: string, journey: Journey, product: Product): Promise<RouteState[]> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
+  const page = await context.newPage();
+  const states = new Map<string, Promise<RouteState | null>>();
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return;
+    const route = routeOf(frame.url());
+    if (states.has(route)) return;
+    // the app writes its state synchronously on every change, before the router moves: this is the state on arrival
+    states.set(route, page.evaluate(() => ({ url: location.href, storage: { ...localStorage } })).then((s) => ({ route, ...s }), () => null));
+  });
+  const reports = await replayInBrowser(page, journey, product, { baseUrl });
+  const failed = reports.find((r) => !r.ok);
+  if (failed || reports.length < journey.steps.length) throw new Error(`el recorrido ${journey.name} falló en ${failed?.route}: ${failed?.error}`);
+  const out = (await Promise.all(states.values())).filter((s): s is RouteState => !!s && journey.steps.some((st) => st.route === s.route));
+  await context.close();
+  return out;
+}
+
+export interface LighthouseFigures { score: number; lcp: number; tbt: number; cls: number; fcp: number; bytes: number }
+
+/**
+ * Lighthouse mobile (default config: Moto G class device, simulated slow 4G, 4× CPU) on `url`, performance only, in a
+ * fresh headless Chromium. With `storage`, localStorage of `url`'s origin is seeded first (on a JSON endpoint of the
+ * same origin, so no app asset is cached) and Lighthouse keeps it.
+ */
+export async function lighthouseRun(url: string, storage?: Storage, seedPath = '/api/health/live'): Promise<LighthouseFigures> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', ...PW_ARGS] });
+  try {
+    if (storage) {
+      const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      const page = await cdp.contexts()[0].newPage();
+      await page.goto(new URL(seedPath, url).toString());
+      await page.evaluate((entries) => {
+        for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+      }, storage);
+      await page.close();
+      await cdp.close();
+    }
+    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], disableStorageReset: !!storage, logLevel: 'error', output: 'json' });
+    if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+    return {
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      lcp: num('largest-contentful-paint'),
+      tbt: num('total-blocking-time'),
+      cls: num('cumulative-layout-shift'),
+      fcp: num('first-contentful-paint'),
+      bytes: num('total-byte-weight'),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** Median figures of `runs` Lighthouse runs (by LCP). A run Lighthouse itself could not record (e.g. NO_NAVSTART on a busy machine) is run again, once. */
+export async function lighthouseMedian(runs: number, url: string, storage?: Storage, seedPath?: string): Promise<LighthouseFigures> {
+  const all: LighthouseFigures[] = [];
+  for (let i = 0; i < runs; i++) all.push(await lighthouseRun(url, storage, seedPath).catch(() => lighthouseRun(url, storage, seedPath)));
+  all.sort((a, b) => a.lcp - b.lcp);
+  return all[Math.floor(all.length / 2)];
+}
+
+export interface AssetBytes { beforePaint: number; afterPaint: number; files: { path: string; gzip: number; beforePaint: boolean }[] }
+
+/**
+ * Opens `url` (localStorage seeded like `lighthouseRun`) in a 390×844 page, waits for network idle and sums the gzip
+ * size (level 9, of the file in `distDir`) of every JS/CSS file the page fetched: before the first contentful paint
+ * (requested before it) and after it. Nobody touches the page.
+ */
+export async function assetBytes(browser: Browser, url: string, distDir: string, storage?: Storage, seedPath = '/api/health/live'): Promise<AssetBytes> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-AR' });
+  const page = await context.newPage();
+  if (storage) {
+    await page.goto(new URL(seedPath, url).toString());
+    await page.evaluate((entries) => {
+      for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+    }, storage);
+  }
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(1000);
+  await page.waitForLoadState('networkidle');
+  const { fcp, resources } = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+    resources: performance.getEntriesByType('resource').map((r) => ({ name: r.name, start: r.startTime })),
+  }));
+  await context.close();
+  const files = resources
+    .map((r) => ({ path: new URL(r.name).pathname, start: r.start }))
+    .filter((r) => /\.(js|css)$/.test(r.path) && existsSync(join(distDir, r.path)))
+    .map((r) => ({ path: r.path, gzip: gzipSync(readFileSync(join(distDir, r.path)), { level: 9 }).length, beforePaint: r.start < fcp }));
+  const sum = (before: boolean) => files.filter((f) => f.beforePaint === before).reduce((s, f) => s + f.gzip, 0);
+  return { beforePaint: sum(true), afterPaint: sum(false), files };
+}
+
+/**
+ * Replays `journey` up to (not through) its step at `reviewRoute`, then times the click on that step's primary
+ * button until the page is at `resultRoute` with `resultTestId` visible.
+ * @returns milliseconds
+ */
+export async function purchaseTime(browser: Browser, baseUrl: string, journey: Journey, product: Product, reviewRoute: string, resultRoute: string, resultTestId: string): Promise<number> {
+  const at = journey.steps.findIndex((s) => s.route === reviewRoute);
+  if (at < 0) throw new Error(`el recorrido ${journey.name} no pasa por ${reviewRoute}`);
+  const upTo: Journey = { ...journey, steps: [...journey.steps.slice(0, at), { route: reviewRoute, actions: [] }] };
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
+  const page = await context.newPage();
+  const reports = await replayInBrowser(page, upTo, product, { baseUrl });
+  if (reports.some((r) => !r.ok) || reports.length < upTo.steps.length) throw new Error(`el recorrido no llegó a ${reviewRoute}`);
+  const button = page.locator('main .button--primary').first();
+  await button.waitFor();
+  const t0 = Date.now();
+  await button.click();
+  await page.waitForURL((u) => routeOf(u.toString()) === resultRoute, { timeout: 30_000 });
+  await page.getByTestId(resultTestId).first().waitFor({ timeout: 30_000 });
+  const ms = Date.now() - t0;
+  await context.close();
+  return ms;
+}
