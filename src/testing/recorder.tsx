@@ -1,7 +1,7 @@
 /**
  * The testers' journey recorder: with `?grabar=1` (development builds; production only when the API says so, config
  * GRABADOR=1) a small bar records the journey as a fixture (flow/journey.schema.json) — routes, answers by schema
- * field, actions (next, browser back, result actions) and the API calls (method and path) — and «Descargar fixture»
+ * field, actions (next, browser back, result actions) and the API calls each submit makes (method and path) — and «Descargar fixture»
  * saves it. Answers named in the flow's `recorder.replace` (card numbers, CBUs, names, e-mails, phones, DNI, street)
  * are replaced by test values or placeholders, so a recorded file holds no visitor's data and still replays.
  * Loaded lazily, only when asked for: it adds nothing to a visitor's page.
@@ -38,6 +38,7 @@ export function createRecorder(flow: Flow, engine: FlowEngine, opts: { url: stri
     return (ctx.answers as Json)[stepId] as Json;
   };
 
+  let submitting = 0;
   const unwatch = [
     engine.$currentStep.updates.watch((id) => {
       if (id) open(id);
@@ -68,9 +69,13 @@ export function createRecorder(flow: Flow, engine: FlowEngine, opts: { url: stri
         cur.closed = true;
       }
     }),
+    // the calls a step's submit makes (what the flow declares for it); timers, lists and live re-pricing are left out,
+    // their timing is the visitor's, not the journey's
+    engine.submitFx.watch(() => void (submitting += 1)),
+    engine.submitFx.finally.watch(() => void (submitting -= 1)),
     engine.requestFx.watch((req) => {
       const cur = last();
-      if (!cur) return;
+      if (!cur || submitting === 0) return;
       const path = req.path.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '*');
       const calls = (cur.calls ??= []);
       if (!calls.some((c) => c.method === req.method && c.path === path)) calls.push({ method: req.method, path });
