@@ -16,9 +16,8 @@ import { callMatches } from '../../src/testing/fixture.ts';
 
 const dir = join(REPO, 'tests/fixtures/flow-edits');
 const examples = readdirSync(dir).filter((f) => f.endsWith('.json'));
-const PORT = Number(process.env.E2E_PORT ?? 3199) + 1;
 
-for (const [i, name] of examples.entries()) {
+for (const name of examples) {
   test(`ejemplo ${name}: se compra de punta a punta con el flujo editado`, async ({ page }, info) => {
     test.skip(info.project.name !== 'mobile', 'el flujo editado no depende del tamaño de pantalla: una vez alcanza');
     test.setTimeout(180_000);
@@ -30,7 +29,7 @@ for (const [i, name] of examples.entries()) {
 
     let server: ServerProcess | undefined;
     try {
-      server = await startServer(PORT + i, {
+      server = await startServer(0, {
         STATIC_DIR: join(tree, 'dist'),
         SCHEMAS_DIR: join(tree, 'schemas'),
         TARIFF_FILE: join(tree, 'server/tariffs/2026-11.json'),

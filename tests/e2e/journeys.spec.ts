@@ -51,7 +51,7 @@ test('una fixture sigue reproduciéndose cuando cambian las etiquetas de los cam
   const bundle = readdirSync(join(tree, 'dist/assets')).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(tree, 'dist/assets', f), 'utf8')).join('\n');
   expect(bundle).toContain('Metros cuadrados cubiertos');
   expect(bundle).not.toContain('Superficie cubierta');
-  const server = await startServer(Number(process.env.E2E_PORT ?? 3199) + 20, { STATIC_DIR: join(tree, 'dist'), DATA_DIR: join(tree, 'data'), EMISSION_DELAY_MS: '200', NODE_ENV: 'test', RATE_LIMIT_MAX: '100000', COTIZACIONES_POR_HORA: '100000' });
+  const server = await startServer(0, { STATIC_DIR: join(tree, 'dist'), DATA_DIR: join(tree, 'data'), EMISSION_DELAY_MS: '200', NODE_ENV: 'test', RATE_LIMIT_MAX: '100000', COTIZACIONES_POR_HORA: '100000' });
   try {
     const journey = loadJourney(join(dir, 'compra-cbu-departamento.json'));
     const context = await browser.newContext({ viewport: journey.viewport, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
