@@ -1,92 +1,60 @@
 /**
- * Entry point: checks the flow (an invalid one shows what to fix, never a blank page), restores the journey, then
- * renders the router built from the flow — hydrating the prerendered HTML when the page has the step of its route
- * (issue 9: `#root[data-paso]`, scripts/prerender.ts). After the first commit it tells public/arranque.js (which
- * loaded this module after the first paint) that taps can be replayed, and the form engine chunk is fetched on the
- * first interaction.
+ * Entry point (issue 9: no long task on a phone while the app starts). The page is already painted from its
+ * prerendered HTML; this module only orders the start-up in phases, each its own task with a yield to the browser
+ * between them, so that a tap or a frame is never kept waiting long: (1) the engine chunk (Effector, flow, texts) is
+ * evaluated and the flow compiled, (2) the runtime built, (3) the screens chunk (React, router) evaluated and the
+ * router built, (4) the journey restored and started, (5) the page hydrated in slices (src/app/boot-ui.tsx).
+ * The testers' recorder (?grabar=1) is loaded, when asked for, before the first route so it sees the whole journey.
  */
-import { startTransition, StrictMode, useEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router-dom';
-import flowJson from '../flow/flow.json';
-import { api } from './api/instance';
-import { APP_READY_EVENT, createFlowRouter } from './app/router';
-import { stepByPath } from './engine/core/guards.ts';
-import { checkFlow, errorsOnly, formatProblems } from './engine/core/check-flow.ts';
-import { compileFlow } from './engine/core/graph.ts';
-import { allUiSchemas, conditionTests } from './form/validators';
-import { callsNamedInUi } from './form/widgets/registry';
-import type { FlowDef } from './engine/core/types.ts';
-import type { Migration } from './engine/core/migrations.ts';
-import { createRuntime } from './engine/runtime';
-import { prefetchForms } from './screens/StepScreen';
-import { i18n } from './i18n';
 import './styles.css';
 
-const def = flowJson as unknown as FlowDef;
-const container = document.getElementById('root') as HTMLElement;
-const problems = errorsOnly(checkFlow(def, undefined, { callsUsedElsewhere: callsNamedInUi(allUiSchemas()).map((c) => c.call) }));
+/** Lets the browser run input and paint before the next phase (scheduler.yield where there is one). */
+const yieldToMain = (): Promise<void> => {
+  const s = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return s?.yield ? s.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+};
 
-/** After the first commit (the hydration): taps kept by public/arranque.js are replayed; prefetch armed. */
-function AfterFirstCommit() {
-  useEffect(() => {
-    window.dispatchEvent(new Event(APP_READY_EVENT));
-    prefetchOnFirstInteraction();
-  }, []);
-  return null;
-}
+/** A User Timing mark per phase (seen in DevTools' performance panel and in `npm run bench:diag` traces). */
+const mark = (phase: string) => performance.mark(`cotizador:${phase}`);
 
-/** Fetches the form engine chunk on the visitor's first interaction (never while step 1 is painting). */
-function prefetchOnFirstInteraction() {
-  const events = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
-  const go = () => {
-    for (const e of events) window.removeEventListener(e, go, true);
-    prefetchForms();
-  };
-  for (const e of events) window.addEventListener(e, go, { capture: true, passive: true });
-}
-
-if (problems.length) {
-  // the checker stops this at build; if it still happens, the visitor gets a Spanish message, not a blank page
-  console.error(formatProblems(problems));
-  container.textContent = '';
-  createRoot(container).render(
-    <main className="main">
-      <section className="result result--error">
-        <h1 className="result__title">{i18n.t('app.flujoInvalido')}</h1>
-        {import.meta.env.DEV && <pre>{formatProblems(problems)}</pre>}
-      </section>
-    </main>,
-  );
-} else {
-  const flow = compileFlow(def, conditionTests());
-  const migrations = Object.values(import.meta.glob<Migration>('../flow/migrations/*.json', { eager: true, import: 'default' }));
-  const runtime = createRuntime({ flow, api, migrations, texts: { genericError: i18n.t('errors.generic'), timeoutError: i18n.t('errors.timeout') } });
+async function boot() {
+  const container = document.getElementById('root') as HTMLElement;
   const prerendered = container.dataset.paso;
-  const router = createFlowRouter(flow, runtime.engine, { prerendered });
-  const app = (
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-        <AfterFirstCommit />
-      </I18nextProvider>
-    </StrictMode>
-  );
-  // testers' recorder (?grabar=1): loaded only when asked for, before the first route so it sees the whole journey
-  const recording = new URLSearchParams(window.location.search).has('grabar')
-    ? () =>
-        import('./testing/recorder').then((m) =>
-          m.startRecorder(flow, runtime.engine, (k, o) => i18n.t(k, o) as string, async () => import.meta.env.DEV || (await api.get<{ habilitado: boolean }>('/grabador')).habilitado),
-        )
-    : async () => undefined;
-  void runtime.start().then(recording).then(() => {
-    // hydrate only HTML prerendered for the step of the route we are at now (a resume link may have moved it); anything
-    // else is rendered afresh. In a transition: React hydrates in slices, leaving the main thread free between them.
-    if (prerendered && stepByPath(flow, window.location.pathname)?.id === prerendered) startTransition(() => void hydrateRoot(container, app));
-    else {
-      container.textContent = '';
-      createRoot(container).render(app);
-    }
-  });
+  // the chunks are requested now; each is evaluated in its own task when it arrives (React's DOM renderer on its own:
+  // it is the largest piece of the screens)
+  void import('react-dom/client');
+  const screens = import('./app/boot-ui');
+  const engineBoot = await import('./app/boot-engine');
+  const { i18n, api } = engineBoot;
+  const problems = await engineBoot.flowProblems();
+  if (problems) {
+    console.error(problems);
+    (await screens).mountProblems(container, i18n, problems);
+    return;
+  }
+  mark('motor-evaluado');
+  await yieldToMain();
+  const flow = engineBoot.loadFlow();
+  mark('flujo');
+  await yieldToMain();
+  const runtime = await engineBoot.buildRuntime(flow, yieldToMain);
+  mark('runtime');
+  const ui = await screens;
+  mark('pantallas-evaluadas');
+  await yieldToMain();
+  // the router before the start: a resume link navigates while the journey starts
+  const router = ui.buildRouter(flow, runtime.engine, prerendered);
+  mark('router');
+  await yieldToMain();
+  await runtime.start();
+  mark('inicio');
+  if (new URLSearchParams(window.location.search).has('grabar')) {
+    const { startRecorder } = await import('./testing/recorder');
+    await startRecorder(flow, runtime.engine, (k, o) => i18n.t(k, o) as string, async () => import.meta.env.DEV || (await api.get<{ habilitado: boolean }>('/grabador')).habilitado);
+  }
+  await yieldToMain();
+  ui.mount(container, flow, i18n, router, prerendered);
+  mark('montado');
 }
+
+void boot();

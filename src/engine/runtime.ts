@@ -21,8 +21,27 @@ import { resumeFromLink } from './resume/index';
 export const APP_VERSION = '1.2.7';
 export const APP_LABEL = 'cotizador-hogar';
 
-export function createRuntime(opts: { flow: Flow; api: ApiClient; texts: { genericError: string; timeoutError: string }; migrations?: Migration[] }) {
+/** Options of `createRuntime`. */
+export interface RuntimeOptions {
+  flow: Flow;
+  api: ApiClient;
+  texts: { genericError: string; timeoutError: string };
+  migrations?: Migration[];
+  /**
+   * Awaited between the parts of the creation and of `start` (issue 9: each part its own task, so that start-up never
+   * holds the main thread long on a phone); src/main.tsx passes a yield to the browser. Default: none.
+   */
+  pause?: () => Promise<void>;
+}
+
+/**
+ * Creates the runtime in parts, `opts.pause` awaited between them: the engine, then persistence and campaign, then
+ * the funnel and the inactivity timer. Resolves to the engine and its companions plus `start` (nothing runs and no
+ * I/O happens before `start`).
+ */
+export async function createRuntime(opts: RuntimeOptions) {
   const { flow, api } = opts;
+  const pause = opts.pause ?? (async () => undefined);
   const storage = () => (typeof window !== 'undefined' ? window.localStorage : undefined);
   const session = () => (typeof window !== 'undefined' ? window.sessionStorage : undefined);
   const engine = createFlowEngine({
@@ -36,6 +55,7 @@ export function createRuntime(opts: { flow: Flow; api: ApiClient; texts: { gener
     req.method === 'GET' ? api.get(req.path, req.query) : api.post(req.path, req.body, req.idempotencyKey ? { idempotencyKey: req.idempotencyKey } : undefined),
   );
 
+  await pause();
   const persistence = createPersistence({ key: flow.storageKey, $state: engine.$state, exclude: engine.exclude, storage });
   // when the stored journey is read at start-up, then it becomes the state (SPEC §4)
   sample({ clock: persistence.restoreFx.doneData, target: engine.stateRestored });
@@ -47,6 +67,7 @@ export function createRuntime(opts: { flow: Flow; api: ApiClient; texts: { gener
   // when campaign parameters change, then the engine's bindings see them
   sample({ clock: campaign.$campaign, target: engine.campaignChanged });
 
+  await pause();
   // the staff's funnel goes through the call the flow names for it (flow.json › funnel); none → nothing recorded
   const funnel = flow.funnel ? createRuntimeFunnel(flow.funnel, engine, session) : null;
 
@@ -59,7 +80,9 @@ export function createRuntime(opts: { flow: Flow; api: ApiClient; texts: { gener
     await persistence.restoreFx();
     // an e-mailed "resume your quote" link (flow `resume`): its answers replace the stored journey
     const resumed = await resumeFromLink({ flow, engine, migrations: opts.migrations ?? [], location: window.location, history: window.history });
+    await pause();
     campaign.landed({ search: window.location.search, userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints });
+    await pause();
     engine.started();
     if (resumed) engine.navigateFx({ stepId: resumed.to, replace: true });
     inactivity.started();
@@ -88,4 +111,4 @@ function createRuntimeFunnel(cfg: NonNullable<Flow['funnel']>, engine: ReturnTyp
   return funnel;
 }
 
-export type Runtime = ReturnType<typeof createRuntime>;
+export type Runtime = Awaited<ReturnType<typeof createRuntime>>;

@@ -105,13 +105,14 @@ async function main() {
   const appPrecompressed = walk(DIST).some((f) => f.endsWith('.br'));
   if (appPrecompressed) precompress(floorDir);
 
+  // the browser first: if it cannot start, no server is left running
+  const browser = await launchBrowser();
   const dataDir = mkdtempSync(join(tmpdir(), 'cotizador-bench-'));
   const app = await startServer(0, { STATIC_DIR: DIST, DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000000', COTIZACIONES_POR_HORA: '100000000', LOG_LEVEL: 'warn' });
   const statics = Fastify();
   await statics.register(fastifyStatic, { root: floorDir, preCompressed: appPrecompressed });
   statics.get('/api/health/live', async () => ({ ok: true }));
   const staticUrl = await statics.listen({ port: 0, host: '127.0.0.1' });
-  const browser = await launchBrowser();
   const product = loadReplayProduct(ROOT);
   const journey = loadJourney(join(ROOT, 'tests/fixtures/journeys', `${FIXTURE}.json`));
 

@@ -8,12 +8,12 @@
  *   network idle, nobody touching the page;
  * - `purchaseTime`: ms from the click on the last review step's submit button to the result route.
  */
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Result as LhResult } from 'lighthouse';
 import { replayInBrowser, type Product } from '../../src/testing/browser.ts';
 import type { Journey } from '../../src/testing/fixture.ts';
 
@@ -62,6 +62,20 @@ export interface LighthouseFigures { score: number; lcp: number; tbt: number; cl
  * same origin, so no app asset is cached) and Lighthouse keeps it.
  */
 export async function lighthouseRun(url: string, storage?: Storage, seedPath = '/api/health/live'): Promise<LighthouseFigures> {
+  const lhr = await lighthouseReport(url, storage, seedPath);
+  const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcp: num('largest-contentful-paint'),
+    tbt: num('total-blocking-time'),
+    cls: num('cumulative-layout-shift'),
+    fcp: num('first-contentful-paint'),
+    bytes: num('total-byte-weight'),
+  };
+}
+
+/** The whole Lighthouse result (LHR) of one run of `lighthouseRun` (for `npm run bench:diag`). */
+export async function lighthouseReport(url: string, storage?: Storage, seedPath = '/api/health/live'): Promise<LhResult> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', ...PW_ARGS] });
   try {
     if (storage) {
@@ -77,16 +91,9 @@ export async function lighthouseRun(url: string, storage?: Storage, seedPath = '
     const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], disableStorageReset: !!storage, logLevel: 'error', output: 'json' });
     if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
     const { lhr } = result;
+    if (process.env.BENCH_TRACE_OUT) writeFileSync(process.env.BENCH_TRACE_OUT, JSON.stringify((result.artifacts as unknown as { Trace: unknown }).Trace));
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-    const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
-    return {
-      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
-      lcp: num('largest-contentful-paint'),
-      tbt: num('total-blocking-time'),
-      cls: num('cumulative-layout-shift'),
-      fcp: num('first-contentful-paint'),
-      bytes: num('total-byte-weight'),
-    };
+    return lhr;
   } finally {
     chrome.kill();
   }

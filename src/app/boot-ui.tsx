@@ -1,0 +1,72 @@
+/**
+ * Boot phase "screens" (issue 9; loaded by src/main.tsx as its own chunk, after the engine phase): React, the router
+ * built from the flow and the screens. `mount` hydrates the prerendered HTML when the page has the step of the
+ * current route (`#root[data-paso]`, scripts/prerender.ts), in a transition so React hydrates in slices; anything else
+ * is rendered afresh. After the first commit it tells public/arranque.js that kept taps can be replayed, and arms the
+ * fetch of the form engine chunk on the visitor's first interaction.
+ */
+import { startTransition, StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router-dom';
+import type { i18n as I18n } from 'i18next';
+import { APP_READY_EVENT, createFlowRouter } from './router';
+import { stepByPath } from '../engine/core/guards.ts';
+import type { Flow } from '../engine/core/types.ts';
+import type { FlowEngine } from '../engine/model';
+import { prefetchForms } from '../screens/StepScreen';
+
+/** After the first commit (the hydration): taps kept by public/arranque.js are replayed; prefetch armed. */
+function AfterFirstCommit() {
+  useEffect(() => {
+    window.dispatchEvent(new Event(APP_READY_EVENT));
+    prefetchOnFirstInteraction();
+  }, []);
+  return null;
+}
+
+/** Fetches the form engine chunk on the visitor's first interaction (never while step 1 is painting). */
+function prefetchOnFirstInteraction() {
+  const events = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
+  const go = () => {
+    for (const e of events) window.removeEventListener(e, go, true);
+    prefetchForms();
+  };
+  for (const e of events) window.addEventListener(e, go, { capture: true, passive: true });
+}
+
+/** The router for `flow` bound to `engine` (routes, the entry redirect of a prerendered page). */
+export const buildRouter = (flow: Flow, engine: FlowEngine, prerendered: string | undefined) => createFlowRouter(flow, engine, { prerendered });
+
+/**
+ * Renders the app into `container`: hydrates when `prerendered` (the step the HTML was built for) is the step of the
+ * route we are at now (a resume link may have moved it), otherwise renders afresh.
+ */
+export function mount(container: HTMLElement, flow: Flow, i18n: I18n, router: ReturnType<typeof buildRouter>, prerendered: string | undefined) {
+  const app = (
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+        <AfterFirstCommit />
+      </I18nextProvider>
+    </StrictMode>
+  );
+  if (prerendered && stepByPath(flow, window.location.pathname)?.id === prerendered) startTransition(() => void hydrateRoot(container, app));
+  else {
+    container.textContent = '';
+    createRoot(container).render(app);
+  }
+}
+
+/** The message shown instead of the app when the flow cannot run (development only; see boot-engine › flowProblems). */
+export function mountProblems(container: HTMLElement, i18n: I18n, detail: string) {
+  container.textContent = '';
+  createRoot(container).render(
+    <main className="main">
+      <section className="result result--error">
+        <h1 className="result__title">{i18n.t('app.flujoInvalido')}</h1>
+        <pre>{detail}</pre>
+      </section>
+    </main>,
+  );
+}

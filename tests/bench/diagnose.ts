@@ -1,0 +1,63 @@
+/**
+ * `npm run bench:diag -- [route…]` — why a step scores what it scores (issue 9): for each route of the purchase
+ * fixture (default: every step), one Lighthouse mobile run on the built app with the journey restored as in
+ * `npm run bench`, printing what the score table hides: the long tasks (start, duration, script), JS boot-up time per
+ * script (evaluation / parse+compile, ms at Lighthouse's 4× CPU), main-thread time by category and the elements that
+ * shifted. Reuses dist/ (run `npm run build` first). Figures only, nothing asserted.
+ * Env: BENCH_FIXTURE (default compra-tarjeta-casa).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { loadReplayProduct } from '../../scripts/replay.ts';
+import { loadJourney } from '../../src/testing/fixture.ts';
+import { startServer } from '../../server/test/processes.ts';
+import { journeyStates, launchBrowser, lighthouseReport } from './web.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const FIXTURE = process.env.BENCH_FIXTURE ?? 'compra-tarjeta-casa';
+const wanted = process.argv.slice(2);
+
+type Items = Record<string, unknown>[];
+const items = (lhr: Awaited<ReturnType<typeof lighthouseReport>>, id: string): Items =>
+  ((lhr.audits[id]?.details as { items?: Items } | undefined)?.items ?? []);
+const short = (u: unknown) => String(u ?? '').replace(/^https?:\/\/[^/]+/, '') || '(sin script)';
+const r = (n: unknown) => Math.round(Number(n));
+
+async function main() {
+  const browser = await launchBrowser();
+  const dataDir = mkdtempSync(join(tmpdir(), 'cotizador-diag-'));
+  const app = await startServer(0, { STATIC_DIR: join(ROOT, 'dist'), DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000000', COTIZACIONES_POR_HORA: '100000000', LOG_LEVEL: 'warn' });
+  try {
+    const states = await journeyStates(browser, app.url, loadJourney(join(ROOT, 'tests/fixtures/journeys', `${FIXTURE}.json`)), loadReplayProduct(ROOT));
+    for (const [i, s] of states.entries()) {
+      if (wanted.length && !wanted.some((w) => s.route === w || s.route.endsWith(`/${w}`))) continue;
+      const lhr = await lighthouseReport(s.url, i === 0 ? undefined : s.storage);
+      const num = (id: string) => r(lhr.audits[id]?.numericValue);
+      console.log(`\n■ ${s.route}: puntaje ${Math.round((lhr.categories.performance.score ?? 0) * 100)} · FCP ${num('first-contentful-paint')} · LCP ${num('largest-contentful-paint')} · TBT ${num('total-blocking-time')} · CLS ${Number(lhr.audits['cumulative-layout-shift']?.numericValue).toFixed(3)} · TTI ${num('interactive')}`);
+      console.log('  tareas largas (inicio ms, duración ms, script):');
+      for (const t of items(lhr, 'long-tasks')) console.log(`    ${r(t.startTime)}\t${r(t.duration)}\t${short(t.url)}`);
+      console.log('  arranque JS (total, evaluación, parse+compilación ms):');
+      for (const t of items(lhr, 'bootup-time')) console.log(`    ${r(t.total)}\t${r(t.scripting)}\t${r(t.scriptParseCompile)}\t${short(t.url)}`);
+      console.log('  hilo principal por categoría (ms):');
+      for (const t of items(lhr, 'mainthread-work-breakdown')) console.log(`    ${r(t.duration)}\t${t.groupLabel ?? t.group}`);
+      const shifts = items(lhr, 'layout-shifts');
+      if (shifts.length) {
+        console.log('  desplazamientos de diseño:');
+        for (const t of shifts) console.log(`    ${Number(t.score).toFixed(3)}\t${JSON.stringify((t.node as { snippet?: string } | undefined)?.snippet ?? '').slice(0, 160)}`);
+      }
+      const lcpEl = items(lhr, 'largest-contentful-paint-element')[0] as { items?: Items } | undefined;
+      const lcpNode = lcpEl?.items?.[0]?.node as { snippet?: string } | undefined;
+      if (lcpNode) console.log(`  elemento LCP: ${lcpNode.snippet?.slice(0, 160)}`);
+    }
+  } finally {
+    await browser.close();
+    await app.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(() => process.exit(0), (err) => {
+  console.error(err);
+  process.exit(1);
+});
