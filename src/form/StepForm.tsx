@@ -6,8 +6,7 @@
 import Form from '@rjsf/core';
 import type { ErrorSchema, RegistryFieldsType, RegistryWidgetsType, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
-import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { use, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FlowContext } from '../engine/core/types.ts';
 import { pruneExcluded } from './conditions';
@@ -65,18 +64,12 @@ export interface StepFormProps {
 export function StepForm(props: StepFormProps) {
   const { stepId, schema, uiSchema, formData, serverErrors, context, call, submitLabel, onChange, onSubmit, children } = props;
   const { t, i18n } = useTranslation();
-  const [fns, setFns] = useState<ValidatorFunctions | null>(null);
+  // suspends until the step's validator chunk is here: the whole step (form and what follows it) appears at once,
+  // nothing painted below the form is pushed down by it afterwards (issue 9, CLS)
+  const fns = use(loadValidateFns(stepId));
   const [data, setData] = useState<Json>(formData);
 
-  useEffect(() => {
-    let alive = true;
-    loadValidateFns(stepId).then((v) => alive && setFns(v));
-    return () => {
-      alive = false;
-    };
-  }, [stepId]);
-
-  const validator = useMemo(() => (fns ? createPrecompiledValidator(fns, schema as RJSFSchema) : null), [fns, schema]);
+  const validator = useMemo(() => createPrecompiledValidator(fns, schema as RJSFSchema), [fns, schema]);
   const ui = useMemo(() => {
     const texts = i18n.getResource('es', 'translation', `${stepId}.fields`) as Parameters<typeof localizeUiSchema>[2];
     const localized = localizeUiSchema(schema, uiSchema, texts);
@@ -94,7 +87,6 @@ export function StepForm(props: StepFormProps) {
       .filter((e) => e.name !== 'if' && e.name !== 'allOf')
       .map((e) => ({ ...e, message: errorMessage(t, stepId, e.property ?? '', e.name ?? 'type', (e.params ?? {}) as Json, schema) }));
 
-  if (!validator) return <div className="form-skeleton" aria-busy="true" />;
   const prune = (d: unknown) => pruneExcluded(validator, schema as RJSFSchema, (d ?? {}) as Json);
   const formContext: FormContext = { stepId, formData: data, context, call };
   return (

@@ -7,11 +7,20 @@ import type { ConditionTests } from '../../engine/core/conditions.ts';
 
 const modules = import.meta.glob<{ default: ValidatorFunctions }>(['./generated/*.js', '!./generated/__conditions.js']);
 
-/** The validator functions of step `stepId`. @throws Error when the step has no compiled schema. */
-export async function loadValidateFns(stepId: string): Promise<ValidatorFunctions> {
-  const load = modules[`./generated/${stepId}.js`];
-  if (!load) throw new Error(`No hay validador precompilado para "${stepId}" (¿corriste el build?)`);
-  return (await load()).default;
+const loading = new Map<string, Promise<ValidatorFunctions>>();
+
+/**
+ * The validator functions of step `stepId`: one promise per step for the life of the page (the same object on every
+ * call, so React's `use` can suspend on it). Rejects with an Error when the step has no compiled schema.
+ */
+export function loadValidateFns(stepId: string): Promise<ValidatorFunctions> {
+  let p = loading.get(stepId);
+  if (!p) {
+    const load = modules[`./generated/${stepId}.js`];
+    p = load ? load().then((m) => m.default) : Promise.reject(new Error(`No hay validador precompilado para "${stepId}" (¿corriste el build?)`));
+    loading.set(stepId, p);
+  }
+  return p;
 }
 
 const conditionModules = import.meta.glob<ConditionTests>('./generated/__conditions.js', { eager: true, import: 'default' });

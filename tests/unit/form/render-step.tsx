@@ -2,7 +2,8 @@
  * Shared helper of the form widget tests: renders StepForm for a real step (schemas/*.json, the
  * step's precompiled validator, the real es.json texts) and waits until the form replaces the skeleton.
  */
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, vi } from 'vitest';
@@ -81,11 +82,17 @@ export async function renderStep(stepId: string, opts: RenderStepOptions = {}) {
     onChange,
     onSubmit,
   });
-  const view = render(
-    <I18nextProvider i18n={i18n}>
-      <StepForm {...props()} />
-    </I18nextProvider>,
-  );
+  // awaited act: the form suspends until its step's validator chunk is loaded (React's `use`), as in the app
+  let view!: ReturnType<typeof render>;
+  await act(async () => {
+    view = render(
+      <I18nextProvider i18n={i18n}>
+        <Suspense fallback={null}>
+          <StepForm {...props()} />
+        </Suspense>
+      </I18nextProvider>,
+    );
+  });
   const submit = await screen.findByRole('button', { name: SUBMIT });
   return { ...view, user, onSubmit, onChange, submit };
 }
