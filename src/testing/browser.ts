@@ -5,6 +5,7 @@
  * fixture, time moves on Playwright's fake clock. Used by `npm run replay` and by the Playwright suite.
  */
 import type { Page, Request, Route } from '@playwright/test';
+import { stepByPath } from '../engine/core/guards.ts';
 import type { Flow, Step } from '../engine/core/types.ts';
 import type { Migration } from '../engine/core/migrations.ts';
 import { FIELDS, WIDGETS, type DriveKind, type WidgetSpec } from '../form/widgets/registry.ts';
@@ -200,7 +201,7 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
     for (const [index, fs] of journey.steps.entries()) {
       current = index;
       const started = Date.now();
-      const step = product.flow.steps.find((s) => s.path === fs.route);
+      const step = stepByPath(product.flow, fs.route);
       try {
         await page.waitForURL((url) => routeOf(url.toString()) === fs.route, { timeout });
         await page.waitForLoadState('networkidle');

@@ -18,6 +18,7 @@ import { createFunnel, randomUuid } from '../engine/funnel/index.ts';
 import embudoWire from '../../schemas/api/embudo.json' with { type: 'json' };
 import type { ApiRequest } from '../engine/calls.ts';
 import { resolveBinding } from '../engine/core/bindings.ts';
+import { stepById, stepByPath } from '../engine/core/guards.ts';
 import { getAt } from '../engine/core/pointer.ts';
 import type { FlowContext, FlowState } from '../engine/core/types.ts';
 import { createFlowEngine } from '../engine/model.ts';
@@ -39,8 +40,8 @@ const validator = customizeValidator({ ajvOptionsOverrides: { strict: false } })
 
 /** The answers a visitor's form would send: the fixture's, over what the step already had (or its defaults), minus excluded fields. */
 function formData(product: Product, stepId: string, ctx: FlowContext, answers: Json | undefined): Json {
-  const step = product.flow.steps.find((s) => s.id === stepId);
-  const defaults = step?.defaults ? (resolveBinding(step.defaults, ctx) as Json) : {};
+  const step = stepById(product.flow, stepId);
+  const defaults = step.defaults ? (resolveBinding(step.defaults, ctx) as Json) : {};
   const merged: Json = { ...defaults, ...(ctx.answers[stepId] ?? {}) };
   for (const [k, v] of Object.entries(answers ?? {})) merged[k] = resolveAnswer(v);
   const schema = product.schemas[stepId];
@@ -97,7 +98,7 @@ export async function replayHeadless(journey: Journey, product: Product, opts: H
   let scope: Scope = fork({ handlers: handlers as never });
 
   const current = () => scope.getState(engine.$currentStep);
-  const routeOf = (id: string | null) => flow.steps.find((s) => s.id === id)?.path ?? '';
+  const routeOf = (id: string | null) => (id ? stepById(flow, id).path : '');
   const settleNavigations = async () => {
     while (pending.length) {
       const { stepId, replace } = pending.shift()!;
@@ -112,8 +113,7 @@ export async function replayHeadless(journey: Journey, product: Product, opts: H
    */
   const load = async (url: string, how: 'first' | 'reload' | 'goto') => {
     const u = new URL(url, 'http://replay');
-    const route = decodeURIComponent(u.pathname).replace(/^\/+|\/+$/g, '');
-    const target = flow.steps.find((s) => s.path === route) ?? flow.steps.find((s) => s.id === flow.entry)!;
+    const target = stepByPath(flow, decodeURIComponent(u.pathname)) ?? stepById(flow, flow.entry);
     if (how !== 'first') await flushFunnel();
     const keep = funnel && how !== 'first' ? ([[funnel.$journey, scope.getState(funnel.$journey)]] as const) : [];
     scope = fork({ handlers: handlers as never, values: keep as never });
@@ -151,9 +151,9 @@ export async function replayHeadless(journey: Journey, product: Product, opts: H
       persist();
       await load(action.goto, 'goto');
     } else {
-      const step = flow.steps.find((s) => s.id === stepId);
+      const step = stepById(flow, stepId);
       const texts = (opts.texts?.[stepId] as Json | undefined)?.acciones as Record<string, string> | undefined;
-      const target = step?.actions?.find((a) => texts?.[a.text] === action.click || a.text === action.click);
+      const target = step.actions?.find((a) => texts?.[a.text] === action.click || a.text === action.click);
       if (!target) throw new Error(`no hay una acción «${action.click}» en ${stepId}`);
       await allSettled(engine.editClicked, { scope, params: { stepId: target.to } });
     }
@@ -180,8 +180,8 @@ export async function replayHeadless(journey: Journey, product: Product, opts: H
       }
       const stored = JSON.stringify(omitPointers(scope.getState(engine.$state), engine.exclude));
       for (const secret of exp.storageExcludes ?? []) if (stored.includes(secret)) throw new Error(`el estado persistido guarda "${secret.slice(0, 4)}…"`);
-      const step = flow.steps.find((s) => s.id === stepId);
-      for (const a of fs.actions ?? (step?.kind === 'result' ? [] : ['next' as const])) await act(a, stepId, fs.answers);
+      const step = stepById(flow, stepId);
+      for (const a of fs.actions ?? (step.kind === 'result' ? [] : ['next' as const])) await act(a, stepId, fs.answers);
       for (const want of fs.calls ?? []) {
         if (!made.some((m) => m.step === i && callMatches(want, m))) {
           throw new Error(`no se llamó ${want.method} ${want.path}; llamadas del paso: ${made.filter((m) => m.step === i).map((m) => `${m.method} ${m.path}`).join(', ') || 'ninguna'}`);

@@ -12,6 +12,7 @@
  */
 import { captureCampaign } from '../engine/campaign/index.ts';
 import { stepEdges } from '../engine/core/graph.ts';
+import { stepById, stepByPath } from '../engine/core/guards.ts';
 import { parsePointer } from '../engine/core/pointer.ts';
 import type { Flow } from '../engine/core/types.ts';
 import type { Journey } from './fixture.ts';
@@ -32,8 +33,8 @@ export interface FlowPath {
 }
 
 const callWhens = (flow: Flow, stepId: string): string[] => {
-  const step = flow.steps.find((s) => s.id === stepId);
-  const refs = [...(step?.onSubmit ?? []), ...Object.values(step?.onChange ?? {}).flat()];
+  const step = stepById(flow, stepId);
+  const refs = [...(step.onSubmit ?? []), ...Object.values(step.onChange ?? {}).flat()];
   return [...new Set(refs.flatMap((r) => (typeof r === 'object' && r.when ? [r.when] : [])))];
 };
 
@@ -83,7 +84,7 @@ function visits(flow: Flow, journey: Journey): { step: string; ctx: Record<strin
   const answers: Record<string, Record<string, unknown>> = {};
   const out: { step: string; ctx: Record<string, unknown> }[] = [];
   for (const fs of journey.steps) {
-    const step = flow.steps.find((s) => s.path === fs.route);
+    const step = stepByPath(flow, fs.route);
     if (!step) continue;
     if (fs.answers) answers[step.id] = { ...(answers[step.id] ?? {}), ...fs.answers };
     const ctx = { answers: structuredClone(answers), campaign, flags: {}, data: {} };

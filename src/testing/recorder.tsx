@@ -8,6 +8,7 @@
  */
 import { createRoot } from 'react-dom/client';
 import { useSyncExternalStore } from 'react';
+import { stepById, stepByPath } from '../engine/core/guards.ts';
 import { setAt } from '../engine/core/pointer.ts';
 import type { Flow } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model.ts';
@@ -23,7 +24,7 @@ export function createRecorder(flow: Flow, engine: FlowEngine, opts: { url: stri
   const steps: (JourneyStep & { closed?: boolean })[] = [];
   const listeners = new Set<() => void>();
   const changed = () => listeners.forEach((l) => l());
-  const routeOf = (id: string) => flow.steps.find((s) => s.id === id)?.path ?? '';
+  const routeOf = (id: string) => stepById(flow, id).path;
   const last = () => steps[steps.length - 1];
   const open = (stepId: string) => {
     const cur = last();
@@ -62,7 +63,7 @@ export function createRecorder(flow: Flow, engine: FlowEngine, opts: { url: stri
     }),
     engine.editClicked.watch(({ stepId }) => {
       const cur = last();
-      const from = flow.steps.find((s) => s.path === cur?.route);
+      const from = cur ? stepByPath(flow, cur.route) : undefined;
       const action = from?.actions?.find((a) => a.to === stepId);
       if (cur && from && action) {
         cur.actions = [{ click: opts.label(from.id, action.text) }];

@@ -5,6 +5,7 @@
  * whose order and steps differ from the shipped flow.
  */
 import { expect, type Page } from '@playwright/test';
+import { stepByPath } from '../../src/engine/core/guards.ts';
 import type { Flow } from '../../src/engine/core/types.ts';
 import { ANA, fillPersonalData } from './journey';
 
@@ -63,7 +64,7 @@ export async function driveToResult(page: Page, flow: Flow, opts: { onStep?: (id
   for (let i = 0; i < flow.steps.length * 2; i++) {
     await page.waitForLoadState('networkidle').catch(() => undefined);
     const path = decodeURIComponent(new URL(page.url()).pathname).replace(/^\//, '');
-    const step = flow.steps.find((s) => s.path === path);
+    const step = stepByPath(flow, path);
     expect(step, `la ruta /${path} no es un paso del flujo`).toBeDefined();
     visited.push(step!.id);
     await opts.onStep?.(step!.id);

@@ -16,6 +16,29 @@ test('el chat de WhatsApp aparece solo cuando el servidor lo habilita', async ({
   await expect(other.getByTestId('chat')).toHaveCount(0);
 });
 
+test('el botón de chat nunca tapa el bloque de la SSN ni el pie, en ninguna posición del scroll', async ({ page }, info) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Servicio de Atención al Asegurado' })).toBeVisible();
+  await expect(page.getByTestId('chat')).toBeVisible();
+  const covered = await page.evaluate(async () => {
+    const chat = document.querySelector('[data-testid=chat]') as HTMLElement;
+    const blocks = [...document.querySelectorAll('.ssn, .footer p, .footer a')];
+    const out: string[] = [];
+    for (let y = 0; y <= document.documentElement.scrollHeight; y += 20) {
+      window.scrollTo(0, y);
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const c = chat.getBoundingClientRect();
+      for (const b of blocks) {
+        const r = b.getBoundingClientRect();
+        if (Math.min(c.right, r.right) > Math.max(c.left, r.left) && Math.min(c.bottom, r.bottom) > Math.max(c.top, r.top)) out.push(`${y}px: ${b.className || b.tagName}`);
+      }
+    }
+    return out;
+  });
+  expect(covered).toEqual([]);
+  await shot(page, info, 'inicio-fondo-chat');
+});
+
 test('el clic de campaña se registra una sola vez en 10 minutos', async ({ page }) => {
   const logs: Record<string, unknown>[] = [];
   page.on('request', (r) => {

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { loadReplayProduct } from '../../scripts/replay.ts';
+import { stepById } from '../../src/engine/core/guards.ts';
 import { replayInBrowser } from '../../src/testing/browser.ts';
 import { loadJourney } from '../../src/testing/fixture.ts';
 import { choosePlanAndPersonalData, payWithCard, quoteAHome } from './journey';
@@ -31,8 +32,8 @@ test('un recorrido grabado con ?grabar=1 se descarga como fixture sin datos pers
   let replaced = 0;
   for (const [pointer, placeholder] of Object.entries(flow.recorder?.replace ?? {})) {
     const [, , stepId, field] = pointer.split('/');
-    const step = flow.steps.find((s) => s.id === stepId)!;
-    for (const fs of journey.steps.filter((x) => x.route === step.path && x.answers && field in x.answers)) {
+    const route = stepById(flow, stepId).path;
+    for (const fs of journey.steps.filter((x) => x.route === route && x.answers && field in x.answers)) {
       expect(fs.answers![field], pointer).toBe(placeholder);
       replaced++;
     }

@@ -7,7 +7,7 @@
  * notice and the visitor starts fresh — never a crash. The token leaves the address bar at once (history.replaceState).
  * Knows no step: everything comes from the flow.
  */
-import { counterForward, counterStart, flagsForRoute, getAt, migrateState, setAt, when, type Flow, type FlowState, type Migration } from '../core/index.ts';
+import { counterForward, counterStart, flagsForRoute, getAt, migrateState, setAt, stepById, when, type Flow, type FlowState, type Migration } from '../core/index.ts';
 import { buildRequest } from '../calls';
 import type { FlowEngine } from '../model';
 
@@ -40,10 +40,10 @@ export async function resumeFromLink(opts: ResumeOptions): Promise<{ to: string 
     engine.noticeShown(r.failed);
     return null;
   }
-  const target = flow.steps.find((s) => s.id === r.to);
+  const target = stepById(flow, r.to); // checked by the flow check (resume.to names a step)
   const answers = getAt(reply, r.answers);
   const version = getAt(reply, r.version);
-  if (!target || !answers || typeof answers !== 'object' || typeof version !== 'number') {
+  if (!answers || typeof answers !== 'object' || typeof version !== 'number') {
     engine.noticeShown(r.failed);
     return null;
   }

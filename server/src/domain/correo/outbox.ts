@@ -1,9 +1,9 @@
 /**
  * E-mail delivery from the outbox (issue 8). Messages are rows of `correos`, written in the same transaction as
  * the fact they tell (a policy issued, a withdrawal recorded), so nothing is lost and a purchase never waits for
- * SMTP. Every instance runs a worker like the emission one (domain/emission/service.ts): each `pollMs` it releases
- * expired claims, claims due messages with FOR UPDATE SKIP LOCKED for `leaseMs`, renders the attachments (PDFs by
- * reference) and hands the message to nodemailer. A failed attempt is retried after
+ * SMTP. Every instance runs a worker on the poller emission uses too (domain/jobs/poller.ts): each `pollMs` (at
+ * once after a full batch) it releases expired claims, claims due messages with FOR UPDATE SKIP LOCKED for `leaseMs`,
+ * renders the attachments (PDFs by reference) and hands the message to nodemailer. A failed attempt is retried after
  * `retryBaseMs · 2^(attempt−1)`, capped at `maxBackoffMs` (bounded backoff); after `maxIntentos` it is FALLIDO.
  * Transport: with SMTP_URL, real SMTP (ENVIADO once the server accepted it); without it (the embedded default) the
  * message is built the same way but kept in the outbox as LOCAL — see GET /api/dev/correo.
@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/index.ts';
 import { correosRepository, type AdjuntoRef, type Correo } from '../../db/repositories/correos.ts';
+import { createPoller } from '../jobs/poller.ts';
 
 export interface Adjunto {
   filename: string;
@@ -60,10 +61,12 @@ export function createCorreoService(opts: CorreoOptions): CorreoService {
   const transport = opts.smtpUrl
     ? nodemailer.createTransport(opts.smtpUrl, { from: opts.remitente })
     : nodemailer.createTransport({ streamTransport: true, buffer: true }, { from: opts.remitente });
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  let closed = false;
-  let ticking: Promise<number> | undefined;
+  const poller = createPoller({
+    tick,
+    pollMs,
+    nextDelay: (n) => (n === LOTE ? 0 : pollMs), // a full batch: there may be more due now
+    onError: (err) => log.warn({ error: (err as Error).message }, 'ronda de correos fallida'),
+  });
 
   async function entregar(c: Correo): Promise<void> {
     const repo = correosRepository(db);
@@ -81,51 +84,25 @@ export function createCorreoService(opts: CorreoOptions): CorreoService {
     }
   }
 
+  /** One round: sweep expired claims, claim due messages and deliver them (handed back if closing meanwhile). */
   async function tick(): Promise<number> {
-    if (closed) return 0;
+    if (poller.closed) return 0;
     const repo = correosRepository(db);
     await repo.liberarVencidas();
     const tomados = await repo.tomar(worker, leaseMs, LOTE);
     for (const c of tomados) {
-      if (closed) await repo.soltar(c.id, worker);
+      if (poller.closed) await repo.soltar(c.id, worker);
       else await entregar(c);
     }
     return tomados.length;
   }
 
-  function runTick(): Promise<number> {
-    ticking ??= tick()
-      .catch((err: unknown) => {
-        log.warn({ error: (err as Error).message }, 'ronda de correos fallida');
-        return 0;
-      })
-      .finally(() => {
-        ticking = undefined;
-      });
-    return ticking;
-  }
-
-  function schedule(ms: number): void {
-    if (!running || closed) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      void runTick().then((n) => schedule(n === LOTE ? 0 : pollMs));
-    }, ms);
-  }
-
   return {
-    start() {
-      if (running || closed) return;
-      running = true;
-      schedule(0);
-    },
-    tick: runTick,
-    despertar: () => schedule(0),
+    start: () => poller.start(),
+    tick: () => poller.tick(),
+    despertar: () => poller.wake(),
     async close() {
-      closed = true;
-      running = false;
-      clearTimeout(timer);
-      await ticking;
+      await poller.close(); // a message claimed meanwhile is delivered or handed back before the transport closes
       transport.close();
     },
   };

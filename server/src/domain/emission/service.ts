@@ -6,9 +6,9 @@
  *   `solicitudes_una_por_compra` backs it. A quote that already has a policy (or another payment method on its way
  *   to one) is refused: one policy per quote (unique index `polizas_una_por_cotizacion`).
  * - `pedir` flags the application: emission is then a durable job in the database. Every instance runs a worker
- *   that, every `pollMs`, releases jobs whose lease ended (stuck-job sweeper) and claims due jobs with
- *   `FOR UPDATE SKIP LOCKED` for `leaseMs`. A claimed job waits `delayMs` (the reference stand-in for the payment
- *   entity's answer) and is issued in one transaction holding the row lock, only if it is still PENDIENTE and still
+ *   (domain/jobs/poller.ts) that, every `pollMs`, releases jobs whose lease ended (stuck-job sweeper) and claims due
+ *   jobs with `FOR UPDATE SKIP LOCKED` for `leaseMs`. A claimed job waits `delayMs` (the reference stand-in for the
+ *   payment entity's answer) and is issued in one transaction holding the row lock, only if it is still PENDIENTE and still
  *   claimed by this worker — so a policy is issued exactly once even when a worker dies mid-job and another takes
  *   over. A failed attempt is retried after `retryBaseMs · 2^(attempt−1)` (capped at 5 min); after `maxIntentos`
  *   the application becomes RECHAZADA with a message so the visitor is not left waiting.
@@ -24,6 +24,7 @@ import { mediosPagoRepository } from '../../db/repositories/medios-pago.ts';
 import { solicitudesRepository, type EstadoEmision, type SolicitudNueva } from '../../db/repositories/solicitudes.ts';
 import { enmascararNumerosDePago } from '../payment/enmascarar.ts';
 import type { Vault } from '../payment/vault.ts';
+import { createPoller } from '../jobs/poller.ts';
 import { hoyArgentina, sumarAnios } from '../validation/fechas.ts';
 import { mensaje } from '../../../../src/i18n/messages.ts';
 
@@ -107,10 +108,11 @@ export function createEmissionService(opts: EmissionOptions): EmissionService {
   const maxIntentos = opts.maxIntentos ?? 10;
   const worker = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const inFlight = new Map<string, { done: Promise<void>; abort: AbortController }>();
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  let closed = false;
-  let ticking: Promise<number> | undefined;
+  const poller = createPoller({
+    tick,
+    pollMs,
+    onError: (err) => log.warn({ error: (err as Error).message }, 'ronda de emisión fallida'),
+  });
 
   async function emitir(id: string, claimedBy?: string): Promise<void> {
     let emitida = false;
@@ -174,43 +176,23 @@ export function createEmissionService(opts: EmissionOptions): EmissionService {
     }
   }
 
+  /** One worker round: sweep, then claim up to the free slots and start them (not awaited). */
   async function tick(): Promise<number> {
-    if (closed) return 0;
+    if (poller.closed) return 0;
     const repo = solicitudesRepository(db);
     for (const v of await repo.liberarVencidas()) log.warn({ numeroSolicitud: v.id, tomadaPor: v.tomadaPor }, 'emisión trabada liberada');
     const libres = CLAIM_BATCH - inFlight.size;
-    if (libres <= 0 || closed) return 0;
+    if (libres <= 0 || poller.closed) return 0;
     const tomadas = await repo.tomar(worker, leaseMs, libres);
     for (const { id, intentos } of tomadas) {
       const abort = new AbortController();
       const done = procesar(id, intentos, abort.signal).finally(() => {
         inFlight.delete(id);
-        schedule(0); // a slot is free: look for more work now
+        poller.wake(); // a slot is free: look for more work now
       });
       inFlight.set(id, { done, abort });
     }
     return tomadas.length;
-  }
-
-  /** Runs a tick unless one is running; logs failures (the database may be away: next round retries). */
-  function runTick(): Promise<number> {
-    ticking ??= tick()
-      .catch((err: unknown) => {
-        log.warn({ error: (err as Error).message }, 'ronda de emisión fallida');
-        return 0;
-      })
-      .finally(() => {
-        ticking = undefined;
-      });
-    return ticking;
-  }
-
-  function schedule(ms: number): void {
-    if (!running || closed) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      void runTick().finally(() => schedule(pollMs));
-    }, ms);
   }
 
   return {
@@ -230,21 +212,14 @@ export function createEmissionService(opts: EmissionOptions): EmissionService {
     },
     async pedir(id, sesion) {
       const estado = await solicitudesRepository(db).pedirEmision(id, sesion);
-      if (estado?.estado === 'PENDIENTE') schedule(0); // this instance's worker looks now; any other may take it too
+      if (estado?.estado === 'PENDIENTE') poller.wake(); // this instance's worker looks now; any other may take it too
       return estado;
     },
     emitir: (id, claimedBy) => emitir(id, claimedBy),
-    start() {
-      if (running || closed) return;
-      running = true;
-      schedule(0);
-    },
-    tick: runTick,
+    start: () => poller.start(),
+    tick: () => poller.tick(),
     async close(timeoutMs = opts.shutdownTimeoutMs ?? 10_000) {
-      closed = true;
-      running = false;
-      clearTimeout(timer);
-      await ticking; // a round in progress may still claim jobs: let it finish so they are waited for or handed back
+      await poller.close(); // a round in progress may still claim jobs: let it finish so they are waited for or handed back
       const pending = [...inFlight.values()];
       let t: NodeJS.Timeout | undefined;
       const timedOut = new Promise<'timeout'>((resolve) => {
