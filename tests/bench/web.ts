@@ -11,7 +11,7 @@
 import { readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result as LhResult } from 'lighthouse';
 import { replayInBrowser, type Product } from '../../src/testing/browser.ts';
@@ -20,10 +20,24 @@ import type { Journey } from '../../src/testing/fixture.ts';
 export const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PW_ARGS = ['--no-sandbox', '--disable-gpu'];
 
-/** Seeded storage: key → raw string value (what `localStorage.getItem` returns). */
-export type Storage = Record<string, string>;
+/**
+ * What a returning visitor's browser holds for the app's origin: localStorage (key → raw string value) and the cookies
+ * (the API's session cookie among them: a stored quote is only found again in the session that made it).
+ */
+export interface Storage { local: Record<string, string>; cookies: { name: string; value: string }[] }
 
 export interface RouteState { route: string; url: string; storage: Storage }
+
+/** Seeds `storage` into `context` for `url`'s origin, on a JSON endpoint of the same origin (no app asset cached). */
+async function seed(context: BrowserContext, url: string, storage: Storage, seedPath: string) {
+  const page = await context.newPage();
+  await page.goto(new URL(seedPath, url).toString());
+  await page.evaluate((entries) => {
+    for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+  }, storage.local);
+  await context.addCookies(storage.cookies.map((c) => ({ ...c, url: new URL(url).origin })));
+  return page;
+}
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROME, args: PW_ARGS });
@@ -44,7 +58,13 @@ export async function journeyStates(browser: Browser, baseUrl: string, journey: 
     const route = routeOf(frame.url());
     if (states.has(route)) return;
     // the app writes its state synchronously on every change, before the router moves: this is the state on arrival
-    states.set(route, page.evaluate(() => ({ url: location.href, storage: { ...localStorage } })).then((s) => ({ route, ...s }), () => null));
+    states.set(
+      route,
+      Promise.all([page.evaluate(() => ({ url: location.href, local: { ...localStorage } })), context.cookies()]).then(
+        ([s, cookies]) => ({ route, url: s.url, storage: { local: s.local, cookies: cookies.map((c) => ({ name: c.name, value: c.value })) } }),
+        () => null,
+      ),
+    );
   });
   const reports = await replayInBrowser(page, journey, product, { baseUrl });
   const failed = reports.find((r) => !r.ok);
@@ -58,7 +78,7 @@ export interface LighthouseFigures { score: number; lcp: number; tbt: number; cl
 
 /**
  * Lighthouse mobile (default config: Moto G class device, simulated slow 4G, 4× CPU) on `url`, performance only, in a
- * fresh headless Chromium. With `storage`, localStorage of `url`'s origin is seeded first (on a JSON endpoint of the
+ * fresh headless Chromium. With `storage`, localStorage and cookies of `url`'s origin are seeded first (on a JSON endpoint of the
  * same origin, so no app asset is cached) and Lighthouse keeps it.
  */
 export async function lighthouseRun(url: string, storage?: Storage, seedPath = '/api/health/live'): Promise<LighthouseFigures> {
@@ -80,12 +100,7 @@ export async function lighthouseReport(url: string, storage?: Storage, seedPath 
   try {
     if (storage) {
       const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-      const page = await cdp.contexts()[0].newPage();
-      await page.goto(new URL(seedPath, url).toString());
-      await page.evaluate((entries) => {
-        for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
-      }, storage);
-      await page.close();
+      await (await seed(cdp.contexts()[0], url, storage, seedPath)).close();
       await cdp.close();
     }
     const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], disableStorageReset: !!storage, logLevel: 'error', output: 'json' });
@@ -110,19 +125,14 @@ export async function lighthouseMedian(runs: number, url: string, storage?: Stor
 export interface AssetBytes { beforePaint: number; afterPaint: number; files: { path: string; gzip: number; beforePaint: boolean }[] }
 
 /**
- * Opens `url` (localStorage seeded like `lighthouseRun`) in a 390×844 page, waits for network idle and sums the gzip
+ * Opens `url` (storage seeded like `lighthouseRun`) in a 390×844 page, waits for network idle and sums the gzip
  * size (level 9, of the file in `distDir`) of every JS/CSS file the page fetched: before the first contentful paint
  * (requested before it) and after it. Nobody touches the page.
  */
 export async function assetBytes(browser: Browser, url: string, distDir: string, storage?: Storage, seedPath = '/api/health/live'): Promise<AssetBytes> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-AR' });
   const page = await context.newPage();
-  if (storage) {
-    await page.goto(new URL(seedPath, url).toString());
-    await page.evaluate((entries) => {
-      for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
-    }, storage);
-  }
+  if (storage) await seed(context, url, storage, seedPath);
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.waitForTimeout(1000);
   await page.waitForLoadState('networkidle');
