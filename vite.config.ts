@@ -2,16 +2,33 @@
  * Vite + Vitest configuration.
  * - Web app: React, served under `/` (routes live under `/seguro-hogar`); in dev `/api` is proxied
  *   to the reference API on :3000.
- * - Build: JS/CSS also as .gz and .br (the server sends those precompressed files); scripts/prerender.ts then
+ * - Build: the browser's texts without the server-only areas of es.json; JS/CSS also as .gz and .br (the server sends those precompressed files); scripts/prerender.ts then
  *   writes each step's HTML (issue 9).
  * - Tests: two Vitest projects — `web` (jsdom; engine, widgets) and `server` (node; API, rating, validators).
  */
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import type { Plugin } from 'vite';
+import { AREAS_SOLO_SERVIDOR } from './src/i18n/messages.ts';
+
+/** The browser's copy of src/i18n/es.json without the areas only the API server reads (issue 9: step-1 bytes). */
+function textosWeb(): Plugin {
+  return {
+    name: 'textos-web',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.endsWith('/src/i18n/es.json')) return null;
+      const texts = JSON.parse(code) as Record<string, unknown>;
+      for (const area of AREAS_SOLO_SERVIDOR) delete texts[area];
+      return { code: JSON.stringify(texts), map: null };
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), compression({ include: /\.(js|css|svg|json)$/, algorithms: ['gzip', 'brotliCompress'], threshold: 512 })],
+  plugins: [react(), textosWeb(), compression({ include: /\.(js|css|svg|json)$/, algorithms: ['gzip', 'brotliCompress'], threshold: 512 })],
   base: '/',
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 700 },

@@ -9,7 +9,7 @@ import { flagsForRoute } from '../engine/core/guards.ts';
 import type { Flow } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { emptyState } from '../engine/state';
-import { stepSchema } from '../form/validators';
+import { stepSchema } from '../form/validators/schemas';
 
 /** Sample answers of every step: the first of `examples` at the root of its schema. */
 export function sampleAnswers(flow: Flow, schemaOf: (id: string) => Record<string, unknown> | undefined = stepSchema): Record<string, Record<string, unknown>> {

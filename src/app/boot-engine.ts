@@ -28,7 +28,7 @@ export async function flowProblems(): Promise<string | null> {
   if (!import.meta.env.DEV) return null;
   const [{ checkFlow, errorsOnly, formatProblems }, { allUiSchemas }, { callsNamedInUi }] = await Promise.all([
     import('../engine/core/check-flow.ts'),
-    import('../form/validators'),
+    import('../form/validators/schemas'),
     import('../form/widgets/registry'),
   ]);
   const problems = errorsOnly(checkFlow(def, undefined, { callsUsedElsewhere: callsNamedInUi(allUiSchemas()).map((c) => c.call) }));

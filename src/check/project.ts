@@ -14,6 +14,7 @@ import { conditionSchema } from '../engine/core/conditions.ts';
 import { escapeToken, getAt, parsePointer } from '../engine/core/pointer.ts';
 import type { Flow, FlowDef } from '../engine/core/types.ts';
 import { callsNamedInUi, COMMON_OPTIONS, FIELDS, WIDGETS, type WidgetSpec } from '../form/widgets/registry.ts';
+import { AREAS_SOLO_SERVIDOR } from '../i18n/messages.ts';
 
 type Json = Record<string, unknown>;
 
@@ -118,7 +119,8 @@ export function checkProduct(files: ProductFiles): ProductReport {
 
   // step schemas: `$id` "<step>.schema.json" (the API registers them under it and the wire refers to them by it), and
   // every `x-mensaje`, in step and wire schemas, names a text of es.json (the message both the form and the API show)
-  const messageKeysOf = (file: string, schema: Json) => {
+  // a step schema is shown by the browser, whose catalogue has no server-only area (AREAS_SOLO_SERVIDOR)
+  const messageKeysOf = (file: string, schema: Json, browser = false) => {
     const walk = (node: unknown, at: string): void => {
       if (!node || typeof node !== 'object') return;
       for (const [k, v] of Object.entries(node as Json)) {
@@ -127,6 +129,9 @@ export function checkProduct(files: ProductFiles): ProductReport {
           const keys = typeof v === 'string' ? [[here, v]] : v && typeof v === 'object' ? Object.entries(v as Json).map(([kw, key]) => [`${here}/${escapeToken(kw)}`, key]) : [[here, v]];
           for (const [p, key] of keys) {
             if (typeof key !== 'string' || !hasText(key)) add(file, p as string, `"x-mensaje" nombra "${String(key)}", que no es un texto de src/i18n/es.json: agregalo o corregí la clave`);
+            else if (browser && AREAS_SOLO_SERVIDOR.includes(key.split('.')[0])) {
+              add(file, p as string, `"x-mensaje" nombra "${key}", un texto que solo lee el servidor (el navegador no lo tiene): usá uno de "validacion" u otra área del formulario`);
+            }
           }
         } else walk(v, here);
       }
@@ -136,7 +141,7 @@ export function checkProduct(files: ProductFiles): ProductReport {
   for (const [id, schema] of Object.entries(files.schemas)) {
     const file = `schemas/${id}.schema.json`;
     if (schema.$id !== `${id}.schema.json`) add(file, '/$id', `el "$id" tiene que ser "${id}.schema.json" (así lo registra la API y lo nombran los $ref de schemas/api)`);
-    messageKeysOf(file, schema);
+    messageKeysOf(file, schema, true);
   }
   for (const [file, doc] of Object.entries(files.wire ?? {})) messageKeysOf(`schemas/api/${file}`, doc);
 

@@ -14,7 +14,7 @@ import { errorMessage, localizeUiSchema } from './localize';
 import { templates } from './templates';
 import type { CallFlow, FormContext } from './context';
 export type { FormContext } from './context';
-import { loadValidateFns } from './validators';
+import { loadStep } from './validators';
 import { CardExpiryWidget } from './widgets/CardExpiryWidget';
 import { CardNumberWidget } from './widgets/CardNumberWidget';
 import { CheckboxWidget } from './widgets/CheckboxWidget';
@@ -46,9 +46,8 @@ const widgets = {
 const fields = { LocationField } satisfies Record<keyof typeof FIELDS, unknown> as RegistryFieldsType;
 
 export interface StepFormProps {
+  /** The step whose schemas/<step>.schema.json, .ui.json and precompiled validator are rendered (loaded on demand). */
   stepId: string;
-  schema: Json;
-  uiSchema: Json;
   formData: Json;
   /** Messages from the server's checks, by top-level field name. */
   serverErrors?: Record<string, string>;
@@ -62,11 +61,11 @@ export interface StepFormProps {
 }
 
 export function StepForm(props: StepFormProps) {
-  const { stepId, schema, uiSchema, formData, serverErrors, context, call, submitLabel, onChange, onSubmit, children } = props;
+  const { stepId, formData, serverErrors, context, call, submitLabel, onChange, onSubmit, children } = props;
   const { t, i18n } = useTranslation();
-  // suspends until the step's validator chunk is here: the whole step (form and what follows it) appears at once,
+  // suspends until the step's validator and schemas are here: the whole step (form and what follows it) appears at once,
   // nothing painted below the form is pushed down by it afterwards (issue 9, CLS)
-  const fns = use(loadValidateFns(stepId));
+  const { validateFns: fns, schema, uiSchema } = use(loadStep(stepId));
   const [data, setData] = useState<Json>(formData);
 
   const validator = useMemo(() => createPrecompiledValidator(fns, schema as RJSFSchema), [fns, schema]);

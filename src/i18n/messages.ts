@@ -8,6 +8,13 @@ import es from './es.json' with { type: 'json' };
 
 type Params = Record<string, string | number>;
 
+/**
+ * Areas (top-level keys) of es.json that only the API server reads: the browser's bundle leaves them out (vite.config.ts
+ * › textosWeb, issue 9: fewer bytes before a phone can use step 1), so a step schema, which the browser shows, may not
+ * name them in `x-mensaje` (the checker says so).
+ */
+export const AREAS_SOLO_SERVIDOR: readonly string[] = ['servidor'];
+
 /** Whatever sits at dotted `key` of `catalogue` (default es.json): a text, a list of paragraphs, a group; undefined when missing. */
 export function buscarNodo(key: string, catalogue: unknown = es): unknown {
   let node: unknown = catalogue;

@@ -11,7 +11,6 @@ import type { Step } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { formatCurrency } from '../form/format';
 import { formatDateAr } from '../form/dates';
-import { stepSchema, stepUiSchema } from '../form/validators';
 import { Icon } from '../form/widgets/Icon';
 import { StepExtras } from './StepExtras';
 
@@ -155,7 +154,6 @@ function FormScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
   const [context, errors, submit, change, runCall] = useUnit([engine.$context, engine.$errors, engine.stepSubmitted, engine.fieldsChanged, engine.callFx]);
   const callFlow = useCallback((name: string, input?: Json) => runCall({ name, input }), [runCall]);
   const submitLabel = useSubmitLabel(step);
-  const schema = stepSchema(step.id) ?? { type: 'object', properties: {} };
   const defaults = step.defaults ? (resolveBinding(step.defaults, context) as Json) : {};
   const formData = { ...defaults, ...(context.answers[step.id] ?? {}) };
   const stepErrors = errors[step.id];
@@ -165,8 +163,6 @@ function FormScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
         <StepForm
           key={step.id}
           stepId={step.id}
-          schema={schema}
-          uiSchema={stepUiSchema(step.id)}
           formData={formData}
           serverErrors={stepErrors?.fields}
           context={context}

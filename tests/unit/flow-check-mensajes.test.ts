@@ -21,6 +21,13 @@ describe('flow:check › x-mensaje keys and step schema ids', () => {
     expect(checkProduct(f).problems[0].message).toMatch(/"validacion.areaCodd", que no es un texto de src\/i18n\/es.json/);
   });
 
+  it('a step schema may not name a server-only text (the browser, which shows the form, does not have it)', () => {
+    const f = loadProduct('.');
+    (f.schemas.contacto.properties as Record<string, Record<string, unknown>>).areaCod['x-mensaje'] = 'servidor.cotizacionComprada';
+    expect(where(f)).toEqual(['schemas/contacto.schema.json#/properties/areaCod/x-mensaje']);
+    expect(checkProduct(f).problems[0].message).toMatch(/solo lee el servidor/);
+  });
+
   it('a step schema whose $id is not "<step>.schema.json" is an error (the API and the wire refer to it by that id)', () => {
     const f = loadProduct('.');
     f.schemas.metros.$id = 'metros';

@@ -7,17 +7,33 @@ import type { ConditionTests } from '../../engine/core/conditions.ts';
 
 const modules = import.meta.glob<{ default: ValidatorFunctions }>(['./generated/*.js', '!./generated/__conditions.js']);
 
-const loading = new Map<string, Promise<ValidatorFunctions>>();
+/** What a step's form needs, loaded with it (issue 9: no step schema is in the bundle of step 1). */
+export interface LoadedStep {
+  validateFns: ValidatorFunctions;
+  /** schemas/<step>.schema.json ({ type: 'object', properties: {} } when the step has none) */
+  schema: Record<string, unknown>;
+  /** schemas/<step>.ui.json ({} when the step has none) */
+  uiSchema: Record<string, unknown>;
+}
+
+const lazySchemas = import.meta.glob<Record<string, unknown>>('../../../schemas/*.schema.json', { import: 'default' });
+const lazyUi = import.meta.glob<Record<string, unknown>>('../../../schemas/*.ui.json', { import: 'default' });
+const loading = new Map<string, Promise<LoadedStep>>();
 
 /**
- * The validator functions of step `stepId`: one promise per step for the life of the page (the same object on every
- * call, so React's `use` can suspend on it). Rejects with an Error when the step has no compiled schema.
+ * Step `stepId`'s precompiled validator, JSON Schema and ui schema, fetched in parallel as small chunks: one promise
+ * per step for the life of the page (the same object on every call, so React's `use` can suspend on it). Rejects with
+ * an Error when the step has no compiled validator.
  */
-export function loadValidateFns(stepId: string): Promise<ValidatorFunctions> {
+export function loadStep(stepId: string): Promise<LoadedStep> {
   let p = loading.get(stepId);
   if (!p) {
     const load = modules[`./generated/${stepId}.js`];
-    p = load ? load().then((m) => m.default) : Promise.reject(new Error(`No hay validador precompilado para "${stepId}" (¿corriste el build?)`));
+    const schema = lazySchemas[`../../../schemas/${stepId}.schema.json`];
+    const ui = lazyUi[`../../../schemas/${stepId}.ui.json`];
+    p = load
+      ? Promise.all([load(), schema ? schema() : { type: 'object', properties: {} }, ui ? ui() : {}]).then(([m, s, u]) => ({ validateFns: m.default, schema: s, uiSchema: u }))
+      : Promise.reject(new Error(`No hay validador precompilado para "${stepId}" (¿corriste el build?)`));
     loading.set(stepId, p);
   }
   return p;
@@ -32,19 +48,3 @@ export function conditionTests(): ConditionTests {
   return tests;
 }
 
-/** Schemas and uiSchemas of every step, by step id (bundled: they are small JSON). */
-const schemaFiles = import.meta.glob<Record<string, unknown>>('../../../schemas/*.schema.json', { eager: true, import: 'default' });
-const uiFiles = import.meta.glob<Record<string, unknown>>('../../../schemas/*.ui.json', { eager: true, import: 'default' });
-
-export function stepSchema(stepId: string): Record<string, unknown> | undefined {
-  return schemaFiles[`../../../schemas/${stepId}.schema.json`];
-}
-
-export function stepUiSchema(stepId: string): Record<string, unknown> {
-  return uiFiles[`../../../schemas/${stepId}.ui.json`] ?? {};
-}
-
-/** Every step's uiSchema, by step id. */
-export function allUiSchemas(): Record<string, Record<string, unknown>> {
-  return Object.fromEntries(Object.entries(uiFiles).map(([file, ui]) => [file.replace(/^.*\/(.+)\.ui\.json$/, '$1'), ui]));
-}

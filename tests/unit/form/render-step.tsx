@@ -13,7 +13,7 @@ import { buildRequest } from '../../../src/engine/calls';
 import { compileFlowNode } from '../../../src/check/conditions.ts';
 import flowJson from '../../../flow/flow.json';
 import type { FlowDef } from '../../../src/engine/core/types.ts';
-import { stepSchema, stepUiSchema } from '../../../src/form/validators';
+import { stepSchema } from '../../../src/form/validators/schemas';
 import { i18n } from '../../../src/i18n';
 
 type Json = Record<string, unknown>;
@@ -72,8 +72,6 @@ export async function renderStep(stepId: string, opts: RenderStepOptions = {}) {
   const user = userEvent.setup();
   const props = (serverErrors = opts.serverErrors): StepFormProps => ({
     stepId,
-    schema,
-    uiSchema: stepUiSchema(stepId),
     formData: opts.formData ?? {},
     serverErrors,
     context: opts.context ?? makeContext(),

@@ -6,7 +6,7 @@
 import { invalido, type Validacion } from './result.ts';
 import { mensaje } from '../../../../src/i18n/messages.ts';
 
-export const MENSAJE_CODIGO_POSTAL = mensaje('servidor.codigoPostal');
+export const MENSAJE_CODIGO_POSTAL = mensaje('validacion.codigoPostal');
 export const MENSAJE_CODIGO_POSTAL_PROVINCIA = mensaje('servidor.codigoPostalProvincia');
 
 /**
