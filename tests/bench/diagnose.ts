@@ -2,8 +2,8 @@
  * `npm run bench:diag -- [route…]` — why a step scores what it scores (issue 9): for each route of the purchase
  * fixture (default: every step), one Lighthouse mobile run on the built app with the journey restored as in
  * `npm run bench`, printing what the score table hides: the long tasks (start, duration, script), JS boot-up time per
- * script (evaluation / parse+compile, ms at Lighthouse's 4× CPU), main-thread time by category and the elements that
- * shifted. Reuses dist/ (run `npm run build` first). Figures only, nothing asserted.
+ * script (evaluation / parse+compile, ms at Lighthouse's 4× CPU), main-thread time by category, the elements that
+ * shifted, and the gzip size of each JS/CSS file the page fetched through network idle. Reuses dist/ (run `npm run build` first). Figures only, nothing asserted.
  * Env: BENCH_FIXTURE (default compra-tarjeta-casa).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { loadReplayProduct } from '../../scripts/replay.ts';
 import { loadJourney } from '../../src/testing/fixture.ts';
 import { startServer } from '../../server/test/processes.ts';
-import { journeyStates, launchBrowser, lighthouseReport } from './web.ts';
+import { assetBytes, journeyStates, launchBrowser, lighthouseReport } from './web.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURE = process.env.BENCH_FIXTURE ?? 'compra-tarjeta-casa';
@@ -32,9 +32,12 @@ async function main() {
     const states = await journeyStates(browser, app.url, loadJourney(join(ROOT, 'tests/fixtures/journeys', `${FIXTURE}.json`)), loadReplayProduct(ROOT));
     for (const [i, s] of states.entries()) {
       if (wanted.length && !wanted.some((w) => s.route === w || s.route.endsWith(`/${w}`))) continue;
+      const bytes = await assetBytes(browser, s.url, join(ROOT, 'dist'), i === 0 ? undefined : s.storage);
       const lhr = await lighthouseReport(s.url, i === 0 ? undefined : s.storage);
       const num = (id: string) => r(lhr.audits[id]?.numericValue);
       console.log(`\n■ ${s.route}: puntaje ${Math.round((lhr.categories.performance.score ?? 0) * 100)} · FCP ${num('first-contentful-paint')} · LCP ${num('largest-contentful-paint')} · TBT ${num('total-blocking-time')} · CLS ${Number(lhr.audits['cumulative-layout-shift']?.numericValue).toFixed(3)} · TTI ${num('interactive')}`);
+      console.log(`  JS+CSS gzip: antes del 1er pintado ${(bytes.beforePaint / 1024).toFixed(1)} KB, después ${(bytes.afterPaint / 1024).toFixed(1)} KB`);
+      for (const f of bytes.files.sort((a, b) => b.gzip - a.gzip)) console.log(`    ${(f.gzip / 1024).toFixed(1)}\t${f.path}`);
       console.log('  tareas largas (inicio ms, duración ms, script):');
       for (const t of items(lhr, 'long-tasks')) console.log(`    ${r(t.startTime)}\t${r(t.duration)}\t${short(t.url)}`);
       console.log('  arranque JS (total, evaluación, parse+compilación ms):');
