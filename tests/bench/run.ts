@@ -7,12 +7,13 @@
  *    server for the floor and the plain page;
  * 3. replays a purchase fixture to get each step's restored journey, then per step: gzip JS/CSS before/after the
  *    first paint and Lighthouse mobile (score, LCP, TBT, CLS), next to the plain page and the floor;
- * 4. the quote API under autocannon (max req/s at 10 connections; p50/p99 at a fixed 200 req/s for 10 s) next to a
+ * 4. the heavy taps of a purchase (INTERACTIONS) with the CPU slowed 4×: longest event (INP) and longest task;
+ * 5. the quote API under autocannon (max req/s at 10 connections; p50/p99 at a fixed 200 req/s for 10 s) next to a
  *    Fastify hello-world in its own process;
- * 5. the time from the purchase click on the last review step to the thank-you page.
+ * 6. the time from the purchase click on the last review step to the thank-you page.
  * Env: BENCH_LH_RUNS (Lighthouse runs per page, median; default 1), BENCH_FIXTURE (default compra-tarjeta-casa),
  * BENCH_SKIP_BUILD=1 (reuse dist/), BENCH_SECONDS (max-rate run, default 5), BENCH_ONLY (comma list of
- * pasos, api, compra: run only those parts while working; the table then shows only what was measured).
+ * pasos, interacciones, api, compra: run only those parts while working; the table then shows only what was measured).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -30,7 +31,8 @@ import { loadReplayProduct } from '../../scripts/replay.ts';
 import { loadJourney } from '../../src/testing/fixture.ts';
 import { cotizarBody } from '../../server/test/helper.ts';
 import { startServer } from '../../server/test/processes.ts';
-import { assetBytes, journeyStates, launchBrowser, lighthouseMedian, purchaseTime, type LighthouseFigures } from './web.ts';
+import { assetBytes, interactionTime, journeyStates, launchBrowser, lighthouseMedian, purchaseTime, type InteractionFigures, type LighthouseFigures, type RouteState } from './web.ts';
+import type { Page } from '@playwright/test';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DIST = join(ROOT, 'dist');
@@ -38,7 +40,7 @@ const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 1);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const FIXTURE = process.env.BENCH_FIXTURE ?? 'compra-tarjeta-casa';
 const ONLY = process.env.BENCH_ONLY?.split(',');
-const want = (part: 'pasos' | 'api' | 'compra') => !ONLY || ONLY.includes(part);
+const want = (part: 'pasos' | 'interacciones' | 'api' | 'compra') => !ONLY || ONLY.includes(part);
 const kb = (n: number) => (n / 1024).toFixed(1);
 const ms = (n: number) => Math.round(n);
 
@@ -87,6 +89,25 @@ const a = await app.listen({ port: 0, host: '127.0.0.1' }); console.log('LISTEN 
   return { url, stop: () => proc.kill('SIGTERM') };
 }
 
+/**
+ * The taps whose handlers issue 9 names (the live re-pricing and the locality search over 3,526 localities) and the
+ * other heavy ones of a purchase, each on the step (route suffix) where it happens: what the page must show before
+ * (`ready`) and what the visitor does (`act`).
+ */
+const INTERACTIONS: { name: string; route: string; ready: (p: Page) => ReturnType<Page['locator']>; act: (p: Page) => Promise<void> }[] = [
+  { name: 'tocar el botón del paso 1 (pasa al paso 2)', route: 'seguro-hogar', ready: (p) => p.locator('main .button--primary'), act: (p) => p.locator('main .button--primary').first().tap() },
+  { name: 'elegir otro plan', route: '/cotizacion', ready: (p) => p.locator('.plans input[type=radio]'), act: (p) => p.locator('.plans label').nth(1).tap() },
+  { name: 'sumar una cobertura (recotiza en vivo)', route: '/adicionales', ready: (p) => p.getByRole('switch'), act: (p) => p.getByRole('switch').first().tap() },
+  {
+    name: 'buscar y elegir una localidad', route: '/localidad', ready: (p) => p.locator('select'),
+    act: async (p) => {
+      await p.locator('select').first().selectOption('06');
+      await p.locator('input[role=combobox]').pressSequentially('Lanu', { delay: 150 });
+      await p.locator('.combobox__option').first().tap({ timeout: 15_000 });
+    },
+  },
+];
+
 interface ApiRow { target: string; maxReqPerS: number; p50: number; p99: number; non2xx: number }
 
 /** Max req/s at 10 connections for SECONDS, then p50/p99 at a fixed 200 req/s for 10 s. */
@@ -119,6 +140,7 @@ async function main() {
   const pages: { name: string; route: string; lh: LighthouseFigures; beforePaint: number; afterPaint: number }[] = [];
   let api: ApiRow[] = [];
   let purchaseMs = NaN;
+  let interactionRows: InteractionFigures[] = [];
   try {
     console.log(`\n▶ estado de cada paso (${journey.name})`);
     const states = want('pasos') ? await journeyStates(browser, app.url, journey, product) : [];
@@ -139,6 +161,20 @@ async function main() {
       pages.push({ name: s.route.split('/').pop() || s.route, route: s.route, lh, ...bytes });
       console.log(`  ${s.route}: ${lh.score} LCP ${ms(lh.lcp)} ms TBT ${ms(lh.tbt)} ms CLS ${lh.cls.toFixed(3)}`);
     }
+
+    const interactions: InteractionFigures[] = [];
+    if (want('interacciones')) {
+      console.log('▶ interacciones (CPU 4× más lenta)');
+      const all = states.length ? states : await journeyStates(browser, app.url, journey, product);
+      for (const i of INTERACTIONS) {
+        const state = all.find((s: RouteState) => s.route === i.route || s.route.endsWith(i.route));
+        if (!state) continue;
+        const r = await interactionTime(browser, i.name, state, i.ready, i.act);
+        interactions.push(r);
+        console.log(`  ${i.name}: evento más largo ${ms(r.maxEventMs)} ms, tarea más larga ${ms(r.maxLongTaskMs)} ms`);
+      }
+    }
+    interactionRows = interactions;
 
     if (want('api')) {
     console.log('▶ API bajo carga');
@@ -181,6 +217,11 @@ async function main() {
   for (const p of pages) {
     console.log(`| ${p.name} | ${p.lh.score} | ${ms(p.lh.lcp)} | ${ms(p.lh.tbt)} | ${p.lh.cls.toFixed(3)} | ${kb(p.beforePaint)} | ${kb(p.afterPaint)} |`);
   }
+  if (interactionRows.length) {
+    console.log('\n| interacción (CPU 4×) | paso | evento más largo ms (INP) | tarea larga más larga ms | tareas largas |');
+    console.log('|---|---|---:|---:|---:|');
+    for (const r of interactionRows) console.log(`| ${r.name} | ${r.route.split('/').pop() || r.route} | ${ms(r.maxEventMs)} | ${ms(r.maxLongTaskMs)} | ${r.longTasks} |`);
+  }
   console.log('\n| API | pedidos/s (10 conexiones) | p50 ms a 200/s | p99 ms a 200/s | no-2xx+errores |');
   console.log('|---|---:|---:|---:|---:|');
   for (const r of api) console.log(`| ${r.target} | ${r.maxReqPerS.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx} |`);
@@ -197,6 +238,10 @@ async function main() {
       ['Paso 1: JS+CSS hasta red inactiva ≤ piso del stack', `${kb(entryJs)} KB ≤ ${kb(floorJs)} KB`, entryJs <= floorJs],
     );
   }
+  if (interactionRows.length) {
+    const worst = Math.max(...interactionRows.map((r) => r.maxLongTaskMs));
+    targets.push(['Interacciones: ninguna tarea larga > 50 ms (CPU 4×)', `máximo ${ms(worst)} ms`, worst <= 50]);
+  }
   if (cotizar) {
     targets.push(
       ['API: p99 < 20 ms a 200/s', `${cotizar.p99} ms`, cotizar.p99 < 20],
@@ -211,7 +256,7 @@ async function main() {
   const outDir = join(ROOT, 'bench-results');
   mkdirSync(outDir, { recursive: true });
   const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
-  const json = { date: new Date().toISOString(), commit, lighthouseRuns: LH_RUNS, pages, api, purchaseMs, targets: targets.map(([name, value, ok]) => ({ name, value, ok })) };
+  const json = { date: new Date().toISOString(), commit, lighthouseRuns: LH_RUNS, pages, interactions: interactionRows, api, purchaseMs, targets: targets.map(([name, value, ok]) => ({ name, value, ok })) };
   writeFileSync(join(outDir, 'latest.json'), JSON.stringify(json, null, 2));
   console.log(`\nJSON: bench-results/latest.json (commit ${commit})`);
 }

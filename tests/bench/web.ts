@@ -11,7 +11,7 @@
 import { readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result as LhResult } from 'lighthouse';
 import { replayInBrowser, type Product } from '../../src/testing/browser.ts';
@@ -171,4 +171,47 @@ export async function purchaseTime(browser: Browser, baseUrl: string, journey: J
   const ms = Date.now() - t0;
   await context.close();
   return ms;
+}
+
+export interface InteractionFigures { name: string; route: string; maxEventMs: number; maxLongTaskMs: number; longTasks: number }
+
+/**
+ * An interaction on a step, as a phone feels it: the step opened with `storage` seeded (a returning visitor), the
+ * app ready (`ready` visible), then Chromium's CPU slowed 4× (Lighthouse's mobile factor) and `act` performed. Reports
+ * the longest event (Event Timing: input delay + handlers + the next paint, what INP takes) and the longest main-thread
+ * task (Long Tasks API) from the interaction until 1.5 s after it.
+ */
+export async function interactionTime(
+  browser: Browser, name: string, state: RouteState, ready: (page: Page) => Locator, act: (page: Page) => Promise<void>,
+): Promise<InteractionFigures> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires', hasTouch: true, isMobile: true });
+  await seed(context, state.url, state.storage, '/api/health/live');
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const w = window as unknown as { __eventos: { t: number; d: number }[]; __tareas: { t: number; d: number }[] };
+    w.__eventos = [];
+    w.__tareas = [];
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__eventos.push({ t: e.startTime, d: e.duration }))).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__tareas.push({ t: e.startTime, d: e.duration }))).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto(state.url);
+  await ready(page).first().waitFor({ timeout: 30_000 });
+  await page.waitForTimeout(1500);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const t0 = await page.evaluate(() => performance.now());
+  await act(page);
+  await page.waitForTimeout(1500);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  const { eventos, tareas } = await page.evaluate((since) => {
+    const w = window as unknown as { __eventos: { t: number; d: number }[]; __tareas: { t: number; d: number }[] };
+    return { eventos: w.__eventos.filter((e) => e.t >= since), tareas: w.__tareas.filter((e) => e.t >= since) };
+  }, t0);
+  await context.close();
+  return {
+    name, route: state.route,
+    maxEventMs: Math.max(0, ...eventos.map((e) => e.d)),
+    maxLongTaskMs: Math.max(0, ...tareas.map((e) => e.d)),
+    longTasks: tareas.length,
+  };
 }
