@@ -1,7 +1,8 @@
 /**
  * Prerender step of `npm run build` (issue 9), after `vite build`: builds src/app/prerender.tsx for Node (Vite SSR),
  * renders every step's route and writes its HTML into the client build — `dist/<route>/index.html` per step, the
- * entry step also as `dist/index.html` (the bare root) — with `#root[data-paso=<step>]` so the app hydrates it.
+ * entry step also as `dist/index.html` (the bare root) — with `#root[data-paso=<step>]` so the app hydrates it, and
+ * `data-formulario` on a form step's page so the app fetches the form engine as it starts.
  * The unrendered page stays as `dist/shell.html` (what the server answers for any other path). The stylesheet is
  * inlined in every page (one request less before the first paint; the CSP allows inline styles), and in the
  * prerendered pages the app's module script gives way to public/arranque.js, inlined byte for byte (the server's CSP
@@ -41,7 +42,7 @@ try {
     .replace(module[0], () => `<script data-app="${module[1]}">${readFileSync(join(DIST, 'arranque.js'), 'utf8')}</script>`)
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
   for (const page of pages) {
-    const html = painted.replace('<div id="root"></div>', `<div id="root" data-paso="${page.stepId}">${page.html}</div>`);
+    const html = painted.replace('<div id="root"></div>', `<div id="root" data-paso="${page.stepId}"${page.form ? ' data-formulario' : ''}>${page.html}</div>`);
     write(join(DIST, page.path, 'index.html'), html);
     if (page.entry) write(join(DIST, 'index.html'), html);
   }

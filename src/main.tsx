@@ -23,6 +23,12 @@ async function boot() {
   // the chunks are requested now; each is evaluated in its own task when it arrives (React's DOM renderer on its own:
   // it is the largest piece of the screens)
   void import('react-dom/client');
+  // on a form step's page (scripts/prerender.ts) the form engine and the step's schemas are needed at once: fetched
+  // alongside, not after the start-up
+  if (prerendered && container.dataset.formulario !== undefined) {
+    void import('./form/StepForm');
+    void import('./form/validators').then((v) => v.loadStep(prerendered)).catch(() => undefined);
+  }
   const screens = import('./app/boot-ui');
   const engineBoot = await import('./app/boot-engine');
   const { i18n, api } = engineBoot;

@@ -22,6 +22,8 @@ export interface PrerenderedPage {
   path: string;
   /** True for the flow's entry step (also served at `/`). */
   entry: boolean;
+  /** True when the step shows a form (its page fetches the form engine as the app starts). */
+  form: boolean;
   /** The inner HTML of `#root`. */
   html: string;
 }
@@ -43,7 +45,7 @@ export async function prerenderSteps(): Promise<PrerenderedPage[]> {
         </I18nextProvider>
       </StrictMode>,
     );
-    pages.push({ stepId: step.id, path: step.path, entry: step.id === flow.entry, html });
+    pages.push({ stepId: step.id, path: step.path, entry: step.id === flow.entry, form: step.kind === 'form', html });
   }
   return pages;
 }

@@ -102,6 +102,30 @@ function Summary({ engine, name, live }: { engine: FlowEngine; name: string; liv
   );
 }
 
+/**
+ * The summary's box before the journey is restored (a step's frame): the same lines as `Summary` will show for the
+ * flow's summary `name` (those the summary defines), values left blank, so the real one takes its place without moving
+ * anything.
+ */
+function SummaryPlaceholder({ flow, name, live }: { flow: FlowEngine['flow']; name: string; live?: boolean }) {
+  const { t } = useTranslation();
+  const def = flow.summaries?.[name];
+  if (!def) return null;
+  const blank = '\u00a0';
+  return (
+    <aside className="summary summary--placeholder" aria-hidden="true">
+      <p className="summary__title">{t('app.resumen.titulo')}</p>
+      <p className="summary__plan">{blank}</p>
+      <p className="summary__price">
+        <span className="summary__amount">{blank}</span> <span>{t('app.resumen.porMes')}</span>
+      </p>
+      {def.total && <p className="summary__note">{blank}</p>}
+      {live && <p className="summary__note is-hidden">{blank}</p>}
+      {def.since && <p className="summary__note">{blank}</p>}
+    </aside>
+  );
+}
+
 /** The step's submit label: es.json › <step>.cta, else "Continuar". */
 function useSubmitLabel(step: Step): string {
   const { t, i18n } = useTranslation();
@@ -284,17 +308,35 @@ function ResultScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
 }
 
 /**
- * What a step shows before its journey is restored (prerendered): its heading and a placeholder for the content;
- * nothing for a step with a summary (the summary, above the body on a phone, would push the heading down later).
+ * What a step shows before its journey is restored (prerendered, issue 9): the same boxes as the step will have, with
+ * what needs no journey filled in — a result its icon, title and lead (a value the journey supplies shows as "…"), any
+ * other step its heading, a placeholder for the content and, when it has one, the summary's box (above the body on a
+ * phone) — so that the first paint already holds the step's largest text and the app's render moves nothing.
  */
-function FrameScreen({ step }: { step: Step }) {
-  if (step.summary) return null;
+function FrameScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
+  const { t } = useTranslation();
+  if (step.kind === 'result') {
+    const tone = step.result?.tone ?? 'success';
+    return (
+      <section className={`result result--${tone}`}>
+        <span className="result__icon">
+          <Icon name={tone === 'success' ? 'check' : 'alerta'} />
+        </span>
+        <h1 className="result__title" tabIndex={-1}>
+          {t(`${step.id}.titulo`)}
+        </h1>
+        <p className="result__lead">{t(`${step.id}.bajada`).replace(/\{\{[^}]*\}\}/g, '…')}</p>
+        <div className="form-skeleton" aria-busy="true" />
+      </section>
+    );
+  }
   return (
-    <div className={`step step--${step.id}`}>
+    <div className={`step step--${step.id} ${step.summary ? 'step--with-summary' : ''} ${step.onChange ? 'step--live' : ''}`}>
       <div className="step__body">
         <Heading step={step} />
         <div className="form-skeleton" aria-busy="true" />
       </div>
+      {step.summary && <SummaryPlaceholder flow={engine.flow} name={step.summary} live={!!step.onChange} />}
     </div>
   );
 }
@@ -304,7 +346,7 @@ function FrameScreen({ step }: { step: Step }) {
  * landing shows whole (it needs no journey), any other kind only its frame.
  */
 export function StepScreen({ engine, step, frame }: { engine: FlowEngine; step: Step; frame?: boolean }) {
-  if (frame && step.kind !== 'landing') return <FrameScreen step={step} />;
+  if (frame && step.kind !== 'landing') return <FrameScreen engine={engine} step={step} />;
   switch (step.kind) {
     case 'landing':
       return <LandingScreen engine={engine} step={step} />;

@@ -49,9 +49,8 @@ async function main() {
         console.log('  desplazamientos de diseño:');
         for (const t of shifts) console.log(`    ${Number(t.score).toFixed(3)}\t${JSON.stringify((t.node as { snippet?: string } | undefined)?.snippet ?? '').slice(0, 160)}`);
       }
-      const lcpEl = items(lhr, 'largest-contentful-paint-element')[0] as { items?: Items } | undefined;
-      const lcpNode = lcpEl?.items?.[0]?.node as { snippet?: string } | undefined;
-      if (lcpNode) console.log(`  elemento LCP: ${lcpNode.snippet?.slice(0, 160)}`);
+      const lcpNode = JSON.stringify(lhr.audits['lcp-breakdown-insight']?.details ?? {}).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1];
+      if (lcpNode) console.log(`  elemento LCP: ${lcpNode.slice(0, 200)}`);
     }
   } finally {
     await browser.close();
