@@ -6,7 +6,7 @@
 import Form from '@rjsf/core';
 import type { ErrorSchema, RegistryFieldsType, RegistryWidgetsType, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
-import { use, useMemo, useState, type ReactNode } from 'react';
+import { use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FlowContext } from '../engine/core/types.ts';
 import { pruneExcluded } from './conditions';
@@ -55,9 +55,35 @@ export interface StepFormProps {
   /** Runs a flow call by name for a widget (e.g. the locality lists). */
   call: CallFlow;
   submitLabel: string;
+  /**
+   * Every change of the answers (a live step's re-pricing), told in the task after the one that handled the tap, the
+   * latest answers only: the tap paints first, the engine's work follows (issue 9: no long task on a tap).
+   */
   onChange?: (data: Json) => void;
   onSubmit: (data: Json) => void;
   children?: ReactNode;
+}
+
+/**
+ * `notify` called in a later task with the latest value passed since the last call (one call per burst of changes);
+ * none once the component is gone.
+ */
+function useLatestInNextTask(notify: ((data: Json) => void) | undefined): (data: Json) => void {
+  const latest = useRef<{ data: Json } | null>(null);
+  const target = useRef(notify);
+  target.current = notify;
+  useEffect(() => () => void (latest.current = null), []);
+  return useCallback((data: Json) => {
+    if (!target.current) return;
+    const pending = latest.current !== null;
+    latest.current = { data };
+    if (pending) return;
+    setTimeout(() => {
+      const value = latest.current;
+      latest.current = null;
+      if (value) target.current?.(value.data);
+    }, 0);
+  }, []);
 }
 
 export function StepForm(props: StepFormProps) {
@@ -67,6 +93,7 @@ export function StepForm(props: StepFormProps) {
   // nothing painted below the form is pushed down by it afterwards (issue 9, CLS)
   const { validateFns: fns, schema, uiSchema } = use(loadStep(stepId));
   const [data, setData] = useState<Json>(formData);
+  const tell = useLatestInNextTask(onChange);
 
   const validator = useMemo(() => createPrecompiledValidator(fns, schema as RJSFSchema), [fns, schema]);
   const ui = useMemo(() => {
@@ -108,7 +135,7 @@ export function StepForm(props: StepFormProps) {
       onChange={(e) => {
         const next = prune(e.formData);
         setData(next);
-        onChange?.(next);
+        tell(next);
       }}
       onSubmit={(e) => onSubmit(prune(e.formData))}
     >

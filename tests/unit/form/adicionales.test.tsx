@@ -1,5 +1,5 @@
 /** Step "adicionales": the chosen plan's optional coverages as switches (CoverageTogglesWidget). */
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { plans } from './plans';
 import { makeContext, renderStep } from './render-step';
@@ -28,6 +28,25 @@ describe('adicionales (CoverageToggles)', () => {
     await user.click(cam);
     expect(cam).not.toBeChecked();
     expect(onChange).toHaveBeenLastCalledWith({ coberturasOpcionales: ['502'] });
+  });
+
+  it('the switch flips in the tap itself; re-pricing hears of it in the next task, once per burst, with the latest answers', async () => {
+    const { onChange } = await renderStep('adicionales', { context });
+    const cam = screen.getByRole('switch', { name: /Cámaras fotográficas/ });
+    const note = screen.getByRole('switch', { name: /Notebooks y tablets/ });
+    await act(() => new Promise((r) => setTimeout(r, 10)));
+    onChange.mockClear();
+    // two taps within one task (no awaiting between them): the page shows both at once, the engine is told once
+    act(() => {
+      cam.click();
+      note.click();
+    });
+    expect(cam).toBeChecked();
+    expect(note).toBeChecked();
+    expect(onChange).not.toHaveBeenCalled();
+    await act(() => new Promise((r) => setTimeout(r, 10)));
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenLastCalledWith({ coberturasOpcionales: ['501', '502'] });
   });
 
   it('tapping the coverage name toggles it too', async () => {
