@@ -11,6 +11,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { acquirePgliteLock } from './lock.ts';
+import { preparedStatements } from './pglite-prepared.ts';
 
 /** The database cannot be reached right now (connection refused/lost/timed out, server shutting down). */
 export class DatabaseUnavailableError extends Error {
@@ -83,11 +84,21 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
   const guard = () => {
     if (pglite.closed) throw new DatabaseUnavailableError(new Error('PGlite is closed'));
   };
+  // Statements run as prepared statements (pglite-prepared.ts) under PGlite's own locks, as `PGlite.query` runs: the
+  // transaction lock (none may be open by someone else) and the query lock; inside a transaction, the query lock only.
+  const prepared = preparedStatements(pglite);
   return {
     kind: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {
       guard();
-      return (await pglite.query<T>(sql, params)).rows;
+      const rows = await pglite._runExclusiveTransaction(() =>
+        pglite._runExclusiveQuery(async () => {
+          const r = await prepared<T>(sql, params);
+          if (r) await pglite.syncToFs();
+          return r;
+        }),
+      );
+      return rows ?? (await pglite.query<T>(sql, params)).rows;
     },
     async exec(sql) {
       guard();
@@ -98,7 +109,9 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
       return pglite.transaction((tx) =>
         fn({
           async query<T>(sql: string, params: unknown[] = []) {
-            return (await tx.query<T>(sql, params)).rows;
+            if (tx.closed) throw new Error('Transaction is closed');
+            const rows = await pglite._runExclusiveQuery(() => prepared<T>(sql, params));
+            return rows ?? (await tx.query<T>(sql, params)).rows;
           },
           async exec(sql) {
             await tx.exec(sql);
