@@ -1,13 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
-import { createPgliteDb, type Db } from './index.ts';
+import { createPgliteDb, DatabaseUnavailableError, type Db } from './index.ts';
 
-/** The PGlite adapter's prepared statements give what `PGlite.query` gives, for every kind of value the code sends. */
-describe('PGlite prepared statements', () => {
+/**
+ * Both PGlite adapters (on the caller's thread, and on a worker thread as `npm start` runs it) give what
+ * `PGlite.query` gives, for every kind of value the code sends, with PGlite's transaction semantics.
+ */
+describe.each([
+  ['on the caller\'s thread', false],
+  ['on a worker thread', true],
+])('PGlite adapter %s', (_, hilo) => {
   let db: Db;
   let plain: PGlite;
   beforeAll(async () => {
-    db = await createPgliteDb();
+    db = await createPgliteDb(undefined, { hilo });
     plain = new PGlite();
     const ddl = `CREATE TABLE t (id int PRIMARY KEY, s text, j jsonb, js json, b boolean, d date, ts timestamptz, n numeric, f float8, arr text[], by bytea)`;
     await db.exec(ddl);
@@ -62,6 +68,16 @@ describe('PGlite prepared statements', () => {
     expect(await db.query('SELECT id FROM t WHERE id >= $1 ORDER BY id', [2])).toEqual([{ id: 2 }]);
   });
 
+  it('a transaction whose statement failed cannot commit, even when the error was caught', async () => {
+    const res = db.transaction(async (tx) => {
+      await tx.query('INSERT INTO t (id, s) VALUES ($1, $2)', [6, 'seis']);
+      await tx.query('INSERT INTO t (id) VALUES ($1)', [1]).catch(() => undefined);
+      return 'listo';
+    });
+    await expect(res).rejects.toThrow();
+    expect(await db.query('SELECT id FROM t WHERE id = $1', [6])).toEqual([]);
+  });
+
   it('queries outside a transaction wait for the open one (never run inside it)', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
@@ -76,5 +92,12 @@ describe('PGlite prepared statements', () => {
     await expect(tx).rejects.toThrow('deshacer');
     await outside;
     expect(await db.query('SELECT id FROM t WHERE id IN (4, 5) ORDER BY id', [])).toEqual([{ id: 5 }]);
+  });
+
+  it('once closed, every call fails as "database unavailable"', async () => {
+    const otra = await createPgliteDb(undefined, { hilo });
+    await otra.close();
+    await expect(otra.query('SELECT 1', [])).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    await otra.close();
   });
 });
