@@ -5,10 +5,10 @@
  * others. Still ONE process and one PGlite session (the folder lock is the caller's, db/index.ts).
  *
  * Ordering is PGlite's: one statement at a time, in call order; a statement outside a transaction waits until the
- * open transaction ends, and only the transaction's own statements go in between. Statements are sent without waiting
- * for the answer to the previous one, so the worker never idles while this thread is busy. Errors keep their SQLSTATE `code`
- * and other fields. A worker that dies (or a closed database) makes every call fail with DatabaseUnavailableError,
- * which the API answers with 503.
+ * open transaction ends, and only the transaction's own statements go in between. Statements are sent without
+ * waiting for the answer to the previous one, so the worker never idles while this thread is busy. Errors keep their
+ * SQLSTATE `code` and other fields. A worker that dies (or a closed database) makes every call fail with
+ * DatabaseUnavailableError, which the API answers with 503.
  */
 import { Worker } from 'node:worker_threads';
 import type { Db, Queryable } from './index.ts';
@@ -57,17 +57,27 @@ export async function createPgliteThreadDb(dataDir: string | undefined, alCerrar
     pendientes.clear();
   };
   await new Promise<void>((ok, ko) => {
-    const alIniciar = (m: { ready?: boolean; error?: ErrorPlano }) => {
+    const listo = () => {
+      worker.off('message', alIniciar);
       worker.off('error', alFallar);
+      worker.off('exit', alSalir);
+    };
+    const alIniciar = (m: { ready?: boolean; error?: ErrorPlano }) => {
+      listo();
       if (m.ready) ok();
       else ko(rehacerError(m.error ?? { message: 'PGlite no inició.' }));
     };
     const alFallar = (err: Error) => {
-      worker.off('message', alIniciar);
+      listo();
       ko(err);
     };
-    worker.once('message', alIniciar);
-    worker.once('error', alFallar);
+    const alSalir = (code: number) => {
+      listo();
+      ko(new Error(`El hilo de PGlite terminó al iniciar (código ${code}).`));
+    };
+    worker.on('message', alIniciar);
+    worker.on('error', alFallar);
+    worker.on('exit', alSalir);
   }).catch(async (err: unknown) => {
     await worker.terminate();
     alCerrar();

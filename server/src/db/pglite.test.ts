@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createPgliteDb, DatabaseUnavailableError, type Db } from './index.ts';
+import { LOCK_FILE } from './lock.ts';
 
 /**
  * Both PGlite adapters (on the caller's thread, and on a worker thread as `npm start` runs it) give what
@@ -92,6 +96,13 @@ describe.each([
     await expect(tx).rejects.toThrow('deshacer');
     await outside;
     expect(await db.query('SELECT id FROM t WHERE id IN (4, 5) ORDER BY id', [])).toEqual([{ id: 5 }]);
+  });
+
+  it('a folder PGlite cannot open is refused at start, and its lock released', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cotizador-pglite-mala-'));
+    writeFileSync(join(dir, 'PG_VERSION'), '7\n');
+    await expect(createPgliteDb(dir, { hilo })).rejects.toThrow();
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
   });
 
   it('once closed, every call fails as "database unavailable"', async () => {
