@@ -22,7 +22,10 @@ try {
   mkdirSync(config.dataDir, { recursive: true });
   db = config.databaseUrl
     ? await createPostgresDb(config.databaseUrl, undefined, config.db, (err) => console.warn(`PostgreSQL: conexión perdida (${err.message}); se reabre al próximo pedido.`))
-    : await createPgliteDb(join(config.dataDir, 'pglite'));
+    : await createPgliteDb(join(config.dataDir, 'pglite'), {
+        hilo: true, // PostgreSQL's work on its own thread, beside the HTTP one
+        onError: (err) => console.error(`PGlite: el hilo de la base terminó (${err.message}); los pedidos responden 503 hasta reiniciar.`),
+      });
 } catch (err) {
   console.error(`No se pudo iniciar la API: ${(err as Error).message}`);
   process.exit(1);

@@ -1,4 +1,7 @@
-/** Persistence suite on PGlite files in a temporary DATA_DIR (build, write, close, build again, read). */
+/**
+ * Persistence suite on PGlite files in a temporary DATA_DIR (build, write, close, build again, read), with PGlite on
+ * the caller's thread and on a worker thread (as `npm start` runs it).
+ */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,3 +10,5 @@ import { describeDbSuite } from './db-suite.ts';
 
 const dir = join(mkdtempSync(join(tmpdir(), 'cotizador-pglite-')), 'pglite');
 describeDbSuite(`PGlite en disco (${dir})`, () => createPgliteDb(dir));
+const dirHilo = join(mkdtempSync(join(tmpdir(), 'cotizador-pglite-hilo-')), 'pglite');
+describeDbSuite(`PGlite en disco, en un hilo aparte (${dirHilo})`, () => createPgliteDb(dirHilo, { hilo: true }));

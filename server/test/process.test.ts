@@ -1,7 +1,8 @@
 /**
  * The API as a process on PGlite (issue 10 items 6 and 7): one process per PGlite folder (lock file with the PID,
  * stale-lock detection, a clear refusal for a second process), and graceful shutdown on SIGTERM (a request in
- * flight finishes, the process exits 0 and leaves the folder unlocked and consistent). Ports 3310–3312.
+ * flight finishes, the process exits 0 and leaves the folder unlocked and consistent); a quote answered survives the
+ * process being killed (issue 9: PGlite runs on a worker thread). Free ports the OS picks.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -84,6 +85,24 @@ describe('7. graceful shutdown', () => {
     expect(existsSync(join(dataDir, 'pglite', LOCK_FILE))).toBe(false);
     const db = await createPgliteDb(join(dataDir, 'pglite'));
     expect(await db.query('SELECT count(*)::int AS n FROM cotizaciones WHERE ref_id = $1', [refId])).toEqual([{ n: 1 }]);
+    await db.close();
+  });
+});
+
+describe('9. a quote answered is on disk (issue 9: PGlite on its own thread)', () => {
+  it('SIGKILL right after the answers: every answered quote is there at the next start', async () => {
+    const dataDir = tmp('sigkill');
+    const server = await startServer(0, { DATA_DIR: dataDir });
+    const visitante = new Visitante();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => visitante.post(server.url, '/api/cotizacion/cotizar', cotizarBody())));
+    const refIds = await Promise.all(answers.map(async (r) => {
+      expect(r.status).toBe(200);
+      return ((await r.json()) as { refId: string }).refId;
+    }));
+    server.proc.kill('SIGKILL');
+    await server.exited;
+    const db = await createPgliteDb(join(dataDir, 'pglite')); // the dead process's lock is stale
+    expect(await db.query('SELECT count(*)::int AS n FROM cotizaciones WHERE ref_id = ANY($1::uuid[])', [refIds])).toEqual([{ n: 5 }]);
     await db.close();
   });
 });

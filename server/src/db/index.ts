@@ -4,13 +4,17 @@
  * node-postgres (`pg` Pool, when DATABASE_URL is set). Repositories only see `Db`/`Queryable`, so the same
  * SQL runs on both engines.
  *
- * PGlite is for ONE process: its folder is locked with a PID file (db/lock.ts). PostgreSQL is for one or many
+ * PGlite is for ONE process: its folder is locked with a PID file (db/lock.ts). Its statements run as prepared
+ * statements (pglite-prepared.ts), on the caller's thread or, as `npm start` runs it, on a worker thread of that
+ * process (pglite-thread.ts) so that PostgreSQL's work does not hold the HTTP thread. PostgreSQL is for one or many
  * instances: the pool survives dropped connections (an `'error'` handler, connect/statement/idle timeouts) and
  * reports "the database is away" as {@link DatabaseUnavailableError}, which the API answers with 503.
  */
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { acquirePgliteLock } from './lock.ts';
+import { preparedStatements } from './pglite-prepared.ts';
+import { createPgliteThreadDb } from './pglite-thread.ts';
 
 /** The database cannot be reached right now (connection refused/lost/timed out, server shutting down). */
 export class DatabaseUnavailableError extends Error {
@@ -69,9 +73,13 @@ export interface Db extends Queryable {
 /**
  * Opens a PGlite database.
  * @param dataDir directory for the files, or undefined for an in-memory database (tests)
+ * @param opts.hilo run PGlite on a worker thread (pglite-thread.ts; what `npm start` does) instead of on the caller's
+ * @param opts.onError with `hilo`: called if that thread dies (every call then fails with DatabaseUnavailableError)
+ * @throws Error when the folder is locked by a live process (db/lock.ts) or PGlite cannot open it
  */
-export async function createPgliteDb(dataDir?: string): Promise<Db> {
+export async function createPgliteDb(dataDir?: string, opts: { hilo?: boolean; onError?: (err: Error) => void } = {}): Promise<Db> {
   const release = dataDir ? acquirePgliteLock(dataDir) : () => undefined;
+  if (opts.hilo) return createPgliteThreadDb(dataDir, release, opts.onError);
   let pglite: PGlite;
   try {
     pglite = dataDir ? new PGlite(dataDir) : new PGlite();
@@ -83,11 +91,21 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
   const guard = () => {
     if (pglite.closed) throw new DatabaseUnavailableError(new Error('PGlite is closed'));
   };
+  // Statements run as prepared statements (pglite-prepared.ts) under PGlite's own locks, as `PGlite.query` runs: the
+  // transaction lock (none may be open by someone else) and the query lock; inside a transaction, the query lock only.
+  const prepared = preparedStatements(pglite);
   return {
     kind: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {
       guard();
-      return (await pglite.query<T>(sql, params)).rows;
+      const rows = await pglite._runExclusiveTransaction(() =>
+        pglite._runExclusiveQuery(async () => {
+          const r = await prepared<T>(sql, params);
+          if (r) await pglite.syncToFs();
+          return r;
+        }),
+      );
+      return rows ?? (await pglite.query<T>(sql, params)).rows;
     },
     async exec(sql) {
       guard();
@@ -98,7 +116,9 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
       return pglite.transaction((tx) =>
         fn({
           async query<T>(sql: string, params: unknown[] = []) {
-            return (await tx.query<T>(sql, params)).rows;
+            if (tx.closed) throw new Error('Transaction is closed');
+            const rows = await pglite._runExclusiveQuery(() => prepared<T>(sql, params));
+            return rows ?? (await tx.query<T>(sql, params)).rows;
           },
           async exec(sql) {
             await tx.exec(sql);

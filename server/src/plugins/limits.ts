@@ -4,7 +4,8 @@
  * N instances behind a proxy enforce ONE limit, and the embedded default (PGlite) needs nothing installed.
  * - Every /api request: at most `rateLimitMax` per minute per client IP → 429 DEMASIADAS_SOLICITUDES.
  * - `cotizar`: at most `cotizacionesPorHoraPorIp` quotes per hour per client IP (window from the first quote) →
- *   429 with {@link MENSAJE_LIMITE_COTIZACIONES}; `evaluar-ip` reads the same counter without counting.
+ *   429 with {@link MENSAJE_LIMITE_COTIZACIONES}; the quote is counted by the statement that stores it
+ *   (`cupoCotizaciones.de`, cotizaciones.ts › insertConCupo); `evaluar-ip` reads the same counter without counting.
  * - funnel batches (POST /embudo/eventos): at most `embudoLotesPorMinuto` per minute per client IP → 429
  *   DEMASIADAS_SOLICITUDES (with at most 50 events a batch, this bounds what one address can write).
  * The client IP is `request.ip`, i.e. what the trusted proxies say (config TRUST_PROXY).
@@ -13,6 +14,7 @@ import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
+import type { Cupo } from '../db/repositories/cotizaciones.ts';
 import { limitesRepository } from '../db/repositories/limites.ts';
 import { ApiError, MENSAJES } from '../errors.ts';
 import { mensaje } from '../../../src/i18n/messages.ts';
@@ -20,6 +22,14 @@ import { mensaje } from '../../../src/i18n/messages.ts';
 /** Shown to the visitor when their IP reached the hourly quote limit. */
 export const MENSAJE_LIMITE_COTIZACIONES = mensaje('servidor.limiteCotizaciones');
 const HORA_MS = 3_600_000;
+
+/** The 429 of an IP past its hourly quotes. */
+export function limiteCotizacionesExcedido(): ApiError {
+  return new ApiError(429, 'DEMASIADAS_SOLICITUDES', MENSAJE_LIMITE_COTIZACIONES);
+}
+
+/** Key of an IP's quote counter in `limites`. */
+const claveCotizar = (request: FastifyRequest) => `cotizar|${request.ip}`;
 
 type Callback = (err: Error | null, res?: { current: number; ttl: number }) => void;
 
@@ -42,6 +52,11 @@ export function databaseStore(db: Db) {
 export interface CupoCotizaciones {
   /** Counts one quote for the request's IP. @throws ApiError 429 when the hourly limit is exceeded */
   consumir(request: FastifyRequest): Promise<void>;
+  /**
+   * The request IP's counter (key, window, max) for a statement that counts the quote as it stores it
+   * (cotizaciones.ts › insertConCupo: one round trip); when it refuses, answer {@link limiteCotizacionesExcedido}.
+   */
+  de(request: FastifyRequest): Cupo;
   /** @returns whether the request's IP may still quote this hour (does not count) */
   disponible(request: FastifyRequest): Promise<boolean>;
 }
@@ -67,16 +82,13 @@ export default fp(async function limitsPlugin(app: FastifyInstance, opts: { rate
     keyGenerator: (request) => `api|${request.ip}`,
     errorResponseBuilder: () => new ApiError(429, 'DEMASIADAS_SOLICITUDES', MENSAJES.DEMASIADAS_SOLICITUDES),
   });
-  const limiter = app.createRateLimit({
-    max: opts.cotizacionesPorHora,
-    timeWindow: HORA_MS,
-    keyGenerator: (request: FastifyRequest) => `cotizar|${request.ip}`,
-  });
+  const limiter = app.createRateLimit({ max: opts.cotizacionesPorHora, timeWindow: HORA_MS, keyGenerator: claveCotizar });
   app.decorate('cupoCotizaciones', {
     async consumir(request: FastifyRequest) {
       const r = await limiter(request);
-      if (!r.isAllowed && r.isExceeded) throw new ApiError(429, 'DEMASIADAS_SOLICITUDES', MENSAJE_LIMITE_COTIZACIONES);
+      if (!r.isAllowed && r.isExceeded) throw limiteCotizacionesExcedido();
     },
+    de: (request: FastifyRequest) => ({ clave: claveCotizar(request), ventanaMs: HORA_MS, max: opts.cotizacionesPorHora }),
     async disponible(request: FastifyRequest) {
       const r = await limiter(request, { increment: false });
       return r.isAllowed || (r.remaining ?? 0) > 0;

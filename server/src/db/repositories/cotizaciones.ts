@@ -4,6 +4,7 @@
  */
 import type { Plan } from '../../domain/rating/engine.ts';
 import type { Queryable } from '../index.ts';
+import { sqlContar } from './limites.ts';
 
 export interface CotizacionNueva {
   refId: string;
@@ -42,19 +43,52 @@ const SELECT = `SELECT ref_id AS "refId", sesion, ip, tarifa_version AS "tarifaV
   to_char(init_policy_date, 'YYYY-MM-DD') AS "initPolicyDate", inspection, planes, cod_plan AS "codPlan",
   coberturas_opcionales AS "coberturasOpcionales", plan_elegido AS "planElegido" FROM cotizaciones`;
 
+const COLUMNAS = `ref_id, ip, tarifa_version, tipo_vivienda, barrio_cerrado, titularidad, uso_vivienda, metros,
+  cod_localidad, id_provincia, zona, email, area_cod, phone_number, init_policy_date, inspection, planes, sesion, datos`;
+const VALORES = '$1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19';
+const INSERT = `INSERT INTO cotizaciones (${COLUMNAS}) VALUES (${VALORES})`;
+/**
+ * Counts the quote on its counter ($20 key, $21 window ms; limites.ts › sqlContar) and stores it only while the count
+ * is within $22, in ONE statement: one round trip and one commit, and the count and the row are atomic.
+ */
+const INSERT_CON_CUPO = `WITH cupo AS (${sqlContar('$20', '$21')}),
+  nueva AS (INSERT INTO cotizaciones (${COLUMNAS})
+    SELECT $1::uuid, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::integer, $9::text, $10::text, $11::text,
+      $12::text, $13::text, $14::text, $15::date, $16::boolean, $17::jsonb, $18::text, $19::jsonb
+    FROM cupo WHERE cupo.n <= $22::integer RETURNING 1)
+  SELECT cupo.n, EXISTS (SELECT 1 FROM nueva) AS guardada FROM cupo`;
+
+function valores(c: CotizacionNueva): unknown[] {
+  return [c.refId, c.ip, c.tarifaVersion, c.tipoVivienda, c.barrioCerrado, c.titularidad, c.usoVivienda, c.metros, c.codLocalidad,
+    c.idProvincia, c.zona, c.email, c.areaCod, c.phoneNumber, c.initPolicyDate, c.inspection, JSON.stringify(c.planes), c.sesion,
+    JSON.stringify(c.datos)];
+}
+
+/** A shared counter that bounds how many quotes are stored (plugins/limits.ts › cupoCotizaciones). */
+export interface Cupo {
+  /** Key in `limites`, e.g. "cotizar|203.0.113.9". */
+  clave: string;
+  /** Window length, ms. */
+  ventanaMs: number;
+  /** Most hits allowed in a window. */
+  max: number;
+}
+
 /** Quote queries over `db` (the database or a transaction). */
 export function cotizacionesRepository(db: Queryable) {
   return {
     /** Stores a new quote. */
     async insert(c: CotizacionNueva): Promise<void> {
-      await db.query(
-        `INSERT INTO cotizaciones (ref_id, ip, tarifa_version, tipo_vivienda, barrio_cerrado, titularidad, uso_vivienda, metros,
-           cod_localidad, id_provincia, zona, email, area_cod, phone_number, init_policy_date, inspection, planes, sesion, datos)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19)`,
-        [c.refId, c.ip, c.tarifaVersion, c.tipoVivienda, c.barrioCerrado, c.titularidad, c.usoVivienda, c.metros, c.codLocalidad,
-          c.idProvincia, c.zona, c.email, c.areaCod, c.phoneNumber, c.initPolicyDate, c.inspection, JSON.stringify(c.planes), c.sesion,
-          JSON.stringify(c.datos)],
-      );
+      await db.query(INSERT, valores(c));
+    },
+    /**
+     * Counts one hit on `cupo` and, when the count is still within `cupo.max`, stores the quote — atomically, in one
+     * statement (the count is kept even when the quote is refused, as every hit counts).
+     * @returns whether the quote was stored (false: the limit is exceeded, nothing stored)
+     */
+    async insertConCupo(c: CotizacionNueva, cupo: Cupo): Promise<boolean> {
+      const [row] = await db.query<{ guardada: boolean }>(INSERT_CON_CUPO, [...valores(c), cupo.clave, cupo.ventanaMs, cupo.max]);
+      return row.guardada;
     },
     /** @returns the quote, or null when `refId` is unknown (or not a UUID). Use `deSesion` for anything a visitor asks. */
     async get(refId: string): Promise<Cotizacion | null> {

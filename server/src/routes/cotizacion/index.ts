@@ -9,6 +9,7 @@ import { rateAll, ratePlan, resolveZone } from '../../domain/rating/engine.ts';
 import { validarDocumento, type TipoDocumento } from '../../domain/validation/documento.ts';
 import { validarPrefijo, validarTelefono } from '../../domain/validation/telefono.ts';
 import { validationError } from '../../errors.ts';
+import { limiteCotizacionesExcedido } from '../../plugins/limits.ts';
 import { erroresTelefono, priceOr400 } from '../checks.ts';
 import { ratingInputDe, ref, requireCotizacion, requireLocalidad, responses } from '../shared.ts';
 
@@ -73,15 +74,25 @@ export default async function cotizacionRoutes(app: FastifyInstance) {
       const errors = erroresTelefono(app, b.areaCod, b.phoneNumber, '/areaCod', '/phoneNumber');
       if (errors.length > 0) throw validationError(errors);
       const loc = requireLocalidad(app, b.codLocalidad, b.idProvincia, '/codLocalidad');
-      await app.cupoCotizaciones.consumir(request); // hourly quote limit per IP, shared by all instances (429)
-      const zona = resolveZone(tariff, loc);
-      const { planes, inspection } = priceOr400(() => rateAll(tariff, { ...b, zona, provinciaId: loc.provinciaId }));
+      // Hourly quote limit per IP, shared by all instances (429): counted in the statement that stores the quote (one
+      // round trip). A quote the tariff refuses counts too, and past the limit the 429 comes first, as for any quote.
+      let zona: string;
+      let rated: ReturnType<typeof rateAll>;
+      try {
+        zona = resolveZone(tariff, loc);
+        rated = priceOr400(() => rateAll(tariff, { ...b, zona, provinciaId: loc.provinciaId }));
+      } catch (err) {
+        await app.cupoCotizaciones.consumir(request);
+        throw err;
+      }
+      const { planes, inspection } = rated;
       const refId = randomUUID();
-      await repos.cotizaciones.insert({
+      const guardada = await repos.cotizaciones.insertConCupo({
         refId, sesion: request.sesion, ip: request.ip, tarifaVersion: tariff.version, datos: b, tipoVivienda: b.tipoVivienda, barrioCerrado: b.barrioCerrado ?? null,
         titularidad: b.titularidad, usoVivienda: b.usoVivienda, metros: b.metros, codLocalidad: b.codLocalidad, idProvincia: b.idProvincia,
         zona, email: b.email, areaCod: b.areaCod, phoneNumber: b.phoneNumber, initPolicyDate: b.initPolicyDate, inspection, planes,
-      });
+      }, app.cupoCotizaciones.de(request));
+      if (!guardada) throw limiteCotizacionesExcedido();
       return {
         refId,
         tarifaVersion: tariff.version,
