@@ -5,11 +5,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 
+/**
+ * Checks the page (no horizontal scroll, axe) and saves its screenshot. A journey run with the testers' recorder on
+ * (`?grabar`, kept across steps) saves under `<project>/grabador/`, so the recorder's bar never stands in for what a
+ * visitor sees in the per-step screenshots.
+ */
 export async function shot(page: Page, info: TestInfo, name: string) {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await expectNoHorizontalScroll(page);
   await expectAccessible(page);
-  await page.screenshot({ path: `tests/e2e/screenshots/${info.project.name}/${name}.png`, fullPage: true });
+  const dir = new URL(page.url()).searchParams.has('grabar') ? `${info.project.name}/grabador` : info.project.name;
+  await page.screenshot({ path: `tests/e2e/screenshots/${dir}/${name}.png`, fullPage: true });
 }
 
 export const continuar = (page: Page) => page.getByRole('button', { name: 'Continuar', exact: true }).click();

@@ -1,6 +1,6 @@
 /**
- * Every step's JSON Schema and ui schema, bundled eagerly, for what needs them synchronously: the staff preview and the
- * development flow check, tests and the prerender. The running app loads a step's schemas with its form instead
+ * Every step's JSON Schema and ui schema, bundled eagerly, for what needs them synchronously: the staff preview, the
+ * development flow check and tests. The running app loads a step's schemas with its form instead
  * (./index.ts › loadStep), so no production chunk of step 1 imports this module.
  */
 /** Schemas and uiSchemas of every step, by step id. */
