@@ -11,10 +11,12 @@
 /** Time zone of "today" for every date rule. */
 export const ZONA_HORARIA = 'America/Argentina/Buenos_Aires';
 
-const fmt = new Intl.DateTimeFormat('en-CA', { timeZone: ZONA_HORARIA, year: 'numeric', month: '2-digit', day: '2-digit' });
+/** Created on first use: building it loads the time-zone data, a long task a page that shows no date need not pay (issue 9). */
+let fmt: Intl.DateTimeFormat | undefined;
 
 /** Today's date in Argentina, "YYYY-MM-DD". @param now instant (default: the current time) */
 export function hoyArgentina(now: Date = new Date()): string {
+  fmt ??= new Intl.DateTimeFormat('en-CA', { timeZone: ZONA_HORARIA, year: 'numeric', month: '2-digit', day: '2-digit' });
   return fmt.format(now);
 }
 
