@@ -14,7 +14,7 @@ import type { Migration } from './core/migrations.ts';
 import { browserName } from './device';
 import { bindActivityListeners, createInactivity } from './inactivity/index';
 import { bindFunnel, createFunnel, journeyId } from './funnel/index';
-import { createFlowEngine } from './model';
+import { createFlowEngineInParts, type FlowEngine } from './model';
 import { createPersistence } from './persistence/index';
 import { resumeFromLink } from './resume/index';
 
@@ -35,8 +35,8 @@ export interface RuntimeOptions {
 }
 
 /**
- * Creates the runtime in parts, `opts.pause` awaited between them: the engine, then persistence and campaign, then
- * the funnel and the inactivity timer. Resolves to the engine and its companions plus `start` (nothing runs and no
+ * Creates the runtime in parts, `opts.pause` awaited between them: the engine (itself in parts), persistence, campaign,
+ * the funnel, the inactivity timer. Resolves to the engine and its companions plus `start` (nothing runs and no
  * I/O happens before `start`).
  */
 export async function createRuntime(opts: RuntimeOptions) {
@@ -44,13 +44,13 @@ export async function createRuntime(opts: RuntimeOptions) {
   const pause = opts.pause ?? (async () => undefined);
   const storage = () => (typeof window !== 'undefined' ? window.localStorage : undefined);
   const session = () => (typeof window !== 'undefined' ? window.sessionStorage : undefined);
-  const engine = createFlowEngine({
+  const engine = await createFlowEngineInParts({
     flow,
     genericError: opts.texts.genericError,
     timeoutError: opts.texts.timeoutError,
     migrations: opts.migrations,
     meta: { app: APP_LABEL, version: APP_VERSION, flowVersion: flow.version, sessionKey: getSessionKey(session() as Storage), browser: browserName(navigator.userAgent) },
-  });
+  }, pause);
   engine.requestFx.use((req) =>
     req.method === 'GET' ? api.get(req.path, req.query) : api.post(req.path, req.body, req.idempotencyKey ? { idempotencyKey: req.idempotencyKey } : undefined),
   );
@@ -60,6 +60,7 @@ export async function createRuntime(opts: RuntimeOptions) {
   // when the stored journey is read at start-up, then it becomes the state (SPEC §4)
   sample({ clock: persistence.restoreFx.doneData, target: engine.stateRestored });
 
+  await pause();
   // the click log goes through the call the flow names for it (flow.json › campaign.clickLog); none → not sent
   const clickLog = flow.campaign?.clickLog;
   const insertLogFx = createEffect((payload: LogPayload) => (clickLog ? engine.callFx({ name: clickLog, input: payload }) : undefined));
@@ -71,6 +72,7 @@ export async function createRuntime(opts: RuntimeOptions) {
   // the staff's funnel goes through the call the flow names for it (flow.json › funnel); none → nothing recorded
   const funnel = flow.funnel ? createRuntimeFunnel(flow.funnel, engine, session) : null;
 
+  await pause();
   const inactivity = createInactivity({ timeoutMs: flow.inactivityMs });
   // when 10 minutes pass idle, then the session ends and the campaign keys go, in every case (SPEC §4)
   sample({ clock: inactivity.expired, target: [engine.sessionExpired, campaign.cleared, inactivity.started] });
@@ -84,6 +86,7 @@ export async function createRuntime(opts: RuntimeOptions) {
     campaign.landed({ search: window.location.search, userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints });
     await pause();
     engine.started();
+    await pause();
     if (resumed) engine.navigateFx({ stepId: resumed.to, replace: true });
     inactivity.started();
     bindActivityListeners(document, inactivity);
@@ -94,7 +97,7 @@ export async function createRuntime(opts: RuntimeOptions) {
 }
 
 /** The funnel (engine/funnel) with this tab's journey id, batches bounded by the wire schema, and keepalive on exit. */
-function createRuntimeFunnel(cfg: NonNullable<Flow['funnel']>, engine: ReturnType<typeof createFlowEngine>, session: () => Storage | undefined) {
+function createRuntimeFunnel(cfg: NonNullable<Flow['funnel']>, engine: FlowEngine, session: () => Storage | undefined) {
   const funnel = createFunnel({
     engine,
     call: cfg.call,
