@@ -39,6 +39,13 @@ async function seed(context: BrowserContext, url: string, storage: Storage, seed
   return page;
 }
 
+/** A 390×844 es-AR browser context holding `storage` for `url`'s origin (none: a first visit). */
+export async function seededContext(browser: Browser, url: string, storage?: Storage, seedPath = '/api/health/live'): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-AR' });
+  if (storage) await (await seed(context, url, storage, seedPath)).close();
+  return context;
+}
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROME, args: PW_ARGS });
 }

@@ -1,0 +1,118 @@
+/**
+ * `npm run bench:tareas -- [route…]` — which code makes each long task of a step's start-up (issue 9). Lighthouse's
+ * trace has no CPU profile, so `bench:diag` can say a task is long but not whose it is. This opens each route of the
+ * purchase fixture (default: every step; the journey restored as in `npm run bench`) in Chromium, unthrottled (real
+ * ms on this machine; Lighthouse multiplies them by 4), with a trace that carries V8's sampling profiler, and prints
+ * for each main-thread task from the first contentful paint on that lasts ≥ BENCH_TAREA_MIN ms (default 12.5: 50 ms
+ * at 4×, the limit of a long task) its start (ms after navigation), its length, and the functions that took its
+ * time (self ms, chunk:line:column of the built file), plus the app's `cotizador:*` phase marks.
+ * Figures only, nothing asserted; reuses dist/ (run `npm run build` first).
+ * Env: BENCH_FIXTURE (default compra-tarjeta-casa), BENCH_TAREA_MIN (ms), BENCH_RUNS (loads per route, default 1).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { loadReplayProduct } from '../../scripts/replay.ts';
+import { loadJourney } from '../../src/testing/fixture.ts';
+import { startServer } from '../../server/test/processes.ts';
+import { journeyStates, launchBrowser, seededContext } from './web.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const FIXTURE = process.env.BENCH_FIXTURE ?? 'compra-tarjeta-casa';
+const MIN_MS = Number(process.env.BENCH_TAREA_MIN ?? 12.5);
+const RUNS = Number(process.env.BENCH_RUNS ?? 1);
+const wanted = process.argv.slice(2);
+
+/** One Chrome trace event (the fields read here). */
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  id?: string;
+  args?: { data?: Record<string, unknown> & { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[]; startTime?: number } };
+}
+interface ProfileNode { id: number; parent?: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }
+
+/** Samples of the V8 profile of the page's main thread: [timestamp µs, node]. */
+function samplesOf(events: TraceEvent[], pid: number, tid: number) {
+  const profile = events.find((e) => e.name === 'Profile' && e.pid === pid && e.tid === tid);
+  const nodes = new Map<number, ProfileNode>();
+  const samples: [number, ProfileNode][] = [];
+  if (!profile) return samples;
+  let time = Number(profile.args?.data?.startTime ?? 0);
+  for (const chunk of events.filter((e) => e.name === 'ProfileChunk' && e.pid === pid && e.id === profile.id)) {
+    for (const n of chunk.args?.data?.cpuProfile?.nodes ?? []) nodes.set(n.id, n);
+    const ids = chunk.args?.data?.cpuProfile?.samples ?? [];
+    const deltas = chunk.args?.data?.timeDeltas ?? [];
+    ids.forEach((id, i) => {
+      time += deltas[i] ?? 0;
+      const node = nodes.get(id);
+      if (node) samples.push([time, node]);
+    });
+  }
+  return samples;
+}
+
+const where = (n: ProfileNode) => {
+  const file = n.callFrame.url.replace(/^.*\//, '');
+  return `${n.callFrame.functionName || '(anónima)'}${file ? ` ${file}:${n.callFrame.lineNumber + 1}:${n.callFrame.columnNumber + 1}` : ''}`;
+};
+
+async function main() {
+  const browser = await launchBrowser();
+  const dataDir = mkdtempSync(join(tmpdir(), 'cotizador-tareas-'));
+  const app = await startServer(0, { STATIC_DIR: join(ROOT, 'dist'), DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000000', COTIZACIONES_POR_HORA: '100000000', LOG_LEVEL: 'warn' });
+  try {
+    const states = await journeyStates(browser, app.url, loadJourney(join(ROOT, 'tests/fixtures/journeys', `${FIXTURE}.json`)), loadReplayProduct(ROOT));
+    for (const [i, s] of states.entries()) {
+      if (wanted.length && !wanted.some((w) => s.route === w || s.route.endsWith(`/${w}`))) continue;
+      for (let run = 0; run < RUNS; run++) {
+        const context = await seededContext(browser, s.url, i === 0 ? undefined : s.storage);
+        const page = await context.newPage();
+        await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'disabled-by-default-v8.cpu_profiler'] });
+        await page.goto(s.url, { waitUntil: 'networkidle' });
+        await page.waitForTimeout(1500);
+        const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+        await context.close();
+        const mark = events.find((e) => e.name.startsWith('cotizador:'));
+        if (!mark) {
+          console.log(`\n■ ${s.route}: la app no arrancó (sin marcas cotizador:*)`);
+          continue;
+        }
+        const { pid, tid } = mark;
+        const nav = events.filter((e) => e.name === 'navigationStart' && e.pid === pid).at(-1)?.ts ?? mark.ts;
+        const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === pid)?.ts ?? nav;
+        const rel = (ts: number) => Math.round((ts - nav) / 1000);
+        const samples = samplesOf(events, pid, tid);
+        const tasks = events.filter((e) => e.pid === pid && e.tid === tid && e.name === 'RunTask' && e.ts + (e.dur ?? 0) > fcp && (e.dur ?? 0) >= MIN_MS * 1000);
+        const marks = events.filter((e) => e.pid === pid && e.name.startsWith('cotizador:') && e.ph !== 'e').map((e) => `${e.name.slice(10)}@${rel(e.ts)}`);
+        console.log(`\n■ ${s.route}${RUNS > 1 ? ` (carga ${run + 1})` : ''}: FCP ${rel(fcp)} ms · ${tasks.length} tareas ≥ ${MIN_MS} ms después del FCP, ${Math.round(tasks.reduce((t, e) => t + Math.max(0, (e.dur ?? 0) / 1000 * 4 - 50), 0))} ms de bloqueo a 4×`);
+        console.log(`  fases: ${marks.join(' ')}`);
+        for (const t of tasks) {
+          const self = new Map<string, number>();
+          let prev: number | null = null;
+          for (const [ts, node] of samples) {
+            const dt = prev === null ? 0 : (ts - prev) / 1000;
+            prev = ts;
+            if (ts < t.ts || ts > t.ts + (t.dur ?? 0) || /^\((idle|root)\)$/.test(node.callFrame.functionName)) continue;
+            self.set(where(node), (self.get(where(node)) ?? 0) + dt);
+          }
+          const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([k, v]) => `${v.toFixed(1)} ${k}`).join(' · ');
+          console.log(`  ${String(rel(t.ts)).padStart(5)} ms  ${((t.dur ?? 0) / 1000).toFixed(1).padStart(5)} ms  ${top || '(sin muestras de JS)'}`);
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+    await app.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(() => process.exit(0), (err) => {
+  console.error(err);
+  process.exit(1);
+});
