@@ -57,8 +57,8 @@ function samplesOf(events: TraceEvent[], pid: number, tid: number) {
 }
 
 const where = (n: ProfileNode) => {
-  const file = n.callFrame.url.replace(/^.*\//, '');
-  return `${n.callFrame.functionName || '(anónima)'}${file ? ` ${file}:${n.callFrame.lineNumber + 1}:${n.callFrame.columnNumber + 1}` : ''}`;
+  const file = (n.callFrame.url ?? '').replace(/^.*\//, '');
+  return `${n.callFrame.functionName || '(anónima)'}${file ? ` ${file}:${(n.callFrame.lineNumber ?? 0) + 1}:${(n.callFrame.columnNumber ?? 0) + 1}` : ''}`;
 };
 
 async function main() {
@@ -84,7 +84,7 @@ async function main() {
         }
         const { pid, tid } = mark;
         const nav = events.filter((e) => e.name === 'navigationStart' && e.pid === pid).at(-1)?.ts ?? mark.ts;
-        const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === pid)?.ts ?? nav;
+        const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === pid && e.ts >= nav)?.ts ?? nav;
         const rel = (ts: number) => Math.round((ts - nav) / 1000);
         const samples = samplesOf(events, pid, tid);
         const tasks = events.filter((e) => e.pid === pid && e.tid === tid && e.name === 'RunTask' && e.ts + (e.dur ?? 0) > fcp && (e.dur ?? 0) >= MIN_MS * 1000);
@@ -97,7 +97,7 @@ async function main() {
           for (const [ts, node] of samples) {
             const dt = prev === null ? 0 : (ts - prev) / 1000;
             prev = ts;
-            if (ts < t.ts || ts > t.ts + (t.dur ?? 0) || /^\((idle|root)\)$/.test(node.callFrame.functionName)) continue;
+            if (ts < t.ts || ts > t.ts + (t.dur ?? 0) || /^\((idle|root|program)\)$/.test(node.callFrame.functionName)) continue;
             self.set(where(node), (self.get(where(node)) ?? 0) + dt);
           }
           const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([k, v]) => `${v.toFixed(1)} ${k}`).join(' · ');
