@@ -33,7 +33,8 @@ function textosWeb(): Plugin {
  * compile hint `//# allFunctionsCalledOnLoad` (Chrome 136+, https://v8.dev/blog/explicit-compile-hints): their
  * functions are compiled eagerly, on a background thread while the file streams in, instead of lazily on the main
  * thread at their first call (issue 9: the start-up tasks were mostly first calls). Added after minification
- * (Rolldown's `postBanner`), which would strip a comment.
+ * (Rolldown's `postBanner`), which would strip a comment. Not on the form engine chunk: compiling all of RJSF eagerly
+ * made form steps' start-up longer (bench:tareas on propiedad and cotizacion, 10 loads each).
  */
 const CHUNKS_DE_ARRANQUE = new Set(['index', 'client', 'react', 'jsx-runtime', 'boot-engine', 'boot-ui', 'calls', 'i18nInstance', 'pointer', 'guards', 'format', 'dates']);
 const pistaDeCompilacion = (chunk: { name: string }) => (CHUNKS_DE_ARRANQUE.has(chunk.name) ? '//# allFunctionsCalledOnLoad' : '');
