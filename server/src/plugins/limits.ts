@@ -1,8 +1,12 @@
 /**
  * Request rate limits and the hourly quote quota, shared by every API instance (issue 10 items 8 and 10).
- * Both use @fastify/rate-limit with a store over the database (`limites` table, db/repositories/limites.ts), so
+ * Counted in the database (`limites` table, db/repositories/limites.ts: fixed windows from the first hit), so
  * N instances behind a proxy enforce ONE limit, and the embedded default (PGlite) needs nothing installed.
- * - Every /api request: at most `rateLimitMax` per minute per client IP → 429 DEMASIADAS_SOLICITUDES.
+ * - Every /api request: at most `rateLimitMax` per minute per client IP → 429 DEMASIADAS_SOLICITUDES
+ *   (@fastify/rate-limit). On PostgreSQL counted in `limites` (a store over it); on PGlite in this process's memory (@fastify/rate-limit's own store): PGlite's folder
+ *   belongs to ONE process (db/lock.ts), so that counter already is the one limit, and a database round trip per
+ *   request — half of a quote's statements, and most of its p99 under load (issue 9) — buys nothing. A restart
+ *   forgets at most one minute of counts.
  * - `cotizar`: at most `cotizacionesPorHoraPorIp` quotes per hour per client IP (window from the first quote) →
  *   429 with {@link MENSAJE_LIMITE_COTIZACIONES}; the quote is counted by the statement that stores it
  *   (`cupoCotizaciones.de`, cotizaciones.ts › insertConCupo); `evaluar-ip` reads the same counter without counting.
@@ -78,27 +82,27 @@ export default fp(async function limitsPlugin(app: FastifyInstance, opts: { rate
   await app.register(rateLimit, {
     max: opts.rateLimitMax,
     timeWindow: '1 minute',
-    store: databaseStore(app.deps.db),
+    ...(app.deps.db.kind === 'postgres' ? { store: databaseStore(app.deps.db) } : {}),
     keyGenerator: (request) => `api|${request.ip}`,
     errorResponseBuilder: () => new ApiError(429, 'DEMASIADAS_SOLICITUDES', MENSAJES.DEMASIADAS_SOLICITUDES),
   });
-  const limiter = app.createRateLimit({ max: opts.cotizacionesPorHora, timeWindow: HORA_MS, keyGenerator: claveCotizar });
+  // The quota and the funnel batches are counted in `limites` on either engine: the quota is also counted by the
+  // statement that stores a quote (insertConCupo), so every reader and writer of it must see the same counter.
+  const limites = limitesRepository(app.deps.db);
   app.decorate('cupoCotizaciones', {
     async consumir(request: FastifyRequest) {
-      const r = await limiter(request);
-      if (!r.isAllowed && r.isExceeded) throw limiteCotizacionesExcedido();
+      const { current } = await limites.incrementar(claveCotizar(request), HORA_MS);
+      if (current > opts.cotizacionesPorHora) throw limiteCotizacionesExcedido();
     },
     de: (request: FastifyRequest) => ({ clave: claveCotizar(request), ventanaMs: HORA_MS, max: opts.cotizacionesPorHora }),
     async disponible(request: FastifyRequest) {
-      const r = await limiter(request, { increment: false });
-      return r.isAllowed || (r.remaining ?? 0) > 0;
+      return (await limites.leer(claveCotizar(request))).current < opts.cotizacionesPorHora;
     },
   });
-  const embudo = app.createRateLimit({ max: opts.embudoLotesPorMinuto, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => `embudo|${request.ip}` });
   app.decorate('cupoEmbudo', {
     async consumir(request: FastifyRequest) {
-      const r = await embudo(request);
-      if (!r.isAllowed && r.isExceeded) throw new ApiError(429, 'DEMASIADAS_SOLICITUDES', MENSAJES.DEMASIADAS_SOLICITUDES);
+      const { current } = await limites.incrementar(`embudo|${request.ip}`, 60_000);
+      if (current > opts.embudoLotesPorMinuto) throw new ApiError(429, 'DEMASIADAS_SOLICITUDES', MENSAJES.DEMASIADAS_SOLICITUDES);
     },
   });
 });
