@@ -7,6 +7,7 @@
  * The testers' recorder (?grabar=1) is loaded, when asked for, before the first route so it sees the whole journey.
  */
 import './styles.css';
+import { loadStepForm } from './form/load';
 
 /** Lets the browser run input and paint before the next phase (scheduler.yield where there is one). */
 const yieldToMain = (): Promise<void> => {
@@ -26,7 +27,7 @@ async function boot() {
   // on a form step's page (scripts/prerender.ts) the form engine and the step's schemas are needed at once: fetched
   // alongside, not after the start-up
   if (prerendered && container.dataset.formulario !== undefined) {
-    void import('./form/StepForm');
+    void loadStepForm();
     void import('./form/validators').then((v) => v.loadStep(prerendered)).catch(() => undefined);
   }
   const screens = import('./app/boot-ui');

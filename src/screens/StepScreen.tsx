@@ -11,14 +11,14 @@ import type { Step } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { formatCurrency } from '../form/format';
 import { formatDateAr } from '../form/dates';
+import { loadStepForm } from '../form/load';
 import { Icon } from '../form/widgets/Icon';
 import { StepExtras } from './StepExtras';
 
 type Json = Record<string, unknown>;
 
-/** The form engine (RJSF) is its own chunk: step 1 does not load it; `prefetchForms` warms it up on the first interaction. */
-const loadStepForm = () => import('../form/StepForm');
 const StepForm = lazy(() => loadStepForm().then((m) => ({ default: m.StepForm })));
+/** Warms up the form engine chunk (boot-ui calls it on the first interaction). */
 export const prefetchForms = () => void loadStepForm();
 
 function Heading({ step }: { step: Step }) {
@@ -71,59 +71,72 @@ function Banner({ message }: { message: string | null | undefined }) {
 }
 
 /**
- * A flow-level summary (title, monthly amount, start date) beside the form (step `summary`). On a live step (`live`,
- * step `onChange`) the "recalculating" line keeps its room while hidden, so re-pricing never moves the form.
+ * The summary's box: the lines a flow summary defines, in one place for the real summary and its placeholder.
+ * `values` undefined is the placeholder (a step's frame, before the journey is restored): every line the summary `def`
+ * defines is there, values blank, so the real box later takes its place without moving anything. On a live step
+ * (`live`, step `onChange`) the "recalculating" line keeps its room while hidden, so re-pricing never moves the form.
+ * Amounts in ARS (formatted es-AR), `since` an ISO date.
  */
-function Summary({ engine, name, live }: { engine: FlowEngine; name: string; live?: boolean }) {
+function SummaryBox({
+  def,
+  live,
+  values,
+}: {
+  def: NonNullable<FlowEngine['flow']['summaries']>[string];
+  live?: boolean;
+  values?: { title: string; amount: unknown; total?: unknown; since?: string; repricing: boolean };
+}) {
   const { t } = useTranslation();
-  const [context, repricing] = useUnit([engine.$context, engine.$repricing]);
-  const def = engine.flow.summaries?.[name];
-  const title = def ? (getAt(context, def.title) as string | undefined) : undefined;
-  if (!def || !title) return null;
-  const since = def.since ? (getAt(context, def.since) as string | undefined) : undefined;
-  const total = def.total ? getAt(context, def.total) : undefined;
+  const blank = '\u00a0';
+  const repricing = values?.repricing ?? false;
+  const hasTotal = values ? values.total !== undefined : !!def.total;
+  const hasSince = values ? !!values.since : !!def.since;
   return (
-    <aside className="summary" aria-live="polite" aria-busy={repricing}>
+    <aside
+      className={`summary${values ? '' : ' summary--placeholder'}`}
+      {...(values ? { 'aria-live': 'polite' as const, 'aria-busy': repricing } : { 'aria-hidden': true })}
+    >
       <p className="summary__title">{t('app.resumen.titulo')}</p>
-      <p className="summary__plan">{title}</p>
+      <p className="summary__plan">{values ? values.title : blank}</p>
       <p className="summary__price">
-        <span className="summary__amount" data-testid="premio-cuota">{formatCurrency(getAt(context, def.amount))}</span> <span>{t('app.resumen.porMes')}</span>
+        <span className="summary__amount" {...(values ? { 'data-testid': 'premio-cuota' } : {})}>
+          {values ? formatCurrency(values.amount) : blank}
+        </span>{' '}
+        <span>{t('app.resumen.porMes')}</span>
       </p>
-      {total !== undefined && <p className="summary__note">{t('app.resumen.total', { monto: formatCurrency(total) })}</p>}
+      {hasTotal && <p className="summary__note">{values ? t('app.resumen.total', { monto: formatCurrency(values.total) }) : blank}</p>}
       {live ? (
         <p className={`summary__note ${repricing ? '' : 'is-hidden'}`} aria-hidden={!repricing}>
-          {t('app.recotizando')}
+          {values ? t('app.recotizando') : blank}
         </p>
       ) : (
         repricing && <p className="summary__note">{t('app.recotizando')}</p>
       )}
-      {since && <p className="summary__note">{t('app.resumen.vigencia', { fecha: formatDateAr(since) })}</p>}
+      {hasSince && <p className="summary__note">{values?.since ? t('app.resumen.vigencia', { fecha: formatDateAr(values.since) }) : blank}</p>}
     </aside>
   );
 }
 
-/**
- * The summary's box before the journey is restored (a step's frame): the same lines as `Summary` will show for the
- * flow's summary `name` (those the summary defines), values left blank, so the real one takes its place without moving
- * anything.
- */
+/** A flow-level summary (title, monthly amount, start date) beside the form (step `summary`), read from the journey. */
+function Summary({ engine, name, live }: { engine: FlowEngine; name: string; live?: boolean }) {
+  const [context, repricing] = useUnit([engine.$context, engine.$repricing]);
+  const def = engine.flow.summaries?.[name];
+  const title = def ? (getAt(context, def.title) as string | undefined) : undefined;
+  if (!def || !title) return null;
+  const values = {
+    title,
+    amount: getAt(context, def.amount),
+    total: def.total ? getAt(context, def.total) : undefined,
+    since: def.since ? (getAt(context, def.since) as string | undefined) : undefined,
+    repricing,
+  };
+  return <SummaryBox def={def} live={live} values={values} />;
+}
+
+/** The summary's box before the journey is restored (a step's frame): `SummaryBox` with no values. */
 function SummaryPlaceholder({ flow, name, live }: { flow: FlowEngine['flow']; name: string; live?: boolean }) {
-  const { t } = useTranslation();
   const def = flow.summaries?.[name];
-  if (!def) return null;
-  const blank = '\u00a0';
-  return (
-    <aside className="summary summary--placeholder" aria-hidden="true">
-      <p className="summary__title">{t('app.resumen.titulo')}</p>
-      <p className="summary__plan">{blank}</p>
-      <p className="summary__price">
-        <span className="summary__amount">{blank}</span> <span>{t('app.resumen.porMes')}</span>
-      </p>
-      {def.total && <p className="summary__note">{blank}</p>}
-      {live && <p className="summary__note is-hidden">{blank}</p>}
-      {def.since && <p className="summary__note">{blank}</p>}
-    </aside>
-  );
+  return def ? <SummaryBox def={def} live={live} /> : null;
 }
 
 /** The step's submit label: es.json › <step>.cta, else "Continuar". */

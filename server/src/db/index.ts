@@ -93,6 +93,8 @@ export async function createPgliteDb(dataDir?: string, opts: { hilo?: boolean; o
   };
   // Statements run as prepared statements (pglite-prepared.ts) under PGlite's own locks, as `PGlite.query` runs: the
   // transaction lock (none may be open by someone else) and the query lock; inside a transaction, the query lock only.
+  // `_runExclusiveTransaction`/`_runExclusiveQuery` are PGlite's own (underscored, not public API): package.json pins
+  // PGlite's exact version, and server/src/db/pglite.test.ts fails if an upgrade changes them.
   const prepared = preparedStatements(pglite);
   return {
     kind: 'pglite',
