@@ -92,7 +92,11 @@ export function StepForm(props: StepFormProps) {
   // suspends until the step's validator and schemas are here: the whole step (form and what follows it) appears at once,
   // nothing painted below the form is pushed down by it afterwards (issue 9, CLS)
   const { validateFns: fns, schema, uiSchema } = use(loadStep(stepId));
-  const [data, setData] = useState<Json>(formData);
+  // The answers as the form holds them. A change re-renders this component only when pruning took something out (the
+  // form must show that): otherwise RJSF already holds what it emitted, and handing it back as a new prop would make
+  // it derive its whole state again on every tap (issue 9: no long task on a tap).
+  const data = useRef<Json>(formData);
+  const [, setPruned] = useState(0);
   const tell = useLatestInNextTask(onChange);
 
   const validator = useMemo(() => createPrecompiledValidator(fns, schema as RJSFSchema), [fns, schema]);
@@ -114,12 +118,12 @@ export function StepForm(props: StepFormProps) {
       .map((e) => ({ ...e, message: errorMessage(t, stepId, e.property ?? '', e.name ?? 'type', (e.params ?? {}) as Json, schema) }));
 
   const prune = (d: unknown) => pruneExcluded(validator, schema as RJSFSchema, (d ?? {}) as Json);
-  const formContext: FormContext = { stepId, formData: data, context, call };
+  const formContext = useMemo<FormContext>(() => ({ stepId, context, call }), [stepId, context, call]);
   return (
     <Form
       schema={schema as RJSFSchema}
       uiSchema={ui}
-      formData={data}
+      formData={data.current}
       validator={validator}
       widgets={widgets}
       fields={fields}
@@ -133,8 +137,10 @@ export function StepForm(props: StepFormProps) {
       noHtml5Validate
       idPrefix={stepId}
       onChange={(e) => {
-        const next = prune(e.formData);
-        setData(next);
+        const emitted = (e.formData ?? {}) as Json;
+        const next = prune(emitted);
+        data.current = next;
+        if (next !== emitted) setPruned((n) => n + 1);
         tell(next);
       }}
       onSubmit={(e) => onSubmit(prune(e.formData))}

@@ -31,17 +31,23 @@ function isObject(v: unknown): v is Json {
 }
 
 /**
- * `data` without the values of hidden or disabled fields, at every level of nesting.
+ * `data` without the values of hidden or disabled fields, at every level of nesting. Returns `data` itself (the same
+ * object) when nothing is excluded, so a caller can tell "nothing to prune" by identity.
  * @param validator the step's RJSF validator (resolves `if` against the data)
  * @param schema the object schema `data` answers; `root` the step schema (for `$ref`s)
  */
 export function pruneExcluded(validator: ValidatorType, schema: RJSFSchema, data: Json, root: RJSFSchema = schema): Json {
   const resolved = retrieveSchema(validator, schema, root, data);
   const out: Json = {};
+  let changed = false;
   for (const [key, value] of Object.entries(data)) {
-    if (fieldState(resolved, key) !== 'shown') continue;
+    if (fieldState(resolved, key) !== 'shown') {
+      changed = true;
+      continue;
+    }
     const sub = (resolved.properties as Json | undefined)?.[key];
     out[key] = isObject(value) && isObject(sub) && sub.type === 'object' ? pruneExcluded(validator, sub as RJSFSchema, value, root) : value;
+    if (out[key] !== value) changed = true;
   }
-  return out;
+  return changed ? out : data;
 }

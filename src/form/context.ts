@@ -9,10 +9,9 @@ type Json = Record<string, unknown>;
 /** Runs a call of the flow by name (flow.json › calls) with `input` at `/input`; resolves with its reply. */
 export type CallFlow = (name: string, input?: Json) => Promise<unknown>;
 
-/** The step, the live form data, the engine context and the flow's calls (what widgets may ask the API). */
+/** The step, the engine context and the flow's calls (what widgets may ask the API). */
 export interface FormContext {
   stepId: string;
-  formData: Json;
   context: FlowContext;
   call: CallFlow;
 }

@@ -34,8 +34,7 @@ import { loadJourney } from '../../src/testing/fixture.ts';
 import { cotizarBody } from '../../server/test/helper.ts';
 import { startServer } from '../../server/test/processes.ts';
 import { pacedLatencyApart, type ApiRequest } from './paced.ts';
-import { assetBytes, interactionTime, journeyStates, launchBrowser, lighthouseMedian, purchaseTime, type InteractionFigures, type LighthouseFigures, type RouteState } from './web.ts';
-import type { Page } from '@playwright/test';
+import { assetBytes, INTERACTIONS, interactionTime, journeyStates, launchBrowser, lighthouseMedian, purchaseTime, type InteractionFigures, type LighthouseFigures, type RouteState } from './web.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DIST = join(ROOT, 'dist');
@@ -93,24 +92,6 @@ const a = await app.listen({ port: 0, host: '127.0.0.1' }); console.log('LISTEN 
   return { url, stop: () => proc.kill('SIGTERM') };
 }
 
-/**
- * The taps whose handlers issue 9 names (the live re-pricing and the locality search over 3,526 localities) and the
- * other heavy ones of a purchase, each on the step (route suffix) where it happens: what the page must show before
- * (`ready`) and what the visitor does (`act`).
- */
-const INTERACTIONS: { name: string; route: string; ready: (p: Page) => ReturnType<Page['locator']>; act: (p: Page) => Promise<void> }[] = [
-  { name: 'tocar el botón del paso 1 (pasa al paso 2)', route: 'seguro-hogar', ready: (p) => p.locator('main .button--primary'), act: (p) => p.locator('main .button--primary').first().tap() },
-  { name: 'elegir otro plan', route: '/cotizacion', ready: (p) => p.locator('.plans input[type=radio]'), act: (p) => p.locator('.plans label').nth(1).tap() },
-  { name: 'sumar una cobertura (recotiza en vivo)', route: '/adicionales', ready: (p) => p.getByRole('switch'), act: (p) => p.getByRole('switch').first().tap() },
-  {
-    name: 'buscar y elegir una localidad', route: '/localidad', ready: (p) => p.locator('select'),
-    act: async (p) => {
-      await p.locator('select').first().selectOption('06');
-      await p.locator('input[role=combobox]').pressSequentially('Lanu', { delay: 150 });
-      await p.locator('.combobox__option').first().tap({ timeout: 15_000 });
-    },
-  },
-];
 
 interface ApiRow { target: string; maxReqPerS: number; p50: number; p99: number; autocannonP99: number; non2xx: number }
 /** Max req/s at 10 connections for SECONDS (autocannon), p50/p99 at a steady 200 req/s for 10 s ({@link pacedLatencyApart}: in a process of its own; median of BENCH_API_RUNS runs by p99), and autocannon's own p99 at overallRate 200 for 10 s. */

@@ -7,6 +7,8 @@
  * at 4×, the limit of a long task) its start (ms after navigation), its length, and the functions that took its
  * time (self ms, chunk:line:column of the built file), plus the app's `cotizador:*` phase marks.
  * Figures only, nothing asserted; reuses dist/ (run `npm run build` first).
+ * `npm run bench:tareas -- --toques` does the same for the taps `npm run bench` measures (INTERACTIONS): each task
+ * from the tap on, with its functions.
  * Env: BENCH_FIXTURE (default compra-tarjeta-casa), BENCH_TAREA_MIN (ms), BENCH_RUNS (loads per route, default 1).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,13 +17,17 @@ import { join, resolve } from 'node:path';
 import { loadReplayProduct } from '../../scripts/replay.ts';
 import { loadJourney } from '../../src/testing/fixture.ts';
 import { startServer } from '../../server/test/processes.ts';
-import { journeyStates, launchBrowser, seededContext } from './web.ts';
+import type { Browser } from '@playwright/test';
+import { INTERACTIONS, journeyStates, launchBrowser, seededContext, type RouteState } from './web.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURE = process.env.BENCH_FIXTURE ?? 'compra-tarjeta-casa';
 const MIN_MS = Number(process.env.BENCH_TAREA_MIN ?? 12.5);
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
-const wanted = process.argv.slice(2);
+const TAPS = process.argv.includes('--toques');
+/** BENCH_TOTAL=n: also the n functions with the most time including what they call (an app function's whole cost). */
+const TOTAL = Number(process.env.BENCH_TOTAL ?? 0);
+const wanted = process.argv.slice(2).filter((a) => a !== '--toques');
 
 /** One Chrome trace event (the fields read here). */
 interface TraceEvent {
@@ -36,12 +42,12 @@ interface TraceEvent {
 }
 interface ProfileNode { id: number; parent?: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }
 
-/** Samples of the V8 profile of the page's main thread: [timestamp µs, node]. */
+/** Samples of the V8 profile of the page's main thread: [timestamp µs, node], and its nodes by id. */
 function samplesOf(events: TraceEvent[], pid: number, tid: number) {
   const profile = events.find((e) => e.name === 'Profile' && e.pid === pid && e.tid === tid);
   const nodes = new Map<number, ProfileNode>();
   const samples: [number, ProfileNode][] = [];
-  if (!profile) return samples;
+  if (!profile) return { samples, nodes };
   let time = Number(profile.args?.data?.startTime ?? 0);
   for (const chunk of events.filter((e) => e.name === 'ProfileChunk' && e.pid === pid && e.id === profile.id)) {
     for (const n of chunk.args?.data?.cpuProfile?.nodes ?? []) nodes.set(n.id, n);
@@ -53,7 +59,7 @@ function samplesOf(events: TraceEvent[], pid: number, tid: number) {
       if (node) samples.push([time, node]);
     });
   }
-  return samples;
+  return { samples, nodes };
 }
 
 const where = (n: ProfileNode) => {
@@ -61,18 +67,90 @@ const where = (n: ProfileNode) => {
   return `${n.callFrame.functionName || '(anónima)'}${file ? ` ${file}:${(n.callFrame.lineNumber ?? 0) + 1}:${(n.callFrame.columnNumber ?? 0) + 1}` : ''}`;
 };
 
+/**
+ * Prints the main-thread tasks of (`pid`, `tid`) that end after `from` (trace µs) and last ≥ MIN_MS, each with its
+ * start (ms after `origin`), its length and the four functions with the most self time in it.
+ */
+function printTasks(events: TraceEvent[], pid: number, tid: number, origin: number, from: number, title: string, subtitle?: string) {
+  const rel = (ts: number) => Math.round((ts - origin) / 1000);
+  const { samples, nodes } = samplesOf(events, pid, tid);
+  const tasks = events.filter((e) => e.pid === pid && e.tid === tid && e.name === 'RunTask' && e.ts + (e.dur ?? 0) > from && (e.dur ?? 0) >= MIN_MS * 1000);
+  console.log(`\n■ ${title} · ${tasks.length} tareas ≥ ${MIN_MS} ms, ${Math.round(tasks.reduce((t, e) => t + Math.max(0, ((e.dur ?? 0) / 1000) * 4 - 50), 0))} ms de bloqueo a 4×`);
+  if (subtitle) console.log(`  ${subtitle}`);
+  for (const t of tasks) {
+    const self = new Map<string, number>();
+    let prev: number | null = null;
+    for (const [ts, node] of samples) {
+      const dt = prev === null ? 0 : (ts - prev) / 1000;
+      prev = ts;
+      if (ts < t.ts || ts > t.ts + (t.dur ?? 0) || /^\((idle|root|program)\)$/.test(node.callFrame.functionName)) continue;
+      self.set(where(node), (self.get(where(node)) ?? 0) + dt);
+    }
+    const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([k, v]) => `${v.toFixed(1)} ${k}`).join(' · ');
+    console.log(`  ${String(rel(t.ts)).padStart(5)} ms  ${((t.dur ?? 0) / 1000).toFixed(1).padStart(5)} ms  ${top || '(sin muestras de JS)'}`);
+    if (TOTAL) {
+      const total = new Map<string, number>();
+      prev = null;
+      for (const [ts, node] of samples) {
+        const dt = prev === null ? 0 : (ts - prev) / 1000;
+        prev = ts;
+        if (ts < t.ts || ts > t.ts + (t.dur ?? 0)) continue;
+        const seen = new Set<string>();
+        for (let n: ProfileNode | undefined = node; n; n = n.parent === undefined ? undefined : nodes.get(n.parent)) {
+          const k = where(n);
+          if (!n.callFrame.url || seen.has(k)) continue;
+          seen.add(k);
+          total.set(k, (total.get(k) ?? 0) + dt);
+        }
+      }
+      const tops = [...total].sort((a, b) => b[1] - a[1]).slice(0, TOTAL).map(([k, v]) => `${v.toFixed(1)} ${k}`);
+      console.log(`           con lo que llaman: ${tops.join(' · ')}`);
+    }
+  }
+}
+
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'disabled-by-default-v8.cpu_profiler'];
+
+/**
+ * The taps of `npm run bench` (INTERACTIONS) with a trace: the step opened with its journey, the app ready, then the
+ * tap; prints each task ≥ MIN_MS from the tap on (ms after it) with the functions that took its time. Unthrottled.
+ */
+async function profileTaps(browser: Browser, states: RouteState[]) {
+  for (const i of INTERACTIONS) {
+    const s = states.find((st) => st.route.endsWith(i.route));
+    if (!s) continue;
+    for (let run = 0; run < RUNS; run++) {
+      const context = await seededContext(browser, s.url, s.storage, undefined, true);
+      const page = await context.newPage();
+      await page.goto(s.url);
+      await i.ready(page).first().waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(1500);
+      await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+      await page.evaluate(() => performance.mark('cotizador:toque'));
+      await i.act(page);
+      await page.waitForTimeout(1500);
+      const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+      await context.close();
+      const mark = events.find((e) => e.name === 'cotizador:toque');
+      if (!mark) continue;
+      printTasks(events, mark.pid, mark.tid, mark.ts, mark.ts, `${i.name} (${s.route})${RUNS > 1 ? ` (vez ${run + 1})` : ''}`);
+    }
+  }
+}
+
 async function main() {
   const browser = await launchBrowser();
   const dataDir = mkdtempSync(join(tmpdir(), 'cotizador-tareas-'));
   const app = await startServer(0, { STATIC_DIR: join(ROOT, 'dist'), DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000000', COTIZACIONES_POR_HORA: '100000000', LOG_LEVEL: 'warn' });
   try {
     const states = await journeyStates(browser, app.url, loadJourney(join(ROOT, 'tests/fixtures/journeys', `${FIXTURE}.json`)), loadReplayProduct(ROOT));
+    if (TAPS) return await profileTaps(browser, states);
     for (const [i, s] of states.entries()) {
       if (wanted.length && !wanted.some((w) => s.route === w || s.route.endsWith(`/${w}`))) continue;
       for (let run = 0; run < RUNS; run++) {
         const context = await seededContext(browser, s.url, i === 0 ? undefined : s.storage);
         const page = await context.newPage();
-        await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'disabled-by-default-v8.cpu_profiler'] });
+        await browser.startTracing(page, { categories: TRACE_CATEGORIES });
         await page.goto(s.url, { waitUntil: 'networkidle' });
         await page.waitForTimeout(1500);
         const fcpPage = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0);
@@ -87,24 +165,8 @@ async function main() {
         const nav = events.filter((e) => e.name === 'navigationStart' && e.pid === pid).at(-1)?.ts ?? mark.ts;
         // the page's own figure (ms after its time origin, which is the navigation's start)
         const fcp = nav + fcpPage * 1000;
-        const rel = (ts: number) => Math.round((ts - nav) / 1000);
-        const samples = samplesOf(events, pid, tid);
-        const tasks = events.filter((e) => e.pid === pid && e.tid === tid && e.name === 'RunTask' && e.ts + (e.dur ?? 0) > fcp && (e.dur ?? 0) >= MIN_MS * 1000);
-        const marks = events.filter((e) => e.pid === pid && e.name.startsWith('cotizador:') && e.ph !== 'e').map((e) => `${e.name.slice(10)}@${rel(e.ts)}`);
-        console.log(`\n■ ${s.route}${RUNS > 1 ? ` (carga ${run + 1})` : ''}: FCP ${rel(fcp)} ms · ${tasks.length} tareas ≥ ${MIN_MS} ms después del FCP, ${Math.round(tasks.reduce((t, e) => t + Math.max(0, (e.dur ?? 0) / 1000 * 4 - 50), 0))} ms de bloqueo a 4×`);
-        console.log(`  fases: ${marks.join(' ')}`);
-        for (const t of tasks) {
-          const self = new Map<string, number>();
-          let prev: number | null = null;
-          for (const [ts, node] of samples) {
-            const dt = prev === null ? 0 : (ts - prev) / 1000;
-            prev = ts;
-            if (ts < t.ts || ts > t.ts + (t.dur ?? 0) || /^\((idle|root|program)\)$/.test(node.callFrame.functionName)) continue;
-            self.set(where(node), (self.get(where(node)) ?? 0) + dt);
-          }
-          const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([k, v]) => `${v.toFixed(1)} ${k}`).join(' · ');
-          console.log(`  ${String(rel(t.ts)).padStart(5)} ms  ${((t.dur ?? 0) / 1000).toFixed(1).padStart(5)} ms  ${top || '(sin muestras de JS)'}`);
-        }
+        const marks = events.filter((e) => e.pid === pid && e.name.startsWith('cotizador:') && e.ph !== 'e').map((e) => `${e.name.slice(10)}@${Math.round((e.ts - nav) / 1000)}`);
+        printTasks(events, pid, tid, nav, fcp, `${s.route}${RUNS > 1 ? ` (carga ${run + 1})` : ''}: FCP ${Math.round((fcp - nav) / 1000)} ms`, `fases: ${marks.join(' ')}`);
       }
     }
   } finally {

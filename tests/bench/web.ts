@@ -39,9 +39,12 @@ async function seed(context: BrowserContext, url: string, storage: Storage, seed
   return page;
 }
 
-/** A 390×844 es-AR browser context holding `storage` for `url`'s origin (none: a first visit). */
-export async function seededContext(browser: Browser, url: string, storage?: Storage, seedPath = '/api/health/live'): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-AR' });
+/**
+ * A 390×844 es-AR browser context holding `storage` for `url`'s origin (none: a first visit); `phone`: a touch screen
+ * and a mobile viewport, as the taps are measured.
+ */
+export async function seededContext(browser: Browser, url: string, storage?: Storage, seedPath = '/api/health/live', phone = false): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-AR', ...(phone ? { hasTouch: true, isMobile: true, timezoneId: 'America/Argentina/Buenos_Aires' } : {}) });
   if (storage) await (await seed(context, url, storage, seedPath)).close();
   return context;
 }
@@ -179,6 +182,25 @@ export async function purchaseTime(browser: Browser, baseUrl: string, journey: J
   await context.close();
   return ms;
 }
+
+/**
+ * The taps whose handlers issue 9 names (the live re-pricing and the locality search over 3,526 localities) and the
+ * other heavy ones of a purchase, each on the step (route suffix) where it happens: what the page must show before
+ * (`ready`) and what the visitor does (`act`).
+ */
+export const INTERACTIONS: { name: string; route: string; ready: (p: Page) => Locator; act: (p: Page) => Promise<void> }[] = [
+  { name: 'tocar el botón del paso 1 (pasa al paso 2)', route: 'seguro-hogar', ready: (p) => p.locator('main .button--primary'), act: (p) => p.locator('main .button--primary').first().tap() },
+  { name: 'elegir otro plan', route: '/cotizacion', ready: (p) => p.locator('.plans input[type=radio]'), act: (p) => p.locator('.plans label').nth(1).tap() },
+  { name: 'sumar una cobertura (recotiza en vivo)', route: '/adicionales', ready: (p) => p.getByRole('switch'), act: (p) => p.getByRole('switch').first().tap() },
+  {
+    name: 'buscar y elegir una localidad', route: '/localidad', ready: (p) => p.locator('select'),
+    act: async (p) => {
+      await p.locator('select').first().selectOption('06');
+      await p.locator('input[role=combobox]').pressSequentially('Lanu', { delay: 150 });
+      await p.locator('.combobox__option').first().tap({ timeout: 15_000 });
+    },
+  },
+];
 
 export interface InteractionFigures { name: string; route: string; maxEventMs: number; maxLongTaskMs: number; longTasks: number }
 

@@ -51,6 +51,19 @@ describe('propiedad', () => {
     expect(onSubmit.mock.calls[0]![0]).toEqual({ tipoVivienda: 'DEPARTAMENTO' });
   });
 
+  it('back to Casa after Departamento, the gated-community question is asked afresh (the dropped answer is gone)', async () => {
+    const { user, submit, onSubmit } = await renderStep('propiedad');
+    await user.click(screen.getByRole('radio', { name: /Casa/ }));
+    await user.click(screen.getByRole('radio', { name: 'Sí' }));
+    await user.click(screen.getByRole('radio', { name: /Departamento/ }));
+    await user.click(screen.getByRole('radio', { name: /Casa/ }));
+    const group = screen.getByRole('group', { name: COUNTRY });
+    expect(within(group).getByRole('radio', { name: 'Sí' })).not.toBeChecked();
+    expect(within(group).getByRole('radio', { name: 'No' })).not.toBeChecked();
+    await user.click(submit);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('a stale barrioCerrado in the saved answers is not submitted either', async () => {
     const { user, submit, onSubmit } = await renderStep('propiedad', { formData: { tipoVivienda: 'CASA', barrioCerrado: 'S' } });
     expect(screen.getByRole('radio', { name: 'Sí' })).toBeChecked();
