@@ -39,6 +39,13 @@ describe('flow:check', () => {
     expect(where(f)).toEqual(['schemas/contacto.ui.json#/telefono']);
   });
 
+  it('Markdown in descriptions or help is refused (the build carries no Markdown renderer: vite.config.ts › sinMarkdown)', () => {
+    const f = copy();
+    f.ui.metros['ui:enableMarkdownInDescription'] = true;
+    (f.ui.metros.metros as Record<string, unknown>)['ui:options'] = { unit: 'm²', enableMarkdownInHelp: true };
+    expect(where(f)).toEqual(['schemas/metros.ui.json#/metros/ui:options/enableMarkdownInHelp', 'schemas/metros.ui.json#/ui:enableMarkdownInDescription']);
+  });
+
   it('a binding pointer typo (the field would silently vanish from the request)', () => {
     const f = copy();
     (f.flow.calls.cotizar.body as Record<string, string>).metros = '/answers/metros/metro';
