@@ -5,7 +5,8 @@
  * ms on this machine; Lighthouse multiplies them by 4), with a trace that carries V8's sampling profiler, and prints
  * for each main-thread task from the first contentful paint on that lasts ≥ BENCH_TAREA_MIN ms (default 12.5: 50 ms
  * at 4×, the limit of a long task) its start (ms after navigation), its length, and the functions that took its
- * time (self ms, chunk:line:column of the built file), plus the app's `cotizador:*` phase marks.
+ * time (self ms, chunk:line:column of the built file) and the browser's trace events inside it (module compile, GC,
+ * layout…), plus the app's `cotizador:*` phase marks.
  * Figures only, nothing asserted; reuses dist/ (run `npm run build` first).
  * `npm run bench:tareas -- --toques` does the same for the taps `npm run bench` measures (INTERACTIONS): each task
  * from the tap on, with its functions.
@@ -88,6 +89,14 @@ function printTasks(events: TraceEvent[], pid: number, tid: number, origin: numb
     }
     const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([k, v]) => `${v.toFixed(1)} ${k}`).join(' · ');
     console.log(`  ${String(rel(t.ts)).padStart(5)} ms  ${((t.dur ?? 0) / 1000).toFixed(1).padStart(5)} ms  ${top || '(sin muestras de JS)'}`);
+    // what the browser did in the task (trace events inside it, by name, longest first): says what a task without JS is
+    const inside = new Map<string, number>();
+    for (const e of events) {
+      if (e.pid !== pid || e.tid !== tid || e === t || e.ph !== 'X' || !e.dur || e.ts < t.ts || e.ts + e.dur > t.ts + (t.dur ?? 0)) continue;
+      inside.set(e.name, Math.max(inside.get(e.name) ?? 0, e.dur / 1000));
+    }
+    const browserTop = [...inside].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, v]) => `${v.toFixed(1)} ${k}`).join(' · ');
+    if (browserTop) console.log(`           eventos: ${browserTop}`);
     if (TOTAL) {
       const total = new Map<string, number>();
       prev = null;
