@@ -92,9 +92,9 @@ export function StepForm(props: StepFormProps) {
   // suspends until the step's validator and schemas are here: the whole step (form and what follows it) appears at once,
   // nothing painted below the form is pushed down by it afterwards (issue 9, CLS)
   const { validateFns: fns, schema, uiSchema } = use(loadStep(stepId));
-  // The answers as the form holds them. A change re-renders this component only when pruning took something out (the
-  // form must show that): otherwise RJSF already holds what it emitted, and handing it back as a new prop would make
-  // it derive its whole state again on every tap (issue 9: no long task on a tap).
+  // The answers as the form holds them. A change re-renders this component only when pruning took something out, so
+  // RJSF's state drops the hidden value as the engine's answers do; otherwise RJSF already holds what it emitted, and
+  // handing it back as a new prop would make it derive its whole state again on every tap (issue 9: no long task on a tap).
   const data = useRef<Json>(formData);
   const [, setPruned] = useState(0);
   const tell = useLatestInNextTask(onChange);

@@ -34,7 +34,7 @@ import { loadJourney } from '../../src/testing/fixture.ts';
 import { cotizarBody } from '../../server/test/helper.ts';
 import { startServer } from '../../server/test/processes.ts';
 import { pacedLatencyApart, type ApiRequest } from './paced.ts';
-import { assetBytes, INTERACTIONS, interactionTime, journeyStates, launchBrowser, lighthouseMedian, purchaseTime, type InteractionFigures, type LighthouseFigures, type RouteState } from './web.ts';
+import { assetBytes, INTERACTIONS, interactionState, interactionTime, journeyStates, launchBrowser, lighthouseMedian, purchaseTime, type InteractionFigures, type LighthouseFigures } from './web.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DIST = join(ROOT, 'dist');
@@ -155,7 +155,7 @@ async function main() {
       console.log('▶ interacciones (CPU 4× más lenta)');
       const all = states.length ? states : await journeyStates(browser, app.url, journey, product);
       for (const i of INTERACTIONS) {
-        const state = all.find((s: RouteState) => s.route === i.route || s.route.endsWith(i.route));
+        const state = interactionState(i, all);
         if (!state) continue;
         const r = await interactionTime(browser, i.name, state, i.ready, i.act);
         interactions.push(r);

@@ -19,7 +19,7 @@ import { loadReplayProduct } from '../../scripts/replay.ts';
 import { loadJourney } from '../../src/testing/fixture.ts';
 import { startServer } from '../../server/test/processes.ts';
 import type { Browser } from '@playwright/test';
-import { INTERACTIONS, journeyStates, launchBrowser, seededContext, type RouteState } from './web.ts';
+import { INTERACTIONS, interactionState, journeyStates, launchBrowser, seededContext, type RouteState } from './web.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURE = process.env.BENCH_FIXTURE ?? 'compra-tarjeta-casa';
@@ -70,7 +70,8 @@ const where = (n: ProfileNode) => {
 
 /**
  * Prints the main-thread tasks of (`pid`, `tid`) that end after `from` (trace µs) and last ≥ MIN_MS, each with its
- * start (ms after `origin`), its length and the four functions with the most self time in it.
+ * start (ms after `origin`), its length, the four functions with the most self time in it (with BENCH_TOTAL, also the
+ * functions with the most time including what they call) and the browser's longest trace events in it.
  */
 function printTasks(events: TraceEvent[], pid: number, tid: number, origin: number, from: number, title: string, subtitle?: string) {
   const rel = (ts: number) => Math.round((ts - origin) / 1000);
@@ -79,13 +80,23 @@ function printTasks(events: TraceEvent[], pid: number, tid: number, origin: numb
   console.log(`\n■ ${title} · ${tasks.length} tareas ≥ ${MIN_MS} ms, ${Math.round(tasks.reduce((t, e) => t + Math.max(0, ((e.dur ?? 0) / 1000) * 4 - 50), 0))} ms de bloqueo a 4×`);
   if (subtitle) console.log(`  ${subtitle}`);
   for (const t of tasks) {
+    // one pass over the task's samples: self time per function and, with BENCH_TOTAL, time including what it calls
     const self = new Map<string, number>();
+    const total = new Map<string, number>();
     let prev: number | null = null;
     for (const [ts, node] of samples) {
       const dt = prev === null ? 0 : (ts - prev) / 1000;
       prev = ts;
-      if (ts < t.ts || ts > t.ts + (t.dur ?? 0) || /^\((idle|root|program)\)$/.test(node.callFrame.functionName)) continue;
-      self.set(where(node), (self.get(where(node)) ?? 0) + dt);
+      if (ts < t.ts || ts > t.ts + (t.dur ?? 0)) continue;
+      if (!/^\((idle|root|program)\)$/.test(node.callFrame.functionName)) self.set(where(node), (self.get(where(node)) ?? 0) + dt);
+      if (!TOTAL) continue;
+      const seen = new Set<string>();
+      for (let n: ProfileNode | undefined = node; n; n = n.parent === undefined ? undefined : nodes.get(n.parent)) {
+        const k = where(n);
+        if (!n.callFrame.url || seen.has(k)) continue;
+        seen.add(k);
+        total.set(k, (total.get(k) ?? 0) + dt);
+      }
     }
     const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([k, v]) => `${v.toFixed(1)} ${k}`).join(' · ');
     console.log(`  ${String(rel(t.ts)).padStart(5)} ms  ${((t.dur ?? 0) / 1000).toFixed(1).padStart(5)} ms  ${top || '(sin muestras de JS)'}`);
@@ -98,20 +109,6 @@ function printTasks(events: TraceEvent[], pid: number, tid: number, origin: numb
     const browserTop = [...inside].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, v]) => `${v.toFixed(1)} ${k}`).join(' · ');
     if (browserTop) console.log(`           eventos: ${browserTop}`);
     if (TOTAL) {
-      const total = new Map<string, number>();
-      prev = null;
-      for (const [ts, node] of samples) {
-        const dt = prev === null ? 0 : (ts - prev) / 1000;
-        prev = ts;
-        if (ts < t.ts || ts > t.ts + (t.dur ?? 0)) continue;
-        const seen = new Set<string>();
-        for (let n: ProfileNode | undefined = node; n; n = n.parent === undefined ? undefined : nodes.get(n.parent)) {
-          const k = where(n);
-          if (!n.callFrame.url || seen.has(k)) continue;
-          seen.add(k);
-          total.set(k, (total.get(k) ?? 0) + dt);
-        }
-      }
       const tops = [...total].sort((a, b) => b[1] - a[1]).slice(0, TOTAL).map(([k, v]) => `${v.toFixed(1)} ${k}`);
       console.log(`           con lo que llaman: ${tops.join(' · ')}`);
     }
@@ -126,7 +123,7 @@ const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.tim
  */
 async function profileTaps(browser: Browser, states: RouteState[]) {
   for (const i of INTERACTIONS) {
-    const s = states.find((st) => st.route.endsWith(i.route));
+    const s = interactionState(i, states);
     if (!s) continue;
     for (let run = 0; run < RUNS; run++) {
       const context = await seededContext(browser, s.url, s.storage, undefined, true);

@@ -202,6 +202,10 @@ export const INTERACTIONS: { name: string; route: string; ready: (p: Page) => Lo
   },
 ];
 
+/** The restored step where `interaction` happens (its route, or the route ending with it), if the journey reached it. */
+export const interactionState = (interaction: { route: string }, states: RouteState[]): RouteState | undefined =>
+  states.find((s) => s.route === interaction.route || s.route.endsWith(interaction.route));
+
 export interface InteractionFigures { name: string; route: string; maxEventMs: number; maxLongTaskMs: number; longTasks: number }
 
 /**
@@ -213,8 +217,7 @@ export interface InteractionFigures { name: string; route: string; maxEventMs: n
 export async function interactionTime(
   browser: Browser, name: string, state: RouteState, ready: (page: Page) => Locator, act: (page: Page) => Promise<void>,
 ): Promise<InteractionFigures> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires', hasTouch: true, isMobile: true });
-  await seed(context, state.url, state.storage, '/api/health/live');
+  const context = await seededContext(browser, state.url, state.storage, undefined, true);
   const page = await context.newPage();
   await page.addInitScript(() => {
     const w = window as unknown as { __eventos: { t: number; d: number }[]; __tareas: { t: number; d: number }[] };
