@@ -1,7 +1,9 @@
 /*
  * Loader of a prerendered page (issue 9; scripts/prerender.ts puts it in place of the app's module script): the page
  * paints from its HTML alone, then the app module (data-app) is fetched after the `load` event and the first paint,
- * or at once on the visitor's first interaction, so that nothing competes with the first paint.
+ * or at once on the visitor's first interaction, so that nothing competes with the first paint. With it, every chunk
+ * the page needs as the app starts (data-precarga, written by scripts/prerender.ts from Vite's manifest) is preloaded
+ * at once, instead of each import level being discovered after the one before has arrived.
  * A tap on a button before the app has hydrated is kept and replayed once the app says it is ready (window event
  * "cotizador:listo", src/app/router.tsx › APP_READY_EVENT), so no tap is lost while the app loads.
  */
@@ -15,6 +17,14 @@
   function load() {
     if (loaded) return;
     loaded = true;
+    (me.getAttribute('data-precarga') || '').split(' ').forEach(function (href) {
+      if (!href) return;
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
     var s = document.createElement('script');
     s.type = 'module';
     s.crossOrigin = '';

@@ -7,7 +7,9 @@
  * inlined in every page (one request less before the first paint; the CSP allows inline styles), and in the
  * prerendered pages the app's module script gives way to public/arranque.js, inlined byte for byte (the server's CSP
  * allows it by its hash, server/src/plugins/security.ts), which fetches the app after the first paint (and replays a
- * tap made before the app is ready). Every HTML file
+ * tap made before the app is ready). The loader is handed the page's chunks (`data-precarga`, from Vite's manifest: the
+ * app's start-up chunks, and on a form step the form engine and the step's schemas and validator) and preloads them
+ * all at once as it fetches the app, instead of one import level after another. Every HTML file
  * gets .gz and .br beside it, like the assets (vite-plugin-compression2), for the server's precompressed files.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +20,41 @@ import { build } from 'vite';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 const DIST = join(ROOT, 'dist');
+/** Vite's build manifest (`build.manifest` in vite.config.ts): read here, then removed from dist/ (nothing serves it). */
+const MANIFEST = join(DIST, '.vite/manifest.json');
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The files of the chunks `keys` and of everything they import statically (manifest keys: sources from the root). */
+function chunkFiles(manifest: Manifest, keys: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const k of manifest[key].imports ?? []) visit(k);
+  };
+  keys.forEach(visit);
+  return [...seen].map((k) => `/${manifest[k].file}`);
+}
+
+/**
+ * What every prerendered page preloads as the app starts: the entry's imports and the chunks it imports at start-up
+ * (src/main.tsx), leaving out the form engine (form pages name it in their own sources) and the testers' tools under
+ * src/testing/ (loaded only with ?grabar=1).
+ * @returns the entry's manifest key and the start-up keys
+ * @throws Error when the manifest has no entry
+ */
+function startUpKeys(manifest: Manifest, formEngine: Set<string>): { entry: string; keys: string[] } {
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  if (!entry) throw new Error(`${MANIFEST} no tiene el módulo de entrada`);
+  return { entry, keys: [entry, ...(manifest[entry].dynamicImports ?? []).filter((k) => !formEngine.has(k) && !k.startsWith('src/testing/'))] };
+}
 
 function write(file: string, html: string) {
   mkdirSync(dirname(file), { recursive: true });
@@ -36,17 +73,23 @@ try {
   const shell = built.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_, file: string) => `<style>${readFileSync(join(DIST, file), 'utf8').trim()}</style>`);
   write(join(DIST, 'shell.html'), shell);
   const pages = await prerenderSteps();
+  const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
+  const { entry, keys: startUp } = startUpKeys(manifest, new Set(pages.flatMap((p) => p.sources)));
+  const entryFile = `/${manifest[entry].file}`;
   const module = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(shell);
   if (!module) throw new Error('dist/index.html no tiene el script del módulo de la app');
   const painted = shell
     .replace(module[0], () => `<script data-app="${module[1]}">${readFileSync(join(DIST, 'arranque.js'), 'utf8')}</script>`)
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
   for (const page of pages) {
-    const html = painted.replace('<div id="root"></div>', `<div id="root" data-paso="${page.stepId}"${page.form ? ' data-formulario' : ''}>${page.html}</div>`);
+    for (const source of page.sources) if (!manifest[source]) throw new Error(`El paso ${page.stepId} necesita ${source}, que el build no tiene`);
+    const preload = [...new Set(chunkFiles(manifest, [...startUp, ...page.sources]))].filter((f) => f !== entryFile);
+    const html = painted.replace('<script data-app=', () => `<script data-precarga="${preload.join(' ')}" data-app=`).replace('<div id="root"></div>', `<div id="root" data-paso="${page.stepId}"${page.form ? ' data-formulario' : ''}>${page.html}</div>`);
     write(join(DIST, page.path, 'index.html'), html);
     if (page.entry) write(join(DIST, 'index.html'), html);
   }
   console.log(`prerenderizados ${pages.length} pasos en dist/`);
 } finally {
   rmSync(out, { recursive: true, force: true });
+  rmSync(join(DIST, '.vite'), { recursive: true, force: true });
 }

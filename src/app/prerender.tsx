@@ -11,7 +11,7 @@ import flowJson from '../../flow/flow.json';
 import { compileFlow } from '../engine/core/graph.ts';
 import type { FlowDef } from '../engine/core/types.ts';
 import { createFlowEngine } from '../engine/model';
-import { conditionTests } from '../form/validators';
+import { conditionTests, stepSources } from '../form/validators';
 import { i18n } from '../i18n';
 import { flowRoutes } from './router';
 
@@ -26,7 +26,15 @@ export interface PrerenderedPage {
   form: boolean;
   /** The inner HTML of `#root`. */
   html: string;
+  /**
+   * Source files (from the project root) the page needs as the app starts beyond what every page loads: a form
+   * step's form engine (src/form/load.ts) and its validator and schemas (src/form/validators › stepSources).
+   */
+  sources: string[];
 }
+
+/** The form engine's module (the chunk src/form/load.ts imports). */
+const FORM_ENGINE = 'src/form/StepForm.tsx';
 
 /** One page per step of the flow. @throws Error when a route does not render */
 export async function prerenderSteps(): Promise<PrerenderedPage[]> {
@@ -45,7 +53,8 @@ export async function prerenderSteps(): Promise<PrerenderedPage[]> {
         </I18nextProvider>
       </StrictMode>,
     );
-    pages.push({ stepId: step.id, path: step.path, entry: step.id === flow.entry, form: step.kind === 'form', html });
+    const form = step.kind === 'form';
+    pages.push({ stepId: step.id, path: step.path, entry: step.id === flow.entry, form, html, sources: form ? [FORM_ENGINE, ...Object.values(stepSources(step.id))] : [] });
   }
   return pages;
 }

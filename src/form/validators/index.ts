@@ -16,6 +16,17 @@ export interface LoadedStep {
   uiSchema: Record<string, unknown>;
 }
 
+/**
+ * The source files, from the project root, whose chunks {@link loadStep} fetches for `stepId`: its precompiled
+ * validator, JSON Schema and ui schema. The build's prerender (scripts/prerender.ts) preloads their chunks on the
+ * step's page, so the names live here once.
+ */
+export const stepSources = (stepId: string) => ({
+  validator: `src/form/validators/generated/${stepId}.js`,
+  schema: `schemas/${stepId}.schema.json`,
+  ui: `schemas/${stepId}.ui.json`,
+});
+
 const lazySchemas = import.meta.glob<Record<string, unknown>>('../../../schemas/*.schema.json', { import: 'default' });
 const lazyUi = import.meta.glob<Record<string, unknown>>('../../../schemas/*.ui.json', { import: 'default' });
 const loading = new Map<string, Promise<LoadedStep>>();
@@ -28,9 +39,11 @@ const loading = new Map<string, Promise<LoadedStep>>();
 export function loadStep(stepId: string): Promise<LoadedStep> {
   let p = loading.get(stepId);
   if (!p) {
-    const load = modules[`./generated/${stepId}.js`];
-    const schema = lazySchemas[`../../../schemas/${stepId}.schema.json`];
-    const ui = lazyUi[`../../../schemas/${stepId}.ui.json`];
+    // the globs' keys are relative to this folder (src/form/validators), the sources relative to the root
+    const sources = stepSources(stepId);
+    const load = modules[sources.validator.replace('src/form/validators/', './')];
+    const schema = lazySchemas[`../../../${sources.schema}`];
+    const ui = lazyUi[`../../../${sources.ui}`];
     p = load
       ? Promise.all([load(), schema ? schema() : { type: 'object', properties: {} }, ui ? ui() : {}]).then(([m, s, u]) => ({ validateFns: m.default, schema: s, uiSchema: u }))
       : Promise.reject(new Error(`No hay validador precompilado para "${stepId}" (¿corriste el build?)`));

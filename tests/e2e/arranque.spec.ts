@@ -1,0 +1,66 @@
+/**
+ * How a prerendered page starts the app (issue 9, scripts/prerender.ts and public/arranque.js): the loader preloads
+ * every chunk the page needs as the app starts in one go (`data-precarga`), so no chunk is discovered an import level
+ * late, and nothing the page does not use is fetched — step 1 never fetches the form engine while nobody touches it.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { continuar } from './journey';
+
+/** The app's JS files the page fetches from now on (paths under /assets). */
+function scriptsFetched(page: Page): Set<string> {
+  const seen = new Set<string>();
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/assets/') && path.endsWith('.js')) seen.add(path);
+  });
+  return seen;
+}
+
+/** Waits until the app has hydrated the page (its ready event, src/app/router.tsx › APP_READY_EVENT) and the network is quiet. */
+async function appReady(page: Page) {
+  await page.waitForFunction(() => (window as unknown as { __listo?: boolean }).__listo === true);
+  await page.waitForLoadState('networkidle');
+}
+
+/** Marks the app's ready event on every page load of `page`. */
+async function watchReady(page: Page) {
+  await page.addInitScript(() => window.addEventListener('cotizador:listo', () => ((window as unknown as { __listo?: boolean }).__listo = true)));
+}
+
+/** The loader's preload list and the app module it fetches. */
+async function loaderLists(page: Page): Promise<{ preload: string[]; app: string }> {
+  return page.locator('script[data-app]').evaluate((s) => ({ preload: (s.getAttribute('data-precarga') ?? '').split(' ').filter(Boolean), app: s.getAttribute('data-app') ?? '' }));
+}
+
+test('el paso 1 precarga de una vez lo que usa al arrancar, y no el motor de formularios', async ({ page }) => {
+  test.skip(test.info().project.name !== 'mobile', 'la lista no depende de la pantalla');
+  await watchReady(page);
+  const fetched = scriptsFetched(page);
+  await page.goto('/seguro-hogar');
+  await appReady(page);
+  const { preload, app } = await loaderLists(page);
+  expect(preload.length).toBeGreaterThan(3);
+  expect([...fetched].sort()).toEqual([app, ...preload].sort());
+  expect(preload.some((f) => /\/StepForm-/.test(f))).toBe(false);
+});
+
+test('un paso con formulario abierto en frío precarga el motor de formularios y su esquema, y nada queda afuera', async ({ page }) => {
+  test.skip(test.info().project.name !== 'mobile', 'la lista no depende de la pantalla');
+  await watchReady(page);
+  await page.goto('/seguro-hogar');
+  await page.getByRole('button', { name: 'Cotizar ahora' }).click();
+  await page.getByLabel('Departamento').check();
+  await continuar(page);
+  await expect(page).toHaveURL(/\/seguro-hogar\/permanencia$/);
+  // the visitor reloads: the page of this step is served cold, the journey restored
+  const fetched = scriptsFetched(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('main form')).toBeVisible();
+  await appReady(page);
+  const { preload, app } = await loaderLists(page);
+  expect(preload.some((f) => /\/StepForm-/.test(f))).toBe(true);
+  expect(preload.some((f) => /\/permanencia\.schema-/.test(f))).toBe(true);
+  expect(preload.some((f) => /\/propiedad\.schema-/.test(f))).toBe(false);
+  expect([...fetched].sort()).toEqual([app, ...preload].sort());
+});
