@@ -1,6 +1,7 @@
 /**
  * Optional coverages of the chosen plan as switches; the value is the list of chosen codCobertura.
- * The flow re-prices on change (`onChange` calls of the step).
+ * The flow re-prices on change (`onChange` calls of the step). A switch flips at once; the form gets the new list in a
+ * transition (src/form/widgets/transitional.ts).
  */
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +9,14 @@ import { getAt } from '../../engine/core/pointer.ts';
 import { formatCurrency } from '../format';
 import type { FormContext } from '../context';
 import type { Cobertura } from './PlanCardsWidget';
+import { useTransitionalValue } from './transitional';
 
 export function CoverageTogglesWidget({ id, value, onChange, registry, options }: WidgetProps) {
   const { t } = useTranslation();
   const ctx = registry.formContext as FormContext;
   const coverages = (getAt(ctx.context, String(options.coverages)) as Cobertura[] | undefined) ?? [];
-  const chosen: string[] = Array.isArray(value) ? value : [];
+  const [shown, choose] = useTransitionalValue<unknown>(value, onChange);
+  const chosen: string[] = Array.isArray(shown) ? shown : [];
   if (!coverages.length) return <p className="muted">{t('widgets.coberturas.sinAdicionales')}</p>;
   return (
     <ul className="toggles">
@@ -39,7 +42,7 @@ export function CoverageTogglesWidget({ id, value, onChange, registry, options }
                   className="switch"
                   checked={on}
                   aria-checked={on}
-                  onChange={() => onChange(on ? chosen.filter((x) => x !== c.codCobertura) : [...chosen, c.codCobertura])}
+                  onChange={() => choose(on ? chosen.filter((x) => x !== c.codCobertura) : [...chosen, c.codCobertura])}
                 />
               </span>
             </label>

@@ -1,6 +1,8 @@
 /**
  * The quote's plans as selectable cards: name, monthly premium (premioCuota) in es-AR currency and
  * the coverages with their sums insured. Plans come from the engine context at `ui:options.plans`.
+ * A tap on a plan marks it at once (an optimistic value, one small render of the cards) and hands the choice to the
+ * form in a transition, which React renders in slices with the coverage list it opens (issue 9: no long task on a tap).
  */
 import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
@@ -9,6 +11,7 @@ import { getAt } from '../../engine/core/pointer.ts';
 import { formatCurrency } from '../format';
 import type { FormContext } from '../context';
 import { Icon } from './Icon';
+import { useTransitionalValue } from './transitional';
 
 export interface Cobertura {
   codCobertura: string;
@@ -64,17 +67,19 @@ export function PlanCardsWidget({ id, value, onChange, registry, options }: Widg
   const ctx = registry.formContext as FormContext;
   const plans = (getAt(ctx.context, String(options.plans)) as Plan[] | undefined) ?? [];
   const [open, setOpen] = useState<string | null>(null);
+  // the plan the visitor just tapped is marked at once; the coverage list it opens follows the form's value
+  const [marked, choose] = useTransitionalValue<string | undefined>(value as string | undefined, onChange);
   return (
     <div className="plans" role="radiogroup" aria-label={t(`${ctx.stepId}.titulo`)}>
       {plans.map((plan) => {
-        const checked = value === plan.codPlan;
+        const checked = marked === plan.codPlan;
         const optId = `${id}-${plan.codPlan}`;
-        const expanded = open === plan.codPlan || (open === null && checked);
+        const expanded = open === plan.codPlan || (open === null && value === plan.codPlan);
         return (
           <div key={plan.codPlan} className={`plan ${checked ? 'plan--checked' : ''} ${plan.recomendado ? 'plan--recommended' : ''}`} data-plan={plan.codPlan}>
             {plan.recomendado && <span className="plan__badge">{t('widgets.planes.recomendado')}</span>}
             <label className="plan__head" htmlFor={optId}>
-              <input type="radio" className="choice__input" id={optId} name={id} value={plan.codPlan} checked={checked} onChange={() => onChange(plan.codPlan)} />
+              <input type="radio" className="choice__input" id={optId} name={id} value={plan.codPlan} checked={checked} onChange={() => choose(plan.codPlan)} />
               <span className="plan__name">{plan.nombre}</span>
               {plan.descripcion && <span className="plan__desc">{plan.descripcion}</span>}
               <span className="plan__price">

@@ -72,4 +72,13 @@ describe('cotizacion (PlanCards)', () => {
     expect(screen.getByRole('radio', { name: /^Básico/ })).toBeChecked();
     expect(within(card('Básico')).getByRole('button', { name: 'Ocultar coberturas' })).toHaveAttribute('aria-expanded', 'true');
   });
+
+  it('choosing another plan marks it, closes the old plan\'s coverages and opens the new one\'s', async () => {
+    const { user } = await renderStep('cotizacion', { context, formData: { codPlan: 'BASICO' } });
+    await user.click(screen.getByRole('radio', { name: /^Integral/ }));
+    expect(screen.getByRole('radio', { name: /^Integral/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /^Básico/ })).not.toBeChecked();
+    expect(within(card('Integral')).getByRole('button', { name: 'Ocultar coberturas' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(card('Básico')).getByRole('button', { name: 'Ver coberturas' })).toHaveAttribute('aria-expanded', 'false');
+  });
 });
