@@ -272,22 +272,32 @@ function ReviewScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
   );
 }
 
-function ResultScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
+/**
+ * A result step. `frame`: before the journey is restored (prerendered HTML and its hydration) — its icon, title and
+ * lead with "…" for each value the journey supplies, and a placeholder for the rest. The frame and the result are one
+ * component, so when the journey arrives React fills the same elements in place: the lead painted first stays the
+ * page's largest text (LCP), no new element replaces it.
+ */
+function ResultScreen({ engine, step, frame }: { engine: FlowEngine; step: Step; frame?: boolean }) {
   const { t, i18n } = useTranslation();
-  const [context, restart, open] = useUnit([engine.$context, engine.restartClicked, engine.editClicked]);
+  const [journey, restart, open] = useUnit([engine.$context, engine.restartClicked, engine.editClicked]);
+  // a frame depends on no journey state: it must equal its prerendered HTML whatever was restored
+  const context = frame ? {} : journey;
   const values = step.result?.values ? (resolveBinding(step.result.values, context) as Record<string, string>) : {};
   const rows = step.result?.rows ? (resolveBinding(step.result.rows, context) as Record<string, string>) : {};
   const message = (step.result?.message ?? []).map((p) => getAt(context, p)).find((v) => typeof v === 'string' && v);
-  const success = step.result?.tone === 'success';
+  const tone = step.result?.tone ?? 'success';
+  const success = tone === 'success';
   return (
-    <section className={`result result--${step.result?.tone ?? 'success'}`}>
+    <section className={`result result--${tone}`}>
       <span className="result__icon">
         <Icon name={success ? 'check' : 'alerta'} />
       </span>
       <h1 className="result__title" tabIndex={-1}>
         {t(`${step.id}.titulo`)}
       </h1>
-      <p className="result__lead">{t(`${step.id}.bajada`, values)}</p>
+      <p className="result__lead">{frame ? t(`${step.id}.bajada`).replace(/\{\{[^}]*\}\}/g, '…') : t(`${step.id}.bajada`, values)}</p>
+      {frame && <div className="form-skeleton" aria-busy="true" />}
       {typeof message === 'string' && (
         <p className={`banner ${success ? 'banner--info' : 'banner--error'}`} role="status">
           {message}
@@ -303,14 +313,14 @@ function ResultScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
           ))}
         </dl>
       )}
-      <StepExtras engine={engine} step={step} />
+      {!frame && <StepExtras engine={engine} step={step} />}
       <div className="result__actions">
-        {(step.actions ?? []).map((a) => (
+        {!frame && (step.actions ?? []).map((a) => (
           <button key={a.text} type="button" className="button button--primary" onClick={() => open({ stepId: a.to })}>
             {t(`${step.id}.acciones.${a.text}`)}
           </button>
         ))}
-        {i18n.exists(`${step.id}.cta`) && (
+        {!frame && i18n.exists(`${step.id}.cta`) && (
           <button type="button" className={`button ${step.actions?.length ? 'button--ghost' : 'button--primary'}`} onClick={() => restart()}>
             {t(`${step.id}.cta`)}
           </button>
@@ -321,28 +331,12 @@ function ResultScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
 }
 
 /**
- * What a step shows before its journey is restored (prerendered, issue 9): the same boxes as the step will have, with
- * what needs no journey filled in — a result its icon, title and lead (a value the journey supplies shows as "…"), any
- * other step its heading, a placeholder for the content and, when it has one, the summary's box (above the body on a
- * phone) — so that the first paint already holds the step's largest text and the app's render moves nothing.
+ * What a form or review step shows before its journey is restored (prerendered, issue 9): the same boxes as the step
+ * will have, with what needs no journey filled in — its heading, a placeholder for the content and, when it has one,
+ * the summary's box (above the body on a phone) — so that the first paint already holds the step's largest text and
+ * the app's render moves nothing. (A result step's frame is ResultScreen's.)
  */
 function FrameScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
-  const { t } = useTranslation();
-  if (step.kind === 'result') {
-    const tone = step.result?.tone ?? 'success';
-    return (
-      <section className={`result result--${tone}`}>
-        <span className="result__icon">
-          <Icon name={tone === 'success' ? 'check' : 'alerta'} />
-        </span>
-        <h1 className="result__title" tabIndex={-1}>
-          {t(`${step.id}.titulo`)}
-        </h1>
-        <p className="result__lead">{t(`${step.id}.bajada`).replace(/\{\{[^}]*\}\}/g, '…')}</p>
-        <div className="form-skeleton" aria-busy="true" />
-      </section>
-    );
-  }
   return (
     <div className={`step step--${step.id} ${step.summary ? 'step--with-summary' : ''} ${step.onChange ? 'step--live' : ''}`}>
       <div className="step__body">
@@ -359,7 +353,8 @@ function FrameScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
  * landing shows whole (it needs no journey), any other kind only its frame.
  */
 export function StepScreen({ engine, step, frame }: { engine: FlowEngine; step: Step; frame?: boolean }) {
-  if (frame && step.kind !== 'landing') return <FrameScreen engine={engine} step={step} />;
+  // a landing needs no journey (shown whole); a result is its own frame (ResultScreen)
+  if (frame && step.kind !== 'landing' && step.kind !== 'result') return <FrameScreen engine={engine} step={step} />;
   switch (step.kind) {
     case 'landing':
       return <LandingScreen engine={engine} step={step} />;
@@ -368,6 +363,6 @@ export function StepScreen({ engine, step, frame }: { engine: FlowEngine; step: 
     case 'review':
       return <ReviewScreen engine={engine} step={step} />;
     case 'result':
-      return <ResultScreen engine={engine} step={step} />;
+      return <ResultScreen engine={engine} step={step} frame={frame} />;
   }
 }
