@@ -82,7 +82,7 @@ try {
     .replace(module[0], () => `<script data-app="${module[1]}">${readFileSync(join(DIST, 'arranque.js'), 'utf8')}</script>`)
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
   for (const page of pages) {
-    for (const source of page.sources) if (!manifest[source]) throw new Error(`El paso ${page.stepId} necesita ${source}, que el build no tiene`);
+    // a source the build has no chunk for (a step without a ui schema, say) has nothing to preload
     const preload = [...new Set(chunkFiles(manifest, [...startUp, ...page.sources]))].filter((f) => f !== entryFile);
     const html = painted.replace('<script data-app=', () => `<script data-precarga="${preload.join(' ')}" data-app=`).replace('<div id="root"></div>', `<div id="root" data-paso="${page.stepId}"${page.form ? ' data-formulario' : ''}>${page.html}</div>`);
     write(join(DIST, page.path, 'index.html'), html);
