@@ -4,6 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
+import { settled, trackRequests } from '../../src/testing/settle.ts';
 
 /**
  * Checks the page (no horizontal scroll, axe) and saves its screenshot. A journey run with the testers' recorder on
@@ -11,7 +12,7 @@ import { expect, type Page, type TestInfo } from '@playwright/test';
  * visitor sees in the per-step screenshots.
  */
 export async function shot(page: Page, info: TestInfo, name: string) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await settled(page).catch(() => undefined);
   await expectNoHorizontalScroll(page);
   await expectAccessible(page);
   const dir = new URL(page.url()).searchParams.has('grabar') ? `${info.project.name}/grabador` : info.project.name;
@@ -29,6 +30,7 @@ function isoInDays(days: number): string {
 
 /** From the landing to the quote screen; returns with the plans visible. */
 export async function quoteAHome(page: Page, info: TestInfo, query = '') {
+  trackRequests(page);
   await page.goto(`/${query}`);
   await expect(page).toHaveURL(new RegExp(`/seguro-hogar${query.replace('?', '\\?')}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Asegurá tu hogar en minutos');
