@@ -4,12 +4,14 @@
  *   to the reference API on :3000.
  * - Build: the browser's texts without the server-only areas of es.json; JS/CSS also as .gz and .br (the server sends those precompressed files); scripts/prerender.ts then
  *   writes each step's HTML (issue 9).
- * - Tests: two Vitest projects — `web` (jsdom; engine, widgets) and `server` (node; API, rating, validators).
+ * - Tests: two Vitest projects — `web` (jsdom; engine, widgets) and `server` (node; API, rating, validators; one file
+ *   at a time), at least two files at a time overall.
  */
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import type { Plugin } from 'vite';
+import { availableParallelism } from 'node:os';
 import { AREAS_SOLO_SERVIDOR } from './src/i18n/messages.ts';
 
 /** The browser's copy of src/i18n/es.json without the areas only the API server reads (issue 9: step-1 bytes). */
@@ -68,6 +70,9 @@ export default defineConfig({
   // file and the page restyled in a ~30 ms task (~125 ms at 4×) while starting
   build: { outDir: 'dist', manifest: true, sourcemap: false, cssCodeSplit: false, chunkSizeWarningLimit: 700, modulePreload: false, rolldownOptions: { output: { postBanner: pistaDeCompilacion } } },
   test: {
+    // at least two files at a time: Vitest's default (cores − 1) is one on a 2-core machine, so the jsdom files waited
+    // behind the server files (which still run one at a time, `fileParallelism: false`)
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,

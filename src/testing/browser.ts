@@ -10,6 +10,7 @@ import type { Flow, Step } from '../engine/core/types.ts';
 import type { Migration } from '../engine/core/migrations.ts';
 import { FIELDS, WIDGETS, type DriveKind, type WidgetSpec } from '../form/widgets/registry.ts';
 import { callMatches, resolveAnswer, type Journey, type JourneyAction, type JourneyStep, type StubbedReply } from './fixture.ts';
+import { settled, trackRequests } from './settle.ts';
 
 type Json = Record<string, unknown>;
 
@@ -68,7 +69,7 @@ async function answerField(page: Page, id: string, kind: DriveKind, value: unkno
         const on = wanted.has((await box.getAttribute('value')) ?? '');
         if ((await box.isChecked()) !== on) {
           await box.click();
-          await page.waitForLoadState('networkidle');
+          await settled(page);
         }
       }
       return;
@@ -177,6 +178,7 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
     made.push({ step: current, method: req.method(), path: url.pathname.slice(4), body });
   };
   page.on('request', onRequest);
+  trackRequests(page);
   await page.route('**/api/**', async (route: Route) => {
     const req = route.request();
     const path = new URL(req.url()).pathname.slice(4);
@@ -204,7 +206,7 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
       const step = stepByPath(product.flow, fs.route);
       try {
         await page.waitForURL((url) => routeOf(url.toString()) === fs.route, { timeout });
-        await page.waitForLoadState('networkidle');
+        await settled(page, timeout);
         for (const s of fs.stubs ?? []) stubs.push({ ...s, left: s.times ?? Number.POSITIVE_INFINITY });
         if (fs.expect) await checkExpectations(page, product, step, fs.expect, timeout);
         if (fs.answers) {

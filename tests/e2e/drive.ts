@@ -7,6 +7,7 @@
 import { expect, type Page } from '@playwright/test';
 import { stepByPath } from '../../src/engine/core/guards.ts';
 import type { Flow } from '../../src/engine/core/types.ts';
+import { settled } from '../../src/testing/settle.ts';
 import { ANA, fillPersonalData } from './journey';
 
 function isoInDays(days: number): string {
@@ -62,7 +63,7 @@ export const ANSWERS: Record<string, (page: Page) => Promise<void>> = {
 export async function driveToResult(page: Page, flow: Flow, opts: { onStep?: (id: string) => Promise<void> } = {}): Promise<string[]> {
   const visited: string[] = [];
   for (let i = 0; i < flow.steps.length * 2; i++) {
-    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await settled(page).catch(() => undefined);
     const path = decodeURIComponent(new URL(page.url()).pathname).replace(/^\//, '');
     const step = stepByPath(flow, path);
     expect(step, `la ruta /${path} no es un paso del flujo`).toBeDefined();

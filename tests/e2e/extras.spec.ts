@@ -1,6 +1,7 @@
 /** Chat flag, campaign click log and zone re-pricing, as a visitor (and the insurer) would notice them. */
 import { expect, test } from '@playwright/test';
 import { continuar, fillPersonalData, quoteAHome, shot } from './journey';
+import { trackRequests } from '../../src/testing/settle.ts';
 
 test('el chat de WhatsApp aparece solo cuando el servidor lo habilita', async ({ page }) => {
   await page.goto('/seguro-hogar');
@@ -17,6 +18,7 @@ test('el chat de WhatsApp aparece solo cuando el servidor lo habilita', async ({
 });
 
 test('el botón de chat nunca tapa el bloque de la SSN ni el pie, en ninguna posición del scroll', async ({ page }, info) => {
+  trackRequests(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Servicio de Atención al Asegurado' })).toBeVisible();
   await expect(page.getByTestId('chat')).toBeVisible();

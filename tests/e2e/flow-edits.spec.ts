@@ -12,6 +12,7 @@ import type { FlowDef } from '../../src/engine/core/types.ts';
 import { startServer, type ServerProcess } from '../../server/test/processes.ts';
 import { buildTree, readExample, REPO, writeEditedTree } from '../support/edited-tree.ts';
 import { driveToResult } from './drive';
+import { trackRequests } from '../../src/testing/settle.ts';
 import { callMatches } from '../../src/testing/fixture.ts';
 
 const dir = join(REPO, 'tests/fixtures/flow-edits');
@@ -39,6 +40,7 @@ for (const name of examples) {
         RATE_LIMIT_MAX: '100000',
         COTIZACIONES_POR_HORA: '100000',
       });
+      trackRequests(page);
       await page.goto(`${server.url}/`);
       await expect(page).toHaveURL(new RegExp(`/${flow.basePath}$`));
       const made: { method: string; path: string; body?: unknown }[] = [];

@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { continuar, quoteAHome, shot } from './journey';
+import { trackRequests } from '../../src/testing/settle.ts';
 
 test('una ruta protegida abierta en frío vuelve al paso 1 con la query', async ({ page }) => {
   await page.goto('/seguro-hogar/metodo-de-pago?gclid=abc123&utm_campaign=otono');
@@ -48,6 +49,7 @@ test('el botón atrás del navegador vuelve al paso anterior', async ({ page }) 
 });
 
 test('errores claros en español y lo escrito no se pierde', async ({ page }, info) => {
+  trackRequests(page);
   await page.goto('/seguro-hogar');
   await page.getByRole('button', { name: 'Cotizar ahora' }).click();
   await continuar(page);

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { trackRequests } from '../../src/testing/settle.ts';
 import { choosePlanAndPersonalData, payWithCard, quoteAHome, shot } from './journey';
 
 const SMTP_DIR = join(process.env.E2E_DATA_DIR as string, 'smtp');
@@ -59,6 +60,7 @@ async function comprarPorApi(request: APIRequestContext, email: string): Promise
 }
 
 async function tramite(page: Page, info: import('@playwright/test').TestInfo, boton: string, num: string, email: string, nombre: string) {
+  trackRequests(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Servicio de Atención al Asegurado' })).toBeVisible();
   await page.locator('main').getByRole('link', { name: boton }).click();
@@ -123,6 +125,7 @@ test('enviarme la cotización → el enlace la retoma en otro navegador con las 
   expect(link).not.toMatch(/%40|@|perez/i); // no personal data in the URL
   const otro = await browser.newContext({ viewport: page.viewportSize() ?? undefined, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
   const p2 = await otro.newPage();
+  trackRequests(p2);
   await p2.goto(new URL(link).pathname + new URL(link).search);
   await expect(p2).toHaveURL(/\/seguro-hogar\/cotizacion$/);
   await expect(p2.getByText('Retomaste tu cotización.', { exact: false })).toBeVisible();
