@@ -1,7 +1,8 @@
 /**
  * Waits until a page has settled — no request in flight and nothing marked busy — as soon as that is true, instead of
- * Playwright's `networkidle`, which always waits another 500 ms without requests (every step of a replay paid it).
- * Works against any deployment: it reads only the page's requests and the DOM's `aria-busy`.
+ * Playwright's `networkidle`, which only waits on a page's first load (after it, every step of a single-page app got
+ * it back at once, having waited for nothing). Works against any deployment: it reads only the page's requests and
+ * the DOM's `aria-busy`.
  */
 import type { Page, Request } from '@playwright/test';
 
