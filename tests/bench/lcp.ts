@@ -1,0 +1,63 @@
+/**
+ * `npm run bench:lcp -- [route…]` — LCP as a phone on a slow network paints it, measured in the browser rather than
+ * simulated (issue 9): Lighthouse's default throttling (Lantern) estimates LCP from the trace of an unthrottled load and
+ * barely sees changes to when chunks are requested; here Chromium itself is slowed as DevTools does it (150 ms RTT,
+ * 1.6 Mbit/s down, 750 kbit/s up, CPU 4×) and the page's own `largest-contentful-paint` entries are read. For each
+ * route of the purchase fixture (default: every step), the step is opened cold with the journey restored as in
+ * `npm run bench`, BENCH_LCP_RUNS times (default 5); prints the median and every run, ms. Reuses dist/ (run
+ * `npm run build` first). Figures only, nothing asserted. Env: BENCH_FIXTURE (default compra-tarjeta-casa).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { loadReplayProduct } from '../../scripts/replay.ts';
+import { loadJourney } from '../../src/testing/fixture.ts';
+import { settled } from '../../src/testing/settle.ts';
+import { startServer } from '../../server/test/processes.ts';
+import { journeyStates, launchBrowser, seededContext } from './web.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const FIXTURE = process.env.BENCH_FIXTURE ?? 'compra-tarjeta-casa';
+const RUNS = Number(process.env.BENCH_LCP_RUNS ?? 5);
+const wanted = process.argv.slice(2);
+
+async function main() {
+  const browser = await launchBrowser();
+  const dataDir = mkdtempSync(join(tmpdir(), 'cotizador-lcp-'));
+  const app = await startServer(0, { STATIC_DIR: join(ROOT, 'dist'), DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000000', COTIZACIONES_POR_HORA: '100000000', LOG_LEVEL: 'warn' });
+  try {
+    const states = await journeyStates(browser, app.url, loadJourney(join(ROOT, 'tests/fixtures/journeys', `${FIXTURE}.json`)), loadReplayProduct(ROOT));
+    for (const state of states.filter((s) => !wanted.length || wanted.some((w) => s.route === w || s.route.endsWith(`/${w}`)))) {
+      const runs: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const context = await seededContext(browser, state.url, state.storage, undefined, true);
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 });
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await page.addInitScript(() => {
+          const w = window as unknown as { __lcp: number };
+          w.__lcp = 0;
+          new PerformanceObserver((l) => l.getEntries().forEach((e) => (w.__lcp = e.startTime))).observe({ type: 'largest-contentful-paint', buffered: true });
+        });
+        await page.goto(state.url);
+        // the app has replaced the frame's placeholders with the journey's step (a landing has none), the page is
+        // quiet, and a last moment for the final paint's entry
+        await page.waitForFunction(() => document.querySelector('#root [aria-busy="true"]') === null, undefined, { timeout: 60_000 });
+        await settled(page, 60_000);
+        await page.waitForTimeout(500);
+        runs.push(Math.round(await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp)));
+        await context.close();
+      }
+      const sorted = [...runs].sort((a, b) => a - b);
+      console.log(`${state.route}: LCP mediana ${sorted[Math.floor(sorted.length / 2)]} ms (${runs.join(' · ')})`);
+    }
+  } finally {
+    await app.stop();
+    await browser.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
