@@ -6,13 +6,8 @@
  * shifted, and the gzip size of each JS/CSS file the page fetched through network idle. Reuses dist/ (run `npm run build` first). Figures only, nothing asserted.
  * Env: BENCH_FIXTURE (default compra-tarjeta-casa).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { loadReplayProduct } from '../../scripts/replay.ts';
-import { loadJourney } from '../../src/testing/fixture.ts';
-import { startServer } from '../../server/test/processes.ts';
-import { assetBytes, journeyStates, launchBrowser, lighthouseReport } from './web.ts';
+import { assetBytes, builtAppStates, lighthouseReport, routeWanted } from './web.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURE = process.env.BENCH_FIXTURE ?? 'compra-tarjeta-casa';
@@ -25,13 +20,10 @@ const short = (u: unknown) => String(u ?? '').replace(/^https?:\/\/[^/]+/, '') |
 const r = (n: unknown) => Math.round(Number(n));
 
 async function main() {
-  const browser = await launchBrowser();
-  const dataDir = mkdtempSync(join(tmpdir(), 'cotizador-diag-'));
-  const app = await startServer(0, { STATIC_DIR: join(ROOT, 'dist'), DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000000', COTIZACIONES_POR_HORA: '100000000', LOG_LEVEL: 'warn' });
+  const { browser, states, close } = await builtAppStates(ROOT, FIXTURE);
   try {
-    const states = await journeyStates(browser, app.url, loadJourney(join(ROOT, 'tests/fixtures/journeys', `${FIXTURE}.json`)), loadReplayProduct(ROOT));
     for (const [i, s] of states.entries()) {
-      if (wanted.length && !wanted.some((w) => s.route === w || s.route.endsWith(`/${w}`))) continue;
+      if (!routeWanted(s.route, wanted)) continue;
       const bytes = await assetBytes(browser, s.url, join(ROOT, 'dist'), i === 0 ? undefined : s.storage);
       const lhr = await lighthouseReport(s.url, i === 0 ? undefined : s.storage);
       const num = (id: string) => r(lhr.audits[id]?.numericValue);
@@ -53,9 +45,7 @@ async function main() {
       if (lcpNode) console.log(`  elemento LCP: ${lcpNode.slice(0, 200)}`);
     }
   } finally {
-    await browser.close();
-    await app.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -7,14 +7,9 @@
  * `npm run bench`, BENCH_LCP_RUNS times (default 5); prints the median and every run, ms. Reuses dist/ (run
  * `npm run build` first). Figures only, nothing asserted. Env: BENCH_FIXTURE (default compra-tarjeta-casa).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { loadReplayProduct } from '../../scripts/replay.ts';
-import { loadJourney } from '../../src/testing/fixture.ts';
+import { resolve } from 'node:path';
 import { settled } from '../../src/testing/settle.ts';
-import { startServer } from '../../server/test/processes.ts';
-import { journeyStates, launchBrowser, seededContext } from './web.ts';
+import { builtAppStates, routeWanted, seededContext } from './web.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURE = process.env.BENCH_FIXTURE ?? 'compra-tarjeta-casa';
@@ -22,12 +17,9 @@ const RUNS = Number(process.env.BENCH_LCP_RUNS ?? 5);
 const wanted = process.argv.slice(2);
 
 async function main() {
-  const browser = await launchBrowser();
-  const dataDir = mkdtempSync(join(tmpdir(), 'cotizador-lcp-'));
-  const app = await startServer(0, { STATIC_DIR: join(ROOT, 'dist'), DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000000', COTIZACIONES_POR_HORA: '100000000', LOG_LEVEL: 'warn' });
+  const { browser, states, close } = await builtAppStates(ROOT, FIXTURE);
   try {
-    const states = await journeyStates(browser, app.url, loadJourney(join(ROOT, 'tests/fixtures/journeys', `${FIXTURE}.json`)), loadReplayProduct(ROOT));
-    for (const state of states.filter((s) => !wanted.length || wanted.some((w) => s.route === w || s.route.endsWith(`/${w}`)))) {
+    for (const state of states.filter((s) => routeWanted(s.route, wanted))) {
       const runs: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         const context = await seededContext(browser, state.url, state.storage, undefined, true);
@@ -54,9 +46,7 @@ async function main() {
       console.log(`${state.route}: LCP mediana ${sorted[Math.floor(sorted.length / 2)]} ms (${runs.join(' · ')})`);
     }
   } finally {
-    await app.stop();
-    await browser.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

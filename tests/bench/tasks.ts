@@ -12,14 +12,9 @@
  * from the tap on, with its functions.
  * Env: BENCH_FIXTURE (default compra-tarjeta-casa), BENCH_TAREA_MIN (ms), BENCH_RUNS (loads per route, default 1).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { loadReplayProduct } from '../../scripts/replay.ts';
-import { loadJourney } from '../../src/testing/fixture.ts';
-import { startServer } from '../../server/test/processes.ts';
+import { resolve } from 'node:path';
 import type { Browser } from '@playwright/test';
-import { INTERACTIONS, interactionState, journeyStates, launchBrowser, seededContext, type RouteState } from './web.ts';
+import { builtAppStates, INTERACTIONS, interactionState, routeWanted, seededContext, type RouteState } from './web.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURE = process.env.BENCH_FIXTURE ?? 'compra-tarjeta-casa';
@@ -145,14 +140,11 @@ async function profileTaps(browser: Browser, states: RouteState[]) {
 }
 
 async function main() {
-  const browser = await launchBrowser();
-  const dataDir = mkdtempSync(join(tmpdir(), 'cotizador-tareas-'));
-  const app = await startServer(0, { STATIC_DIR: join(ROOT, 'dist'), DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000000', COTIZACIONES_POR_HORA: '100000000', LOG_LEVEL: 'warn' });
+  const { browser, states, close } = await builtAppStates(ROOT, FIXTURE);
   try {
-    const states = await journeyStates(browser, app.url, loadJourney(join(ROOT, 'tests/fixtures/journeys', `${FIXTURE}.json`)), loadReplayProduct(ROOT));
     if (TAPS) return await profileTaps(browser, states);
     for (const [i, s] of states.entries()) {
-      if (wanted.length && !wanted.some((w) => s.route === w || s.route.endsWith(`/${w}`))) continue;
+      if (!routeWanted(s.route, wanted)) continue;
       for (let run = 0; run < RUNS; run++) {
         const context = await seededContext(browser, s.url, i === 0 ? undefined : s.storage);
         const page = await context.newPage();
@@ -176,9 +168,7 @@ async function main() {
       }
     }
   } finally {
-    await browser.close();
-    await app.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -8,14 +8,17 @@
  *   network idle, nobody touching the page;
  * - `purchaseTime`: ms from the click on the last review step's submit button to the result route.
  */
-import { readFileSync, existsSync, writeFileSync } from 'node:fs';
+import { readFileSync, existsSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result as LhResult } from 'lighthouse';
 import { replayInBrowser, type Product } from '../../src/testing/browser.ts';
-import type { Journey } from '../../src/testing/fixture.ts';
+import { loadJourney, type Journey } from '../../src/testing/fixture.ts';
+import { loadReplayProduct } from '../../scripts/replay.ts';
+import { startServer, type ServerProcess } from '../../server/test/processes.ts';
 
 export const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PW_ARGS = ['--no-sandbox', '--disable-gpu'];
@@ -247,3 +250,32 @@ export async function interactionTime(
     longTasks: tareas.length,
   };
 }
+
+/**
+ * What the per-step tools (bench:diag, bench:tareas, bench:lcp) start from: a browser, the built app of `root`/dist
+ * served on a throw-away embedded database with the limits lifted, and the state of each route of the journey fixture
+ * `fixture` (tests/fixtures/journeys/<fixture>.json). `close` stops the browser and the app and removes the database.
+ * @throws Error when the app does not start or the fixture's replay fails
+ */
+export async function builtAppStates(root: string, fixture: string): Promise<{ browser: Browser; app: ServerProcess; states: RouteState[]; close: () => Promise<void> }> {
+  const browser = await launchBrowser();
+  const dataDir = mkdtempSync(join(tmpdir(), 'cotizador-bench-paso-'));
+  const close = async (app?: ServerProcess) => {
+    await browser.close();
+    await app?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  let app: ServerProcess | undefined;
+  try {
+    app = await startServer(0, { STATIC_DIR: join(root, 'dist'), DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000000', COTIZACIONES_POR_HORA: '100000000', LOG_LEVEL: 'warn' });
+    const states = await journeyStates(browser, app.url, loadJourney(join(root, 'tests/fixtures/journeys', `${fixture}.json`)), loadReplayProduct(root));
+    const started = app;
+    return { browser, app: started, states, close: () => close(started) };
+  } catch (err) {
+    await close(app);
+    throw err;
+  }
+}
+
+/** True when `route` is one of `wanted` (a route or its last segments); every route when `wanted` is empty. */
+export const routeWanted = (route: string, wanted: string[]) => !wanted.length || wanted.some((w) => route === w || route.endsWith(`/${w}`));
