@@ -74,14 +74,15 @@ export async function settled(page: Page, timeoutMs = 15_000): Promise<void> {
     // two macrotasks in the page: what a finished reply scheduled (React's render, its effects' calls) runs first
     const busy = await page
       .evaluate(async () => {
-      const task = () => new Promise<void>((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => resolve();
-        channel.port2.postMessage(null);
-      });
-      await task();
-      await task();
-      return document.readyState !== 'complete' || document.querySelector('[aria-busy="true"]') !== null;
+        const task = () =>
+          new Promise<void>((resolve) => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => resolve();
+            channel.port2.postMessage(null);
+          });
+        await task();
+        await task();
+        return document.readyState !== 'complete' || document.querySelector('[aria-busy="true"]') !== null;
       })
       .catch((err: Error) => {
         // a navigation replaced the document while it was checked: check the new one

@@ -8,7 +8,7 @@
  * `npm run build` first). Figures only, nothing asserted. Env: BENCH_FIXTURE (default compra-tarjeta-casa).
  */
 import { resolve } from 'node:path';
-import { settled } from '../../src/testing/settle.ts';
+import { settled, trackRequests } from '../../src/testing/settle.ts';
 import { builtAppStates, routeWanted, seededContext } from './web.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -33,10 +33,10 @@ async function main() {
           w.__lcp = 0;
           new PerformanceObserver((l) => l.getEntries().forEach((e) => (w.__lcp = e.startTime))).observe({ type: 'largest-contentful-paint', buffered: true });
         });
+        trackRequests(page);
         await page.goto(state.url);
-        // the app has replaced the frame's placeholders with the journey's step (a landing has none), the page is
-        // quiet, and a last moment for the final paint's entry
-        await page.waitForFunction(() => document.querySelector('#root [aria-busy="true"]') === null, undefined, { timeout: 60_000 });
+        // settled: no request in flight and the frame's placeholders (aria-busy) replaced by the journey's step; then a
+        // last moment for the final paint's entry
         await settled(page, 60_000);
         await page.waitForTimeout(500);
         runs.push(Math.round(await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp)));

@@ -4,6 +4,7 @@
  * late, and nothing the page does not use is fetched — step 1 never fetches the form engine while nobody touches it.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { settled, trackRequests } from '../../src/testing/settle.ts';
 import { continuar } from './journey';
 
 /** The app's JS files the page fetches from now on (paths under /assets). */
@@ -16,14 +17,15 @@ function scriptsFetched(page: Page): Set<string> {
   return seen;
 }
 
-/** Waits until the app has hydrated the page (its ready event, src/app/router.tsx › APP_READY_EVENT) and the network is quiet. */
+/** Waits until the app has hydrated the page (its ready event, src/app/router.tsx › APP_READY_EVENT) and it has settled. */
 async function appReady(page: Page) {
   await page.waitForFunction(() => (window as unknown as { __listo?: boolean }).__listo === true);
-  await page.waitForLoadState('networkidle');
+  await settled(page);
 }
 
-/** Marks the app's ready event on every page load of `page`. */
+/** Marks the app's ready event on every page load of `page`, and counts its requests for {@link settled}. */
 async function watchReady(page: Page) {
+  trackRequests(page);
   await page.addInitScript(() => window.addEventListener('cotizador:listo', () => ((window as unknown as { __listo?: boolean }).__listo = true)));
 }
 
