@@ -8,7 +8,6 @@
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router-dom';
 import type { i18n as I18n } from 'i18next';
 import { APP_READY_EVENT, createFlowRouter } from './router';
 import { stepByPath } from '../engine/core/guards.ts';
@@ -42,11 +41,11 @@ export const buildRouter = (flow: Flow, engine: FlowEngine, prerendered: string 
  * Renders the app into `container`: hydrates when `prerendered` (the step the HTML was built for) is the step of the
  * route we are at now (a resume link may have moved it), otherwise renders afresh.
  */
-export function mount(container: HTMLElement, flow: Flow, i18n: I18n, router: ReturnType<typeof buildRouter>, prerendered: string | undefined) {
+export function mount(container: HTMLElement, flow: Flow, i18n: I18n, Router: ReturnType<typeof buildRouter>, prerendered: string | undefined) {
   const app = (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
+        <Router />
         <AfterFirstCommit />
       </I18nextProvider>
     </StrictMode>

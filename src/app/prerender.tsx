@@ -6,14 +6,14 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import flowJson from '../../flow/flow.json';
 import { compileFlow } from '../engine/core/graph.ts';
 import type { FlowDef } from '../engine/core/types.ts';
 import { createFlowEngine } from '../engine/model';
 import { conditionTests, stepSources } from '../form/validators';
 import { i18n } from '../i18n';
-import { flowRoutes } from './router';
+import { FlowRoutes, flowRoutes } from './router';
 
 export interface PrerenderedPage {
   /** Step id (goes to `#root[data-paso]`). */
@@ -42,17 +42,16 @@ export async function prerenderSteps(): Promise<PrerenderedPage[]> {
   const pages: PrerenderedPage[] = [];
   for (const step of flow.steps) {
     const engine = createFlowEngine({ flow, genericError: i18n.t('errors.generic'), timeoutError: i18n.t('errors.timeout') });
-    const handler = createStaticHandler(flowRoutes(flow, engine, { prerendered: step.id }));
-    const context = await handler.query(new Request(`http://localhost/${step.path}`));
-    if (context instanceof Response) throw new Error(`La ruta /${step.path} respondió ${context.status} al prerenderizar`);
-    const router = createStaticRouter(handler.dataRoutes, context);
     const html = renderToString(
       <StrictMode>
         <I18nextProvider i18n={i18n}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={`/${step.path}`}>
+            <FlowRoutes routes={flowRoutes(flow, engine, { prerendered: step.id })} />
+          </StaticRouter>
         </I18nextProvider>
       </StrictMode>,
     );
+    if (!html) throw new Error(`La ruta /${step.path} no se prerenderizó`);
     const form = step.kind === 'form';
     pages.push({ stepId: step.id, path: step.path, entry: step.id === flow.entry, form, html, sources: form ? [FORM_ENGINE, ...Object.values(stepSources(step.id))] : [] });
   }
