@@ -54,15 +54,15 @@ const PHASES = ['src/app/boot-engine.ts', 'src/app/boot-ui.tsx'];
  * script the loader inserts is fetched at a low priority, after every preload: the start waited on it), then the chunks
  * it imports at start-up (src/main.tsx) phase by phase, leaving out the form engine (form pages name it in their own
  * sources, after these) and the testers' tools under src/testing/ (loaded only with ?grabar=1).
- * @returns the entry's manifest key and the start-up keys, the entry first
+ * @returns the start-up manifest keys, the entry first
  * @throws Error when the manifest has no entry
  */
-function startUpKeys(manifest: Manifest, formEngine: Set<string>): { entry: string; keys: string[] } {
+function startUpKeys(manifest: Manifest, formEngine: Set<string>): string[] {
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entry) throw new Error(`${MANIFEST} no tiene el módulo de entrada`);
   const rank = (k: string) => (PHASES.includes(k) ? PHASES.indexOf(k) : PHASES.length);
   const dynamic = (manifest[entry].dynamicImports ?? []).filter((k) => !formEngine.has(k) && !k.startsWith('src/testing/'));
-  return { entry, keys: [entry, ...dynamic.sort((a, b) => rank(a) - rank(b))] };
+  return [entry, ...dynamic.sort((a, b) => rank(a) - rank(b))];
 }
 
 function write(file: string, html: string) {
@@ -83,7 +83,7 @@ try {
   write(join(DIST, 'shell.html'), shell);
   const pages = await prerenderSteps();
   const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
-  const { entry, keys: startUp } = startUpKeys(manifest, new Set(pages.flatMap((p) => p.sources)));
+  const startUp = startUpKeys(manifest, new Set(pages.flatMap((p) => p.sources)));
   const module = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(shell);
   if (!module) throw new Error('dist/index.html no tiene el script del módulo de la app');
   const painted = shell
