@@ -6,7 +6,7 @@
  * mismatch whatever the restored journey holds.
  */
 import { useUnit } from 'effector-react';
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useLayoutEffect, useRef } from 'react';
 import { BrowserRouter, matchRoutes, Navigate, useLocation, useNavigate, useNavigationType, useRoutes, type NavigateFunction, type RouteObject } from 'react-router-dom';
 import { stepById } from '../engine/core/guards.ts';
 import type { Flow, Step } from '../engine/core/types.ts';
@@ -35,7 +35,11 @@ export const APP_READY_EVENT = 'cotizador:listo';
 function StepRoute({ engine, step, opts }: { engine: FlowEngine; step: Step; opts: RouteOptions }) {
   const navType = useNavigationType();
   const location = useLocation();
-  const [current, routeEntered] = useUnit([engine.$currentStep, engine.routeEntered]);
+  const [currentStep, routeEntered] = useUnit([engine.$currentStep, engine.routeEntered]);
+  // the engine's step is an external store, whose changes React renders at once, in one task: deferred, the new step
+  // (a form step's whole form, as a prerendered frame gives way to it) renders in slices that yield to the browser,
+  // while the step on screen stays until it is ready (issue 9: no long task while a step appears)
+  const current = useDeferredValue(currentStep);
   const entered = useRef<string | null>(null);
   useEffect(() => {
     if (entered.current === location.key) return;
