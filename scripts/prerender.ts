@@ -44,25 +44,16 @@ function chunkFiles(manifest: Manifest, keys: string[]): string[] {
 }
 
 /**
- * The start-up modules in the order src/main.tsx needs them (its phases: the engine, then the screens); the others the
- * entry imports at start-up (React's DOM renderer among them) follow.
- */
-const PHASES = ['src/app/boot-engine.ts', 'src/app/boot-ui.tsx'];
-
-/**
- * What every prerendered page preloads as the app starts, in the order it is needed: the entry itself first (a module
- * script the loader inserts is fetched at a low priority, after every preload: the start waited on it), then the chunks
- * it imports at start-up (src/main.tsx) phase by phase, leaving out the form engine (form pages name it in their own
- * sources, after these) and the testers' tools under src/testing/ (loaded only with ?grabar=1).
- * @returns the start-up manifest keys, the entry first
+ * What every prerendered page preloads as the app starts: the entry's imports and the chunks it imports at start-up
+ * (src/main.tsx), leaving out the form engine (form pages name it in their own sources) and the testers' tools under
+ * src/testing/ (loaded only with ?grabar=1).
+ * @returns the entry's manifest key and the start-up keys
  * @throws Error when the manifest has no entry
  */
-function startUpKeys(manifest: Manifest, formEngine: Set<string>): string[] {
+function startUpKeys(manifest: Manifest, formEngine: Set<string>): { entry: string; keys: string[] } {
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entry) throw new Error(`${MANIFEST} no tiene el módulo de entrada`);
-  const rank = (k: string) => (PHASES.includes(k) ? PHASES.indexOf(k) : PHASES.length);
-  const dynamic = (manifest[entry].dynamicImports ?? []).filter((k) => !formEngine.has(k) && !k.startsWith('src/testing/'));
-  return [entry, ...dynamic.sort((a, b) => rank(a) - rank(b))];
+  return { entry, keys: [entry, ...(manifest[entry].dynamicImports ?? []).filter((k) => !formEngine.has(k) && !k.startsWith('src/testing/'))] };
 }
 
 function write(file: string, html: string) {
@@ -83,7 +74,8 @@ try {
   write(join(DIST, 'shell.html'), shell);
   const pages = await prerenderSteps();
   const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
-  const startUp = startUpKeys(manifest, new Set(pages.flatMap((p) => p.sources)));
+  const { entry, keys: startUp } = startUpKeys(manifest, new Set(pages.flatMap((p) => p.sources)));
+  const entryFile = `/${manifest[entry].file}`;
   const module = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(shell);
   if (!module) throw new Error('dist/index.html no tiene el script del módulo de la app');
   const painted = shell
@@ -91,7 +83,7 @@ try {
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
   for (const page of pages) {
     // a source the build has no chunk for (a step without a ui schema, say) has nothing to preload
-    const preload = [...new Set(chunkFiles(manifest, [...startUp, ...page.sources]))];
+    const preload = [...new Set(chunkFiles(manifest, [...startUp, ...page.sources]))].filter((f) => f !== entryFile);
     const html = painted.replace('<script data-app=', () => `<script data-precarga="${preload.join(' ')}" data-app=`).replace('<div id="root"></div>', `<div id="root" data-paso="${page.stepId}"${page.form ? ' data-formulario' : ''}>${page.html}</div>`);
     write(join(DIST, page.path, 'index.html'), html);
     if (page.entry) write(join(DIST, 'index.html'), html);
