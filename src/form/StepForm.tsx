@@ -14,7 +14,7 @@ import { errorMessage, localizeUiSchema } from './localize';
 import { templates } from './templates';
 import type { CallFlow, FormContext } from './context';
 export type { FormContext } from './context';
-import { loadedStep, loadStep } from './validators';
+import { loadStep } from './validators';
 import { CardExpiryWidget } from './widgets/CardExpiryWidget';
 import { CardNumberWidget } from './widgets/CardNumberWidget';
 import { CheckboxWidget } from './widgets/CheckboxWidget';
@@ -91,7 +91,7 @@ export function StepForm(props: StepFormProps) {
   const { t, i18n } = useTranslation();
   // suspends until the step's validator and schemas are here: the whole step (form and what follows it) appears at once,
   // nothing painted below the form is pushed down by it afterwards (issue 9, CLS)
-  const { validateFns: fns, schema, uiSchema } = loadedStep(stepId) ?? use(loadStep(stepId));
+  const { validateFns: fns, schema, uiSchema } = use(loadStep(stepId));
   // The answers as the form holds them. A change re-renders this component only when pruning took something out, so
   // RJSF's state drops the hidden value as the engine's answers do; otherwise RJSF already holds what it emitted, and
   // handing it back as a new prop would make it derive its whole state again on every tap (issue 9: no long task on a tap).

@@ -30,7 +30,6 @@ export const stepSources = (stepId: string) => ({
 const lazySchemas = import.meta.glob<Record<string, unknown>>('../../../schemas/*.schema.json', { import: 'default' });
 const lazyUi = import.meta.glob<Record<string, unknown>>('../../../schemas/*.ui.json', { import: 'default' });
 const loading = new Map<string, Promise<LoadedStep>>();
-const loadedSteps = new Map<string, LoadedStep>();
 
 /**
  * Step `stepId`'s precompiled validator, JSON Schema and ui schema, fetched in parallel as small chunks: one promise
@@ -45,24 +44,21 @@ export function loadStep(stepId: string): Promise<LoadedStep> {
     const load = modules[sources.validator.replace('src/form/validators/', './')];
     const schema = lazySchemas[`../../../${sources.schema}`];
     const ui = lazyUi[`../../../${sources.ui}`];
-    p = load
+    const loaded: Promise<LoadedStep> = load
       ? Promise.all([load(), schema ? schema() : { type: 'object', properties: {} }, ui ? ui() : {}]).then(([m, s, u]) => {
           const step = { validateFns: m.default, schema: s, uiSchema: u };
-          loadedSteps.set(stepId, step);
+          // marked settled as React's `use` reads a promise: once it has settled, `use` returns its value in the same
+          // render instead of suspending (React cannot otherwise know, and throttles revealing a suspended boundary's
+          // content, up to 300 ms — issue 9)
+          Object.assign(loaded, { status: 'fulfilled', value: step });
           return step;
         })
       : Promise.reject(new Error(`No hay validador precompilado para "${stepId}" (¿corriste el build?)`));
+    p = loaded;
     loading.set(stepId, p);
   }
   return p;
 }
-
-/**
- * Step `stepId`'s validator and schemas when {@link loadStep} has already settled for it, else undefined: the form
- * then renders in the same pass instead of suspending on a settled promise (React cannot know it has settled, and
- * throttles revealing a suspended boundary's content, up to 300 ms — issue 9).
- */
-export const loadedStep = (stepId: string): LoadedStep | undefined => loadedSteps.get(stepId);
 
 const conditionModules = import.meta.glob<ConditionTests>('./generated/__conditions.js', { eager: true, import: 'default' });
 
