@@ -3,7 +3,7 @@
  * Nothing here names a concrete step.
  */
 import { useUnit } from 'effector-react';
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { Suspense, use, useCallback, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resolveBinding, when } from '../engine/core/bindings.ts';
 import { getAt } from '../engine/core/pointer.ts';
@@ -11,13 +11,21 @@ import type { Step } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { formatCurrency } from '../form/format';
 import { formatDateAr } from '../form/dates';
-import { loadedStepForm, loadStepForm } from '../form/load';
+import { loadStepForm } from '../form/load';
 import { Icon } from '../form/widgets/Icon';
 import { StepExtras } from './StepExtras';
 
 type Json = Record<string, unknown>;
 
-const LazyStepForm = lazy(() => loadStepForm().then((m) => ({ default: m.StepForm })));
+/**
+ * The form engine's StepForm: suspends (inside the screen's boundary) until its chunk is evaluated, and renders in the
+ * same pass when it already is (loadStepForm's promise is readable by `use`).
+ */
+function StepForm(props: ComponentProps<Awaited<ReturnType<typeof loadStepForm>>['StepForm']>) {
+  const { StepForm: Form } = use(loadStepForm());
+  return <Form {...props} />;
+}
+
 /** Warms up the form engine chunk (boot-ui calls it on the first interaction). */
 export const prefetchForms = () => void loadStepForm();
 
@@ -194,9 +202,6 @@ function FormScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
   const defaults = step.defaults ? (resolveBinding(step.defaults, context) as Json) : {};
   const formData = { ...defaults, ...(context.answers[step.id] ?? {}) };
   const stepErrors = errors[step.id];
-  // the form itself when its chunk is already evaluated (no suspense), else the lazy one; chosen once per screen, so
-  // the form's element type never changes under it (which would remount it)
-  const [StepForm] = useState(() => loadedStepForm()?.StepForm ?? LazyStepForm);
   return (
     <StepFrame engine={engine} step={step} banner={stepErrors?.banner}>
       <Suspense fallback={<div className="form-skeleton" aria-busy="true" />}>

@@ -4,6 +4,7 @@
  */
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { ConditionTests } from '../../engine/core/conditions.ts';
+import { readableByUse } from '../load.ts';
 
 const modules = import.meta.glob<{ default: ValidatorFunctions }>(['./generated/*.js', '!./generated/__conditions.js']);
 
@@ -33,7 +34,8 @@ const loading = new Map<string, Promise<LoadedStep>>();
 
 /**
  * Step `stepId`'s precompiled validator, JSON Schema and ui schema, fetched in parallel as small chunks: one promise
- * per step for the life of the page (the same object on every call, so React's `use` can suspend on it). Rejects with
+ * per step for the life of the page (the same object on every call, so React's `use` can suspend on it, and once it
+ * has settled reads it without suspending: {@link readableByUse}). Rejects with
  * an Error when the step has no compiled validator.
  */
 export function loadStep(stepId: string): Promise<LoadedStep> {
@@ -44,17 +46,9 @@ export function loadStep(stepId: string): Promise<LoadedStep> {
     const load = modules[sources.validator.replace('src/form/validators/', './')];
     const schema = lazySchemas[`../../../${sources.schema}`];
     const ui = lazyUi[`../../../${sources.ui}`];
-    const loaded: Promise<LoadedStep> = load
-      ? Promise.all([load(), schema ? schema() : { type: 'object', properties: {} }, ui ? ui() : {}]).then(([m, s, u]) => {
-          const step = { validateFns: m.default, schema: s, uiSchema: u };
-          // marked settled as React's `use` reads a promise: once it has settled, `use` returns its value in the same
-          // render instead of suspending (React cannot otherwise know, and throttles revealing a suspended boundary's
-          // content, up to 300 ms — issue 9)
-          Object.assign(loaded, { status: 'fulfilled', value: step });
-          return step;
-        })
+    p = load
+      ? readableByUse(Promise.all([load(), schema ? schema() : { type: 'object', properties: {} }, ui ? ui() : {}]).then(([m, s, u]) => ({ validateFns: m.default, schema: s, uiSchema: u })))
       : Promise.reject(new Error(`No hay validador precompilado para "${stepId}" (¿corriste el build?)`));
-    p = loaded;
     loading.set(stepId, p);
   }
   return p;
