@@ -13,6 +13,7 @@ import { compression } from 'vite-plugin-compression2';
 import type { Plugin } from 'vite';
 import { availableParallelism } from 'node:os';
 import { AREAS_SOLO_SERVIDOR } from './src/i18n/messages.ts';
+import { problemasDelFlujo } from './scripts/vite-vista-previa.ts';
 
 /** The browser's copy of src/i18n/es.json without the areas only the API server reads (issue 9: step-1 bytes). */
 function textosWeb(): Plugin {
@@ -59,7 +60,7 @@ const CHUNKS_DE_ARRANQUE = new Set(['index', 'client', 'react', 'jsx-runtime', '
 const pistaDeCompilacion = (chunk: { name: string }) => (CHUNKS_DE_ARRANQUE.has(chunk.name) ? '//# allFunctionsCalledOnLoad' : '');
 
 export default defineConfig({
-  plugins: [react(), textosWeb(), sinMarkdown(), compression({ include: /\.(js|css|svg|json)$/, algorithms: ['gzip', 'brotliCompress'], threshold: 512 })],
+  plugins: [react(), textosWeb(), sinMarkdown(), problemasDelFlujo(import.meta.dirname), compression({ include: /\.(js|css|svg|json)$/, algorithms: ['gzip', 'brotliCompress'], threshold: 512 })],
   base: '/',
   server: { proxy: { '/api': 'http://localhost:3000' } },
   // no modulepreload links from the entry (issue 9): inserting them cost the entry's task ~17 ms on this machine (~70 ms at

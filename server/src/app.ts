@@ -35,6 +35,7 @@ import staticPlugin from './plugins/static.ts';
 import swaggerPlugin from './plugins/swagger.ts';
 import chatRoutes from './routes/chat/index.ts';
 import grabadorRoutes from './routes/grabador/index.ts';
+import vistaPreviaRoutes from './routes/vista-previa/index.ts';
 import cotizacionRoutes from './routes/cotizacion/index.ts';
 import csrfRoutes from './routes/csrf/index.ts';
 import devRoutes from './routes/dev/index.ts';
@@ -141,6 +142,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const settings = {
     chat: { habilitado: true, telefono: '5491100000000', ...opts.settings?.chat },
     grabador: opts.settings?.grabador ?? false,
+    vistaPrevia: opts.settings?.vistaPrevia ?? false,
     cotizacionesPorHoraPorIp: opts.settings?.cotizacionesPorHoraPorIp ?? 30,
     cookieSecure: opts.settings?.cookieSecure ?? ('auto' as const),
   };
@@ -207,6 +209,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
       await api.register(csrfRoutes);
       await api.register(chatRoutes, { prefix: '/chat' });
       await api.register(grabadorRoutes, { prefix: '/grabador' });
+      await api.register(vistaPreviaRoutes, { prefix: '/vista-previa' });
       await api.register(listasRoutes, { prefix: '/listas' });
       await api.register(cotizacionRoutes, { prefix: '/cotizacion' });
       await api.register(salesforceRoutes, { prefix: '/salesforce' });

@@ -38,6 +38,8 @@ export interface Config {
   desarrollo: boolean;
   /** GRABADOR=1 on a development server: the journey recorder (`?grabar=1`) may run on its production build (GET /api/grabador). */
   grabador: boolean;
+  /** VISTA_PREVIA=1: the staff preview (`/<basePath>/__vista-previa`) opens on this deployment's production build. */
+  vistaPrevia: boolean;
   emission: { delayMs: number; pollMs: number; leaseMs: number; retryBaseMs: number; maxIntentos: number };
   retention: { logsDias: number; cotizacionesDias: number; intervaloMs: number };
   db: { max: number; connectTimeoutMs: number; statementTimeoutMs: number; idleTimeoutMs: number };
@@ -144,6 +146,7 @@ export function readConfig(env: Env, repoDir: string = join(import.meta.dirname,
     chat: { habilitado: env.CHAT_HABILITADO !== 'false', telefono: env.CHAT_TELEFONO ?? '5491100000000' },
     desarrollo,
     grabador: desarrollo && env.GRABADOR === '1',
+    vistaPrevia: env.VISTA_PREVIA === '1',
     emission,
     retention: {
       logsDias: int(env, 'RETENCION_LOGS_DIAS', 90, 1),

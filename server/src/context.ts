@@ -16,6 +16,8 @@ export interface Settings {
   chat: { habilitado: boolean; telefono: string };
   /** GET /api/grabador: whether the journey recorder may run on a production build (GRABADOR=1 on a development server). */
   grabador: boolean;
+  /** GET /api/vista-previa: whether the staff preview opens on a production build (VISTA_PREVIA=1). */
+  vistaPrevia: boolean;
   /** Maximum quotes per IP per hour: enforced by cotizar, reported by POST /api/recaptcha/evaluar-ip. */
   cotizacionesPorHoraPorIp: number;
   /** Secure attribute of every cookie: 'auto' = when the trusted protocol is https (config COOKIE_SECURE). */

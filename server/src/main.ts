@@ -55,7 +55,7 @@ const app = await build({
   tramitesPorHora: config.postventa.tramitesPorHora,
   devPages: config.desarrollo,
   correo: config.postventa.correo,
-  settings: { chat: config.chat, grabador: config.grabador, cotizacionesPorHoraPorIp: config.cotizacionesPorHoraPorIp, cookieSecure: config.cookieSecure },
+  settings: { chat: config.chat, grabador: config.grabador, vistaPrevia: config.vistaPrevia, cotizacionesPorHoraPorIp: config.cotizacionesPorHoraPorIp, cookieSecure: config.cookieSecure },
 });
 
 const shutdownTimeoutMs = config.shutdownTimeoutMs;

@@ -20,8 +20,8 @@ let firstEntry = true;
 /** The after-sale screens are their own chunk: a visitor of the flow never downloads them. */
 const TramiteScreen = lazy(() => import('../screens/postventa/TramiteScreen').then((m) => ({ default: m.TramiteScreen })));
 
-/** Staff preview: development builds only (absent from production bundles). */
-const Preview = import.meta.env.DEV ? lazy(() => import('./Preview').then((m) => ({ default: m.Preview }))) : null;
+/** Staff preview: its gate is a small chunk of its own, the preview another (docs/flow-format.md › Vista previa). */
+const PreviewGate = lazy(() => import('./PreviewGate').then((m) => ({ default: m.PreviewGate })));
 
 /** How the routes meet a prerendered page. */
 export interface RouteOptions {
@@ -66,9 +66,7 @@ function ToEntry({ flow }: { flow: Flow }) {
 /** The routes of `flow` (steps, after-sale screens, everything else to the entry step). */
 export function flowRoutes(flow: Flow, engine: FlowEngine, opts: RouteOptions = {}): RouteObject[] {
   const routes: RouteObject[] = flow.steps.map((step) => ({ path: `/${step.path}`, element: <StepRoute key={step.id} engine={engine} step={step} opts={opts} /> }));
-  if (import.meta.env.DEV && Preview) {
-    routes.push({ path: `/${flow.basePath}/__vista-previa`, element: <Suspense fallback={null}><Preview engine={engine} /></Suspense> });
-  }
+  routes.push({ path: `/${flow.basePath}/__vista-previa`, element: <Suspense fallback={null}><PreviewGate engine={engine} closed={<ToEntry flow={flow} />} /></Suspense> });
   // after-sale screens outside the flow (issue 8): no guards, no journey state
   for (const [tipo, path] of Object.entries(RUTAS_POSTVENTA)) routes.push({ path, element: <Suspense fallback={null}><TramiteScreen key={tipo} tipo={tipo as TipoPostventa} /></Suspense> });
   routes.push({ path: '*', element: <ToEntry flow={flow} /> });

@@ -1,5 +1,4 @@
 /** Guards, reloads and validation as a visitor meets them (SPEC §2, §4). */
-import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { continuar, quoteAHome, shot } from './journey';
 import { trackRequests } from '../../src/testing/settle.ts';
@@ -80,10 +79,3 @@ test('errores claros en español y lo escrito no se pierde', async ({ page }, in
   await shot(page, info, '06-contacto-error');
 });
 
-test('la vista previa de staff no existe en el build de producción', async ({ page }) => {
-  await page.goto('/seguro-hogar/__vista-previa');
-  await expect(page).toHaveURL(/\/seguro-hogar$/);
-  const assets = readdirSync('dist/assets').filter((f) => f.endsWith('.js'));
-  expect(assets.length).toBeGreaterThan(0);
-  for (const f of assets) expect(readFileSync(`dist/assets/${f}`, 'utf8'), f).not.toContain('vista-previa');
-});
