@@ -12,8 +12,11 @@ export interface SmtpDePrueba {
   close(): Promise<void>;
 }
 
-/** Starts a server on 127.0.0.1 (port 0 = any free port; the e2e runs pass their own). */
-export async function iniciarSmtp(port = 0): Promise<SmtpDePrueba> {
+/**
+ * Starts a server on 127.0.0.1 (port 0 = any free port; the e2e runs pass their own).
+ * @param opts.demoraMs a slow server: each message is acknowledged (250 after DATA) this many ms after it arrived
+ */
+export async function iniciarSmtp(port = 0, opts: { demoraMs?: number } = {}): Promise<SmtpDePrueba> {
   const recibidos: ParsedMail[] = [];
   let rechazos = 0;
   const server = new SMTPServer({
@@ -28,8 +31,14 @@ export async function iniciarSmtp(port = 0): Promise<SmtpDePrueba> {
           err.responseCode = 451;
           return callback(err);
         }
-        recibidos.push(mail);
-        callback();
+        if (!opts.demoraMs) {
+          recibidos.push(mail);
+          return callback();
+        }
+        setTimeout(() => {
+          recibidos.push(mail);
+          callback();
+        }, opts.demoraMs);
       }, callback);
     },
   });
