@@ -188,6 +188,22 @@ describe.skipIf(unavailable !== undefined)('two instances over one PostgreSQL an
     const mail = smtp.recibidos.find((m) => m.subject === asunto);
     expect(mail?.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
   });
+
+  it('a holder whose send outlasts the lease (slow at every step, each within the SMTP timeout) renews its claim: sent once', async () => {
+    database ??= await createTestDatabase('correo', 'h1');
+    await smtp?.close();
+    smtp = await iniciarSmtp(0, { demoraRcptMs: 2000, demoraMs: 2000 }); // 4 s in all; a lease is 3 s
+    const correo = { pollMs: 20, leaseMs: 3000, smtpTimeoutMs: 2500, retryBaseMs: 50 };
+    for (let i = 0; i < 2; i++) apps.push(await buildTestApp({ db: await createPostgresDb(database.url), smtpUrl: smtp.url, correo }));
+    const id = await correosRepository(apps[0].deps.db).encolar(mensaje(9));
+    apps[0].deps.correo.despertar();
+    const [c] = await esperarFilas<{ estado: string; intentos: number; version: number }>(
+      apps[1].deps.db, 'SELECT estado, intentos, version FROM correos WHERE id = $1', [id], (rows) => rows[0]?.estado === 'ENVIADO',
+    );
+    expect(c).toEqual({ estado: 'ENVIADO', intentos: 1, version: 1 }); // renewed while sending: never claimed again
+    for (const a of apps.splice(0)) await a.close();
+    expect(smtp.recibidos.filter((m) => m.subject === 'Mensaje 9')).toHaveLength(1);
+  });
 });
 
 describe.skipIf(unavailable !== undefined)('dead letters and npm run correo:reencolar', () => {

@@ -15,14 +15,19 @@ export interface SmtpDePrueba {
 /**
  * Starts a server on 127.0.0.1 (port 0 = any free port; the e2e runs pass their own).
  * @param opts.demoraMs a slow server: each message is acknowledged (250 after DATA) this many ms after it arrived
+ * @param opts.demoraRcptMs … and each recipient (RCPT TO) this many ms after it was given
  */
-export async function iniciarSmtp(port = 0, opts: { demoraMs?: number } = {}): Promise<SmtpDePrueba> {
+export async function iniciarSmtp(port = 0, opts: { demoraMs?: number; demoraRcptMs?: number } = {}): Promise<SmtpDePrueba> {
   const recibidos: ParsedMail[] = [];
   let rechazos = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (opts.demoraRcptMs) setTimeout(() => callback(), opts.demoraRcptMs);
+      else callback();
+    },
     onData(stream, _session, callback) {
       simpleParser(stream).then((mail) => {
         if (rechazos > 0) {
