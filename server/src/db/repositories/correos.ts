@@ -42,6 +42,9 @@ const SELECT = `SELECT id, to_char(creado_en AT TIME ZONE 'America/Argentina/Bue
   asunto, texto, html, adjuntos, estado, intentos, ultimo_error AS "ultimoError",
   to_char(enviado_en AT TIME ZONE 'America/Argentina/Buenos_Aires', 'YYYY-MM-DD HH24:MI:SS') AS "enviadoEn" FROM correos`;
 
+/** The same columns plus the claim's fencing token. */
+const SELECT_TOMADO = SELECT.replace(' FROM correos', ', version FROM correos');
+
 /** Outbox queries over `db` (the database or a transaction: enqueue inside the transaction that decides to send). */
 export function correosRepository(db: Queryable) {
   return {
@@ -68,7 +71,7 @@ export function correosRepository(db: Queryable) {
         [worker, leaseMs, limite],
       );
       if (ids.length === 0) return [];
-      return db.query(`${SELECT.replace(' FROM correos', ', version FROM correos')} WHERE id = ANY($1::uuid[])`, [ids.map((r) => r.id)]);
+      return db.query(`${SELECT_TOMADO} WHERE id = ANY($1::uuid[])`, [ids.map((r) => r.id)]);
     },
     /**
      * Extends the claim `version` (still PENDIENTE and still this version) by `leaseMs` from now: a live holder keeps its
