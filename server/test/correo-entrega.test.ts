@@ -59,7 +59,7 @@ async function fila(db: Queryable, id: string): Promise<Fila> {
 }
 
 /** Polls the database until `pred` holds for the rows `sql` returns (a state change, not a fixed wait). */
-async function esperarFilas<T>(db: Queryable, sql: string, params: unknown[], pred: (rows: T[]) => boolean, timeoutMs = 20_000): Promise<T[]> {
+async function esperarFilas<T>(db: Queryable, sql: string, params: unknown[], pred: (rows: T[]) => boolean, timeoutMs = 40_000): Promise<T[]> {
   const start = Date.now();
   for (;;) {
     const rows = await db.query<T>(sql, params);
@@ -98,7 +98,7 @@ describe('fencing: a stale claim cannot undo a newer state (repository)', () => 
     expect(await repo.terminar(id, 2, 'ENVIADO')).toBe(false); // the first record stays
     expect(await fila(db, id)).toMatchObject({ estado: 'ENVIADO', ultimoError: null });
     expect(await repo.tomar('C', 60_000, 5)).toEqual([]);
-  });
+  }, 60_000);
 
   it('a failure of the current claim retries until the maximum age, then FALLIDO; a late "sent" still turns it ENVIADO', async () => {
     const repo = correosRepository(db);
@@ -152,7 +152,7 @@ describe('an SMTP outage longer than the old retry budget', () => {
     await app.close(); // every send in progress ends first
     app = undefined;
     expect(smtp.recibidos.map((m) => m.subject).sort()).toEqual(['Mensaje 1', 'Mensaje 2', 'Mensaje 3']);
-  });
+  }, 90_000);
 });
 
 describe.skipIf(unavailable !== undefined)('two instances over one PostgreSQL and a slow SMTP server', () => {
@@ -187,13 +187,13 @@ describe.skipIf(unavailable !== undefined)('two instances over one PostgreSQL an
     expect(smtp.recibidos.filter((m) => m.subject === asunto)).toHaveLength(1);
     const mail = smtp.recibidos.find((m) => m.subject === asunto);
     expect(mail?.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
-  });
+  }, 90_000);
 
   it('a holder whose send outlasts the lease (slow at every step, each within the SMTP timeout) renews its claim: sent once', async () => {
     database ??= await createTestDatabase('correo', 'h1');
     await smtp?.close();
-    smtp = await iniciarSmtp(0, { demoraRcptMs: 2000, demoraMs: 2000 }); // 4 s in all; a lease is 3 s
-    const correo = { pollMs: 20, leaseMs: 3000, smtpTimeoutMs: 2500, retryBaseMs: 50 };
+    smtp = await iniciarSmtp(0, { demoraRcptMs: 2500, demoraMs: 2500 }); // 5 s in all; a lease is 4.5 s
+    const correo = { pollMs: 20, leaseMs: 4500, smtpTimeoutMs: 4000, retryBaseMs: 50 };
     for (let i = 0; i < 2; i++) apps.push(await buildTestApp({ db: await createPostgresDb(database.url), smtpUrl: smtp.url, correo }));
     const id = await correosRepository(apps[0].deps.db).encolar(mensaje(9));
     apps[0].deps.correo.despertar();
@@ -203,7 +203,7 @@ describe.skipIf(unavailable !== undefined)('two instances over one PostgreSQL an
     expect(c).toEqual({ estado: 'ENVIADO', intentos: 1, version: 1 }); // renewed while sending: never claimed again
     for (const a of apps.splice(0)) await a.close();
     expect(smtp.recibidos.filter((m) => m.subject === 'Mensaje 9')).toHaveLength(1);
-  });
+  }, 90_000);
 });
 
 describe.skipIf(unavailable !== undefined)('dead letters and npm run correo:reencolar', () => {
@@ -238,7 +238,7 @@ describe.skipIf(unavailable !== undefined)('dead letters and npm run correo:reen
     expect(lineas).toHaveLength(2);
     expect(lineas[0]).toMatch(new RegExp(`^${id1}  COTIZACION  «Mensaje 1»  creado \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}  último error: .*ECONNREFUSED`));
     expect(lineas[1]).toBe('1 correo reencolado.');
-    await smtp.esperar((m) => m.subject === 'Mensaje 1', 20_000);
+    await smtp.esperar((m) => m.subject === 'Mensaje 1', 40_000);
     await esperarFilas<{ estado: string }>(app.deps.db, 'SELECT estado FROM correos WHERE id = $1', [id1], (rows) => rows[0].estado === 'ENVIADO');
     expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).json()).toMatchObject({ correosFallidos: 1 });
     expect((await fila(app.deps.db, id2)).estado).toBe('FALLIDO'); // only the one asked for
@@ -251,13 +251,13 @@ describe.skipIf(unavailable !== undefined)('dead letters and npm run correo:reen
     const todos = await reencolar(['--todos'], env);
     expect(todos.code).toBe(0);
     expect(todos.stdout).toMatch(new RegExp(`^${id2}  COTIZACION  «Mensaje 2» .*\\n1 correo reencolado\\.\\n$`));
-    await smtp.esperar((m) => m.subject === 'Mensaje 2', 20_000);
+    await smtp.esperar((m) => m.subject === 'Mensaje 2', 40_000);
     await esperarFilas<{ estado: string }>(app.deps.db, 'SELECT estado FROM correos WHERE id = $1', [id2], (rows) => rows[0].estado === 'ENVIADO');
     expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).json()).toEqual({ estado: 'ok', base: 'postgres', correosFallidos: 0 });
     await app.close();
     app = undefined;
     expect(smtp.recibidos.map((m) => m.subject).sort()).toEqual(['Mensaje 1', 'Mensaje 2']);
-  });
+  }, 90_000);
 
 });
 
@@ -284,5 +284,5 @@ describe('npm run correo:reencolar on the embedded database', () => {
     } finally {
       await db.close();
     }
-  });
+  }, 90_000);
 });
