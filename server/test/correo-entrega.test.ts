@@ -1,7 +1,7 @@
 /**
  * The e-mail outbox neither loses nor repeats (issue 22 item 2): fencing of stale claims (repository level), bounded
- * SMTP waits shorter than the claim lease (config), two PostgreSQL-backed instances and a slow SMTP server (the policy
- * e-mail goes once), an SMTP outage longer than the old retry budget (every message goes once it is back), dead letters
+ * SMTP waits shorter than the claim lease (config), a slow message not holding the rest, two PostgreSQL-backed instances
+ * and a slow SMTP server (the policy e-mail goes once; a send longer than the lease keeps its renewed claim), an SMTP outage longer than the old retry budget (every message goes once it is back), dead letters
  * after the maximum age (counted in /api/health/ready) and `npm run correo:reencolar` (PostgreSQL and PGlite).
  * Databases `h1_correo_…` (created and dropped here); SMTP ports 3411–3412. PostgreSQL cases are skipped locally
  * without PostgreSQL and fail in CI.
@@ -152,6 +152,36 @@ describe('an SMTP outage longer than the old retry budget', () => {
     await app.close(); // every send in progress ends first
     app = undefined;
     expect(smtp.recibidos.map((m) => m.subject).sort()).toEqual(['Mensaje 1', 'Mensaje 2', 'Mensaje 3']);
+  }, 90_000);
+});
+
+describe('a slow message does not hold the rest of the mail', () => {
+  let smtp: SmtpDePrueba | undefined;
+  let app: FastifyInstance | undefined;
+  afterAll(async () => {
+    smtp?.liberar();
+    await app?.close();
+    await smtp?.close();
+  });
+
+  it('while the server has not answered the first message, the ones queued after it are delivered', async () => {
+    smtp = await iniciarSmtp(0, { retener: (m) => m.subject === 'Mensaje 1' });
+    app = await buildTestApp({ smtpUrl: smtp.url, correo: { pollMs: 20, leaseMs: 25_000, smtpTimeoutMs: 20_000 } });
+    const repo = correosRepository(app.deps.db);
+    const lento = await repo.encolar(mensaje(1)); // first in the queue
+    for (const n of [2, 3, 4]) await repo.encolar(mensaje(n));
+    app.deps.correo.despertar();
+    const filas = await esperarFilas<{ asunto: string; estado: string }>(app.deps.db, 'SELECT asunto, estado FROM correos ORDER BY asunto', [], (rows) =>
+      rows.filter((r) => r.estado === 'ENVIADO').length === 3);
+    expect(filas).toEqual([
+      { asunto: 'Mensaje 1', estado: 'PENDIENTE' }, { asunto: 'Mensaje 2', estado: 'ENVIADO' }, { asunto: 'Mensaje 3', estado: 'ENVIADO' }, { asunto: 'Mensaje 4', estado: 'ENVIADO' },
+    ]);
+    expect((await fila(app.deps.db, lento)).tomadaPor).not.toBeNull(); // still being sent
+    smtp.liberar();
+    await esperarFilas<{ estado: string }>(app.deps.db, 'SELECT estado FROM correos WHERE id = $1', [lento], (rows) => rows[0].estado === 'ENVIADO');
+    await app.close();
+    app = undefined;
+    expect(smtp.recibidos.map((m) => m.subject).sort()).toEqual(['Mensaje 1', 'Mensaje 2', 'Mensaje 3', 'Mensaje 4']);
   }, 90_000);
 });
 
