@@ -42,9 +42,6 @@ const SELECT = `SELECT id, to_char(creado_en AT TIME ZONE 'America/Argentina/Bue
   asunto, texto, html, adjuntos, estado, intentos, ultimo_error AS "ultimoError",
   to_char(enviado_en AT TIME ZONE 'America/Argentina/Buenos_Aires', 'YYYY-MM-DD HH24:MI:SS') AS "enviadoEn" FROM correos`;
 
-/** The same columns plus the claim's fencing token. */
-const SELECT_TOMADO = SELECT.replace(' FROM correos', ', version FROM correos');
-
 /** Outbox queries over `db` (the database or a transaction: enqueue inside the transaction that decides to send). */
 export function correosRepository(db: Queryable) {
   return {
@@ -62,16 +59,18 @@ export function correosRepository(db: Queryable) {
      * @returns the claimed messages, each with the `version` its holder must present afterwards
      */
     async tomar(worker: string, leaseMs: number, limite: number): Promise<CorreoTomado[]> {
-      const ids = await db.query<{ id: string }>(
+      const ids = await db.query<{ id: string; version: number }>(
         `UPDATE correos c SET tomada_por = $1, tomada_hasta = now() + make_interval(secs => $2::float8 / 1000), intentos = c.intentos + 1,
            version = c.version + 1
          WHERE c.id IN (SELECT id FROM correos WHERE estado = 'PENDIENTE' AND proximo_intento <= now() AND (tomada_hasta IS NULL OR tomada_hasta < now())
                         ORDER BY proximo_intento LIMIT $3 FOR UPDATE SKIP LOCKED)
-         RETURNING c.id`,
+         RETURNING c.id, c.version`,
         [worker, leaseMs, limite],
       );
       if (ids.length === 0) return [];
-      return db.query(`${SELECT_TOMADO} WHERE id = ANY($1::uuid[])`, [ids.map((r) => r.id)]);
+      const version = new Map(ids.map((r) => [r.id, r.version]));
+      const rows = await db.query<Correo>(`${SELECT} WHERE id = ANY($1::uuid[])`, [[...version.keys()]]);
+      return rows.map((c) => ({ ...c, version: version.get(c.id) as number })); // the version this claim set, whatever happened since
     },
     /**
      * Extends the claim `version` (still PENDIENTE and still this version) by `leaseMs` from now: a live holder keeps its
