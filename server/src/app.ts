@@ -13,7 +13,7 @@ import type { AppDeps, Settings } from './context.ts';
 import { createPgliteDb, type Db } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { createRepositories } from './db/repositories/index.ts';
-import { createCorreoService } from './domain/correo/outbox.ts';
+import { createCorreoService, type CorreoOptions } from './domain/correo/outbox.ts';
 import { createEmissionService } from './domain/emission/service.ts';
 import { createPostventa } from './domain/postventa/service.ts';
 import { createTokens } from './domain/postventa/tokens.ts';
@@ -87,13 +87,13 @@ export interface BuildOptions {
   trustProxy?: false | number | string[];
   settings?: Partial<Settings>;
   /** After the sale (issue 8): link-token key (≥ 32 bytes; default random per process), public URL for e-mailed links,
-   *  SMTP (undefined: outbox only), sender, outbox worker timings, requests per hour per IP for the withdrawal/cancellation
-   *  buttons and the e-mail of a quote. */
+   *  SMTP (undefined: outbox only), sender, outbox worker timings (domain/correo/outbox.ts), requests per hour per IP for
+   *  the withdrawal/cancellation buttons and the e-mail of a quote. */
   linkKey?: Buffer;
   publicUrl?: string;
   smtpUrl?: string;
   mailFrom?: string;
-  correo?: { pollMs?: number; leaseMs?: number; retryBaseMs?: number; maxBackoffMs?: number; maxIntentos?: number };
+  correo?: Pick<CorreoOptions, 'pollMs' | 'leaseMs' | 'smtpTimeoutMs' | 'retryBaseMs' | 'maxBackoffMs' | 'vidaMaxMs' | 'concurrencia'>;
   tramitesPorHora?: number;
   /**
    * The development pages (/api/dev/*: every e-mail with its PDF, any policy's state and tracking codes) exist — for

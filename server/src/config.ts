@@ -51,7 +51,7 @@ export interface Config {
     mailFrom: string;
     linkKeyHex?: string;
     tramitesPorHora: number;
-    correo: { pollMs: number; retryBaseMs: number; maxIntentos: number };
+    correo: { pollMs: number; leaseMs: number; smtpTimeoutMs: number; retryBaseMs: number; maxBackoffMs: number; vidaMaxMs: number };
   };
 }
 
@@ -122,6 +122,17 @@ export function readConfig(env: Env, repoDir: string = join(import.meta.dirname,
     retryBaseMs: int(env, 'EMISSION_RETRY_BASE_MS', 1_000, 1),
     maxIntentos: int(env, 'EMISSION_MAX_INTENTOS', 10, 1),
   };
+  const correo = {
+    pollMs: int(env, 'CORREO_POLL_MS', 1_000, 10),
+    leaseMs: int(env, 'CORREO_LEASE_MS', 60_000, 100),
+    smtpTimeoutMs: int(env, 'CORREO_SMTP_TIMEOUT_MS', 30_000, 100),
+    retryBaseMs: int(env, 'CORREO_RETRY_BASE_MS', 5_000, 1),
+    maxBackoffMs: int(env, 'CORREO_MAX_BACKOFF_MS', 3_600_000, 1),
+    vidaMaxMs: int(env, 'CORREO_VIDA_MAX_HORAS', 72, 1, 24 * 365) * 3_600_000,
+  };
+  if (correo.leaseMs <= correo.smtpTimeoutMs) {
+    throw new Error('CORREO_LEASE_MS tiene que ser mayor que CORREO_SMTP_TIMEOUT_MS: si no, otra instancia retomaría un correo que se está enviando y saldría dos veces.');
+  }
   if (emission.leaseMs <= emission.delayMs) {
     throw new Error('EMISSION_LEASE_MS tiene que ser mayor que EMISSION_DELAY_MS: si no, otra instancia retomaría una emisión en curso.');
   }
@@ -166,11 +177,7 @@ export function readConfig(env: Env, repoDir: string = join(import.meta.dirname,
       mailFrom: env.MAIL_FROM ?? 'Hogar Protegido Seguros <polizas@hogarprotegido.example>',
       linkKeyHex: env.LINK_KEY || undefined,
       tramitesPorHora: int(env, 'TRAMITES_POR_HORA', 10, 1),
-      correo: {
-        pollMs: int(env, 'CORREO_POLL_MS', 1_000, 10),
-        retryBaseMs: int(env, 'CORREO_RETRY_BASE_MS', 5_000, 1),
-        maxIntentos: int(env, 'CORREO_MAX_INTENTOS', 8, 1),
-      },
+      correo,
     },
   };
 }

@@ -162,7 +162,7 @@ describe('7. health endpoints', () => {
     const local = await buildTestApp();
     expect((await local.inject({ method: 'GET', url: '/api/health/live' })).json()).toEqual({ estado: 'ok' });
     const ready = await local.inject({ method: 'GET', url: '/api/health/ready' });
-    expect(ready.json()).toEqual({ estado: 'ok', base: 'pglite' });
+    expect(ready.json()).toEqual({ estado: 'ok', base: 'pglite', correosFallidos: 0 });
     expect(ready.headers['cache-control']).toBe('no-store');
     local.deps.lifecycle.cerrando = true; // what SIGTERM sets first: the proxy stops sending traffic while it drains
     expect((await local.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(503);

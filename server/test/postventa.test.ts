@@ -232,21 +232,25 @@ describe('outbox', () => {
     expect(c).toEqual({ estado: 'ENVIADO', intentos: 3 });
   });
 
-  it('with the SMTP server away: attempts are spaced by a bounded backoff and end FALLIDO', async () => {
-    const caido = await buildTestApp({ smtpUrl: 'smtp://127.0.0.1:9', correo: { pollMs: 10, retryBaseMs: 40, maxBackoffMs: 80, maxIntentos: 4 } });
+  it('with the SMTP server away: attempts are spaced by a bounded backoff and end FALLIDO once the message is too old', async () => {
+    const caido = await buildTestApp({ smtpUrl: 'smtp://127.0.0.1:9', correo: { pollMs: 10, retryBaseMs: 40, maxBackoffMs: 80, vidaMaxMs: 1500 } });
     try {
       const { estado } = await recorrerJourney(caido, { methodPayment: 'TC', numberPaymentCard: TARJETA });
       expect(estado.estado).toBe('EMITIDA');
       const start = Date.now();
-      let fila: { estado: string; intentos: number; ultimoError: string } | undefined;
-      while (Date.now() - start < 8000) {
-        [fila] = await caido.deps.db.query('SELECT estado, intentos, ultimo_error AS "ultimoError" FROM correos');
+      let fila: { estado: string; intentos: number; ultimoError: string; edad: number } | undefined;
+      while (Date.now() - start < 15_000) {
+        [fila] = await caido.deps.db.query(`SELECT estado, intentos, ultimo_error AS "ultimoError",
+          (extract(epoch FROM now() - encolado_en) * 1000)::int AS edad FROM correos`);
         if (fila?.estado === 'FALLIDO') break;
         await new Promise((r) => setTimeout(r, 20));
       }
-      expect(fila).toMatchObject({ estado: 'FALLIDO', intentos: 4 });
+      expect(fila?.estado).toBe('FALLIDO');
       expect(fila?.ultimoError).toMatch(/ECONNREFUSED/);
-      expect(Date.now() - start).toBeGreaterThanOrEqual(40 + 80 + 80 - 30); // waited between attempts (capped at 80 ms)
+      expect(fila?.edad).toBeGreaterThanOrEqual(1500); // not before its maximum age
+      // retried meanwhile (0, 40, 120, 200 ms…), never sooner than 40 ms apart
+      expect(fila?.intentos).toBeGreaterThanOrEqual(3);
+      expect(fila?.intentos).toBeLessThanOrEqual(Math.ceil((fila?.edad ?? 0) / 40) + 1);
     } finally {
       await caido.close();
     }

@@ -114,9 +114,9 @@ export async function pgUnavailable(): Promise<string | undefined> {
   }
 }
 
-/** A fresh database `hard_<tag>_<random>` on the test server; `drop()` ends only its own sessions and drops it. */
-export async function createTestDatabase(tag: string) {
-  const name = `hard_${tag}_${Date.now()}_${randomBytes(3).toString('hex')}`;
+/** A fresh database `<prefix>_<tag>_<random>` (prefix default `hard`) on the test server; `drop()` ends only its own sessions and drops it. */
+export async function createTestDatabase(tag: string, prefix = 'hard') {
+  const name = `${prefix}_${tag}_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);

@@ -5,6 +5,8 @@ import { SMTPServer } from 'smtp-server';
 export interface SmtpDePrueba {
   url: string;
   recibidos: ParsedMail[];
+  /** Acknowledges every message held back by `opts.retener` (and those it holds from now on, at once). */
+  liberar(): void;
   /** Rejects the next `n` messages with a 451 (temporary failure). */
   rechazar(n: number): void;
   /** Waits until a message matches `pred` (or `timeoutMs` passes). */
@@ -12,14 +14,27 @@ export interface SmtpDePrueba {
   close(): Promise<void>;
 }
 
-/** Starts a server on 127.0.0.1 (port 0 = any free port; the e2e runs pass their own). */
-export async function iniciarSmtp(port = 0): Promise<SmtpDePrueba> {
+/**
+ * Starts a server on 127.0.0.1 (port 0 = any free port; the e2e runs pass their own).
+ * @param opts.demoraMs a slow server: each message is acknowledged (250 after DATA) this many ms after it arrived
+ * @param opts.demoraRcptMs … and each recipient (RCPT TO) this many ms after it was given
+ * @param opts.retener messages it matches are held unacknowledged (the client waits) until `liberar()`
+ */
+export async function iniciarSmtp(
+  port = 0, opts: { demoraMs?: number; demoraRcptMs?: number; retener?: (m: ParsedMail) => boolean } = {},
+): Promise<SmtpDePrueba> {
   const recibidos: ParsedMail[] = [];
+  const retenidos: (() => void)[] = [];
+  let liberado = false;
   let rechazos = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (opts.demoraRcptMs) setTimeout(() => callback(), opts.demoraRcptMs);
+      else callback();
+    },
     onData(stream, _session, callback) {
       simpleParser(stream).then((mail) => {
         if (rechazos > 0) {
@@ -28,8 +43,21 @@ export async function iniciarSmtp(port = 0): Promise<SmtpDePrueba> {
           err.responseCode = 451;
           return callback(err);
         }
-        recibidos.push(mail);
-        callback();
+        if (opts.retener?.(mail) && !liberado) {
+          retenidos.push(() => {
+            recibidos.push(mail);
+            callback();
+          });
+          return;
+        }
+        if (!opts.demoraMs) {
+          recibidos.push(mail);
+          return callback();
+        }
+        setTimeout(() => {
+          recibidos.push(mail);
+          callback();
+        }, opts.demoraMs);
       }, callback);
     },
   });
@@ -38,6 +66,10 @@ export async function iniciarSmtp(port = 0): Promise<SmtpDePrueba> {
   return {
     url: `smtp://127.0.0.1:${address.port}`,
     recibidos,
+    liberar: () => {
+      liberado = true;
+      for (const ack of retenidos.splice(0)) ack();
+    },
     rechazar: (n) => {
       rechazos = n;
     },

@@ -1,10 +1,13 @@
 /**
  * Health endpoints for a reverse proxy / orchestrator (issue 10 item 7), outside rate limits, sessions and CSRF:
  * - GET /api/health/live  → 200 `{ estado: "ok" }` while the process runs (never touches the database);
- * - GET /api/health/ready → 200 `{ estado: "ok", base: "pglite"|"postgres" }` when `SELECT 1` answers within 2 s,
- *   else 503 SERVICIO_NO_DISPONIBLE; also 503 from the moment the instance starts shutting down (drain).
+ * - GET /api/health/ready → 200 `{ estado: "ok", base: "pglite"|"postgres", correosFallidos: n }` when the database
+ *   answers within 2 s, else 503 SERVICIO_NO_DISPONIBLE; also 503 from the moment the instance starts shutting down
+ *   (drain). `correosFallidos` counts the outbox's dead letters (FALLIDO: `npm run correo:reencolar` requeues them); it
+ *   is for monitoring and never makes the instance unready.
  */
 import type { FastifyInstance } from 'fastify';
+import { correosRepository } from '../db/repositories/correos.ts';
 import { serviceUnavailable } from '../errors.ts';
 import { ref, responses } from '../routes/shared.ts';
 
@@ -22,10 +25,11 @@ export default async function healthRoutes(app: FastifyInstance) {
     const { db, lifecycle } = app.deps;
     if (lifecycle.cerrando) throw serviceUnavailable();
     let timer: NodeJS.Timeout | undefined;
+    let correosFallidos: number;
     try {
-      await Promise.race([
-        db.query('SELECT 1'),
-        new Promise((_, reject) => {
+      correosFallidos = await Promise.race([
+        correosRepository(db).contarFallidos(), // also the probe: the database answers
+        new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error('timeout')), READY_TIMEOUT_MS);
         }),
       ]);
@@ -34,6 +38,6 @@ export default async function healthRoutes(app: FastifyInstance) {
     } finally {
       clearTimeout(timer);
     }
-    return { estado: 'ok', base: db.kind };
+    return { estado: 'ok', base: db.kind, correosFallidos };
   });
 }

@@ -1,6 +1,8 @@
 /**
  * The e-mail outbox (`correos`): every message is a durable job, claimed like emission jobs
- * (FOR UPDATE SKIP LOCKED + lease), so any instance delivers it and a dead instance's claim expires.
+ * (FOR UPDATE SKIP LOCKED + lease), so any instance delivers it and a dead instance's claim expires. Each claim increments
+ * `version`, a fencing token: renewals, failures and hand-backs of an older claim change nothing, while a "sent" is
+ * recorded whichever claim reports it (domain/correo/outbox.ts explains the guarantees).
  */
 import type { Queryable } from '../index.ts';
 
@@ -28,6 +30,14 @@ export interface Correo extends CorreoNuevo {
   enviadoEn: string | null;
 }
 
+/** A dead letter put back in the queue. */
+export type CorreoReencolado = Pick<Correo, 'id' | 'tipo' | 'asunto' | 'creadoEn' | 'ultimoError'>;
+
+/** A claimed message with its claim's fencing token. */
+export interface CorreoTomado extends Correo {
+  version: number;
+}
+
 const SELECT = `SELECT id, to_char(creado_en AT TIME ZONE 'America/Argentina/Buenos_Aires', 'YYYY-MM-DD HH24:MI:SS') AS "creadoEn", tipo, para,
   asunto, texto, html, adjuntos, estado, intentos, ultimo_error AS "ultimoError",
   to_char(enviado_en AT TIME ZONE 'America/Argentina/Buenos_Aires', 'YYYY-MM-DD HH24:MI:SS') AS "enviadoEn" FROM correos`;
@@ -43,42 +53,93 @@ export function correosRepository(db: Queryable) {
       );
       return rows[0].id;
     },
-    /** Releases claims whose lease ended. @returns how many */
-    async liberarVencidas(): Promise<number> {
-      const rows = await db.query("UPDATE correos SET tomada_por = NULL, tomada_hasta = NULL WHERE estado = 'PENDIENTE' AND tomada_hasta < now() RETURNING id");
-      return rows.length;
-    },
-    /** Claims up to `limite` due messages for `worker` for `leaseMs` and counts the attempt. */
-    async tomar(worker: string, leaseMs: number, limite: number): Promise<(Correo & { intentos: number })[]> {
-      const ids = await db.query<{ id: string }>(
-        `UPDATE correos c SET tomada_por = $1, tomada_hasta = now() + make_interval(secs => $2::float8 / 1000), intentos = c.intentos + 1
+    /**
+     * Claims up to `limite` due messages (PENDIENTE, `proximo_intento` reached, unclaimed or with an expired lease) for
+     * `worker` for `leaseMs`, counting the attempt and incrementing the fencing token `version`.
+     * @returns the claimed messages, each with the `version` its holder must present afterwards
+     */
+    async tomar(worker: string, leaseMs: number, limite: number): Promise<CorreoTomado[]> {
+      const ids = await db.query<{ id: string; version: number }>(
+        `UPDATE correos c SET tomada_por = $1, tomada_hasta = now() + make_interval(secs => $2::float8 / 1000), intentos = c.intentos + 1,
+           version = c.version + 1
          WHERE c.id IN (SELECT id FROM correos WHERE estado = 'PENDIENTE' AND proximo_intento <= now() AND (tomada_hasta IS NULL OR tomada_hasta < now())
                         ORDER BY proximo_intento LIMIT $3 FOR UPDATE SKIP LOCKED)
-         RETURNING c.id`,
+         RETURNING c.id, c.version`,
         [worker, leaseMs, limite],
       );
       if (ids.length === 0) return [];
-      return db.query(`${SELECT} WHERE id = ANY($1::uuid[])`, [ids.map((r) => r.id)]);
+      const version = new Map(ids.map((r) => [r.id, r.version]));
+      const rows = await db.query<Correo>(`${SELECT} WHERE id = ANY($1::uuid[])`, [[...version.keys()]]);
+      return rows.map((c) => ({ ...c, version: version.get(c.id) as number })); // the version this claim set, whatever happened since
     },
-    /** Marks a claimed message done (ENVIADO or LOCAL). */
-    async terminar(id: string, worker: string, estado: 'ENVIADO' | 'LOCAL'): Promise<void> {
-      await db.query(
-        `UPDATE correos SET estado = $3, enviado_en = now(), tomada_por = NULL, tomada_hasta = NULL, ultimo_error = NULL WHERE id = $1 AND tomada_por = $2`,
-        [id, worker, estado],
+    /**
+     * Extends the claim `version` (still PENDIENTE and still this version) by `leaseMs` from now: a live holder keeps its
+     * message while the SMTP server is slow. @returns false when the claim is no longer this holder's
+     */
+    async renovar(id: string, version: number, leaseMs: number): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE correos SET tomada_hasta = now() + make_interval(secs => $3::float8 / 1000) WHERE id = $1 AND version = $2 AND estado = 'PENDIENTE' AND tomada_hasta IS NOT NULL RETURNING id`,
+        [id, version, leaseMs],
       );
+      return rows.length > 0;
     },
-    /** After a failed attempt: next attempt in `enMs`, or FALLIDO when `final`. */
-    async fallo(id: string, worker: string, error: string, enMs: number, final: boolean): Promise<void> {
-      await db.query(
+    /**
+     * Records that the message was handed over (ENVIADO) or kept (LOCAL), whatever claim sent it: a late "sent" from an
+     * earlier claim still counts (the message WAS sent; it must not go again), also over a dead letter. A message
+     * already ENVIADO/LOCAL keeps its first record. @returns false when it was already recorded
+     */
+    async terminar(id: string, version: number, estado: 'ENVIADO' | 'LOCAL'): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE correos SET estado = $3, enviado_en = now(), tomada_por = NULL, tomada_hasta = NULL, ultimo_error = NULL,
+           version = greatest(version, $2)
+         WHERE id = $1 AND estado IN ('PENDIENTE', 'FALLIDO') RETURNING id`,
+        [id, version, estado],
+      );
+      return rows.length > 0;
+    },
+    /**
+     * After a failed attempt of claim `version`: next attempt in `enMs`, or FALLIDO (dead letter) once the message was
+     * queued `vidaMaxMs` ago or more (database clock). A stale failure (a newer claim exists, or the message is no longer
+     * PENDIENTE) changes nothing. @returns the new state, or null when stale
+     */
+    async fallo(id: string, version: number, error: string, enMs: number, vidaMaxMs: number): Promise<'PENDIENTE' | 'FALLIDO' | null> {
+      const rows = await db.query<{ estado: 'PENDIENTE' | 'FALLIDO' }>(
         `UPDATE correos SET tomada_por = NULL, tomada_hasta = NULL, ultimo_error = $3,
-           estado = CASE WHEN $5 THEN 'FALLIDO' ELSE estado END, proximo_intento = now() + make_interval(secs => $4::float8 / 1000)
-         WHERE id = $1 AND tomada_por = $2`,
-        [id, worker, error, enMs, final],
+           estado = CASE WHEN encolado_en + make_interval(secs => $5::float8 / 1000) <= now() THEN 'FALLIDO' ELSE 'PENDIENTE' END,
+           proximo_intento = now() + make_interval(secs => $4::float8 / 1000)
+         WHERE id = $1 AND version = $2 AND estado = 'PENDIENTE' RETURNING estado`,
+        [id, version, error, enMs, vidaMaxMs],
+      );
+      return rows[0]?.estado ?? null;
+    },
+    /** Gives claim `version` back without counting it (shutdown); no-op when stale. */
+    async soltar(id: string, version: number): Promise<void> {
+      await db.query(
+        "UPDATE correos SET tomada_por = NULL, tomada_hasta = NULL, intentos = greatest(intentos - 1, 0) WHERE id = $1 AND version = $2 AND estado = 'PENDIENTE'",
+        [id, version],
       );
     },
-    /** Gives a claim back without counting it (shutdown). */
-    async soltar(id: string, worker: string): Promise<void> {
-      await db.query('UPDATE correos SET tomada_por = NULL, tomada_hasta = NULL, intentos = greatest(intentos - 1, 0) WHERE id = $1 AND tomada_por = $2', [id, worker]);
+    /** @returns how many dead letters (FALLIDO) the outbox holds (GET /api/health/ready). */
+    async contarFallidos(): Promise<number> {
+      const [r] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM correos WHERE estado = 'FALLIDO'");
+      return r.n;
+    },
+    /**
+     * Puts dead letters back in the queue, due now, with a fresh age and attempt count (`npm run correo:reencolar`).
+     * @param cual `{ id }` one message (only if FALLIDO) or `{ todos: true }` every FALLIDO one
+     * @returns the requeued messages (id, tipo, asunto, creadoEn, ultimoError), oldest first
+     */
+    async reencolar(cual: { id: string } | { todos: true }): Promise<CorreoReencolado[]> {
+      const id = 'id' in cual ? cual.id : null;
+      if (id !== null && !/^[0-9a-f-]{36}$/i.test(id)) return [];
+      const rows = await db.query<CorreoReencolado>(
+        `UPDATE correos SET estado = 'PENDIENTE', proximo_intento = now(), encolado_en = now(), intentos = 0, tomada_por = NULL, tomada_hasta = NULL
+         WHERE estado = 'FALLIDO' AND ($1::uuid IS NULL OR id = $1::uuid)
+         RETURNING id, tipo, asunto, to_char(creado_en AT TIME ZONE 'America/Argentina/Buenos_Aires', 'YYYY-MM-DD HH24:MI:SS') AS "creadoEn",
+           ultimo_error AS "ultimoError"`,
+        [id],
+      );
+      return rows.sort((a, b) => a.creadoEn.localeCompare(b.creadoEn) || a.id.localeCompare(b.id));
     },
     /** @returns the latest `limite` messages, newest first (development page). */
     async ultimos(limite: number): Promise<Correo[]> {

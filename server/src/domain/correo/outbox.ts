@@ -1,10 +1,33 @@
 /**
- * E-mail delivery from the outbox (issue 8). Messages are rows of `correos`, written in the same transaction as
- * the fact they tell (a policy issued, a withdrawal recorded), so nothing is lost and a purchase never waits for
- * SMTP. Every instance runs a worker on the poller emission uses too (domain/jobs/poller.ts): each `pollMs` (at
- * once after a full batch) it releases expired claims, claims due messages with FOR UPDATE SKIP LOCKED for `leaseMs`,
- * renders the attachments (PDFs by reference) and hands the message to nodemailer. A failed attempt is retried after
- * `retryBaseMs · 2^(attempt−1)`, capped at `maxBackoffMs` (bounded backoff); after `maxIntentos` it is FALLIDO.
+ * E-mail delivery from the outbox (issues 8 and 22). Messages are rows of `correos`, written in the same transaction
+ * as the fact they tell (a policy issued, a withdrawal recorded), so nothing is lost and a purchase never waits for
+ * SMTP. Every instance runs a worker on the poller emission uses too (domain/jobs/poller.ts).
+ *
+ * Each round claims (FOR UPDATE SKIP LOCKED, for `leaseMs`) only as many due messages as it has free sending slots
+ * (`concurrencia`, default 5) and sends them in the background, so a slow SMTP answer holds one slot, never the rest of
+ * the mail; a finished send frees its slot and looks for more at once.
+ *
+ * Neither lost nor repeated:
+ * - Every SMTP wait is bounded (nodemailer connectionTimeout, greetingTimeout and socketTimeout = `smtpTimeoutMs`,
+ *   default 30 s, instead of nodemailer's 2 and 10 min), and the lease must exceed it (config.ts refuses
+ *   CORREO_LEASE_MS ≤ CORREO_SMTP_TIMEOUT_MS). While a send is in progress its holder renews the claim every
+ *   `leaseMs / 3`, so another instance only takes a message over when its holder died (or lost the database for a
+ *   whole lease); a live holder always ends its send first, with a success or a timeout.
+ * - Each claim increments `correos.version`, a fencing token: a failure, renewal or hand-back of an older claim
+ *   changes nothing (it cannot overwrite a newer claim or a "sent"), while a "sent" is recorded whichever claim
+ *   reports it — the message WAS sent, so it is marked ENVIADO (also over a dead letter) and never goes again.
+ *   (A holder that died after the server accepted but before recording it is the one case a copy can repeat: the
+ *   at-least-once edge every outbox has.)
+ * - A failed attempt is retried after `retryBaseMs · 2^(attempt−1)`, capped at `maxBackoffMs` (default 1 h), for as
+ *   long as the message is younger than `vidaMaxMs` (CORREO_VIDA_MAX_HORAS, default 72 h: what a mail server's own
+ *   queue keeps trying); the first failure after that makes it a dead letter, FALLIDO. Dead letters are counted in
+ *   GET /api/health/ready and go back to the queue with `npm run correo:reencolar` (scripts/correo-reencolar.ts).
+ *
+ * Why not pg-boss or graphile-worker: both drive a PostgreSQL server through a `pg` pool (LISTEN/NOTIFY, their own
+ * schema and functions); the embedded default, PGlite, runs in-process behind one connection and is no `pg` server, so
+ * either would need a second job mechanism for the default setup. The outbox keeps the poller emission already uses,
+ * over plain SQL that runs the same on both, and these cases are tested (server/test/correo-entrega.test.ts).
+ *
  * Transport: with SMTP_URL, real SMTP (ENVIADO once the server accepted it); without it (the embedded default) the
  * message is built the same way but kept in the outbox as LOCAL — see GET /api/dev/correo.
  */
@@ -13,7 +36,7 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/index.ts';
-import { correosRepository, type AdjuntoRef, type Correo } from '../../db/repositories/correos.ts';
+import { correosRepository, type AdjuntoRef, type CorreoTomado } from '../../db/repositories/correos.ts';
 import { createPoller } from '../jobs/poller.ts';
 
 export interface Adjunto {
@@ -31,79 +54,145 @@ export interface CorreoOptions {
   remitente: string;
   /** Renders an attachment named by reference. */
   adjunto: (ref: AdjuntoRef) => Promise<Adjunto>;
+  /** Between rounds when idle, ms (default 1000). */
   pollMs?: number;
+  /** Claim lease, ms (default 60000); must exceed `smtpTimeoutMs`. */
   leaseMs?: number;
+  /** Bound of every SMTP wait (connect + greeting, each answer), ms (default 30000). */
+  smtpTimeoutMs?: number;
+  /** First retry delay, doubled per attempt up to `maxBackoffMs`, ms (defaults 5000 and 3600000). */
   retryBaseMs?: number;
   maxBackoffMs?: number;
-  maxIntentos?: number;
+  /** Age (since queued) after which a failure makes the message a dead letter, FALLIDO, ms (default 72 h). */
+  vidaMaxMs?: number;
+  /** Messages sent at once by this instance (default 5). */
+  concurrencia?: number;
 }
 
 export interface CorreoService {
   start(): void;
-  /** One round: sweep, claim, deliver (awaited). @returns how many messages it handled */
+  /** One round: claim what fits the free slots and deliver it (awaited). @returns how many messages it claimed */
   tick(): Promise<number>;
   /** Looks for work now (after enqueuing). */
   despertar(): void;
   close(): Promise<void>;
 }
 
-const LOTE = 5;
+/** Defaults (server/README.md › Variables lists the same). */
+export const CORREO_DEFAULTS = {
+  pollMs: 1_000,
+  leaseMs: 60_000,
+  smtpTimeoutMs: 30_000,
+  retryBaseMs: 5_000,
+  maxBackoffMs: 60 * 60_000,
+  vidaMaxMs: 72 * 3_600_000,
+  concurrencia: 5,
+};
 
-/** Creates the outbox worker; `start()` runs it. */
+/**
+ * Creates the outbox worker; `start()` runs it.
+ * @throws Error when `leaseMs` ≤ `smtpTimeoutMs` (another instance could take over a message being sent)
+ */
 export function createCorreoService(opts: CorreoOptions): CorreoService {
   const { db, log } = opts;
-  const pollMs = opts.pollMs ?? 1_000;
-  const leaseMs = opts.leaseMs ?? 60_000;
-  const retryBaseMs = opts.retryBaseMs ?? 5_000;
-  const maxBackoffMs = opts.maxBackoffMs ?? 15 * 60_000;
-  const maxIntentos = opts.maxIntentos ?? 8;
+  const { pollMs, leaseMs, smtpTimeoutMs, retryBaseMs, maxBackoffMs, vidaMaxMs, concurrencia } = { ...CORREO_DEFAULTS, ...definidos(opts) };
+  if (leaseMs <= smtpTimeoutMs) throw new Error(`La toma de un correo (${leaseMs} ms) tiene que durar más que la espera máxima de SMTP (${smtpTimeoutMs} ms).`);
   const worker = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const timeouts = { connectionTimeout: smtpTimeoutMs, greetingTimeout: smtpTimeoutMs, socketTimeout: smtpTimeoutMs };
   const transport = opts.smtpUrl
-    ? nodemailer.createTransport(opts.smtpUrl, { from: opts.remitente })
+    ? nodemailer.createTransport({ url: opts.smtpUrl, ...timeouts }, { from: opts.remitente })
     : nodemailer.createTransport({ streamTransport: true, buffer: true }, { from: opts.remitente });
+  const enVuelo = new Set<Promise<void>>();
+  let lleno = false; // the last round filled every slot: a freed slot looks for more at once
   const poller = createPoller({
-    tick,
+    tick: ronda,
     pollMs,
-    nextDelay: (n) => (n === LOTE ? 0 : pollMs), // a full batch: there may be more due now
+    // after a round that filled every slot, the next starts as soon as a slot frees (lanzar → wake)
     onError: (err) => log.warn({ error: (err as Error).message }, 'ronda de correos fallida'),
   });
 
-  async function entregar(c: Correo): Promise<void> {
+  async function entregar(c: CorreoTomado): Promise<void> {
     const repo = correosRepository(db);
+    // Keeps the claim while the send runs (a slow server must not let another instance send it again).
+    const renovacion = setInterval(() => {
+      repo.renovar(c.id, c.version, leaseMs).catch((err: unknown) => log.warn({ correo: c.id, error: (err as Error).message }, 'no se pudo renovar la toma del correo'));
+    }, Math.max(Math.floor(leaseMs / 3), 1));
+    let enviado = false;
     try {
       const attachments = await Promise.all(c.adjuntos.map((a) => opts.adjunto(a)));
       await transport.sendMail({ to: c.para, subject: c.asunto, text: c.texto, html: c.html, attachments });
-      await repo.terminar(c.id, worker, opts.smtpUrl ? 'ENVIADO' : 'LOCAL');
-      log.info({ correo: c.id, tipo: c.tipo, intento: c.intentos }, opts.smtpUrl ? 'correo enviado' : 'correo guardado (sin SMTP)');
+      enviado = true;
     } catch (err) {
+      clearInterval(renovacion); // before the failure is recorded (renovar also skips a released claim)
       const mensaje = (err instanceof Error ? err.message : String(err)).slice(0, 500);
-      const final = c.intentos >= maxIntentos;
-      const enMs = Math.min(retryBaseMs * 2 ** (c.intentos - 1), maxBackoffMs);
-      await repo.fallo(c.id, worker, mensaje, enMs, final).catch(() => undefined); // the lease expiry hands it over anyway
-      log.warn({ correo: c.id, tipo: c.tipo, intento: c.intentos, reintentoEnMs: final ? null : enMs, error: mensaje }, final ? 'correo abandonado' : 'falló el envío del correo; se reintenta');
+      const enMs = Math.min(retryBaseMs * 2 ** Math.max(c.intentos - 1, 0), maxBackoffMs);
+      const estado = await repo.fallo(c.id, c.version, mensaje, enMs, vidaMaxMs).catch(() => undefined); // the lease expiry hands it over anyway
+      const datos = { correo: c.id, tipo: c.tipo, intento: c.intentos, error: mensaje };
+      if (estado === 'FALLIDO') log.error(datos, 'correo abandonado (FALLIDO): npm run correo:reencolar lo vuelve a la cola');
+      else log.warn({ ...datos, reintentoEnMs: estado === 'PENDIENTE' ? enMs : null }, 'falló el envío del correo; se reintenta');
+    } finally {
+      clearInterval(renovacion);
     }
+    if (!enviado) return;
+    // Recorded whatever happened to the claim meanwhile: it was sent, so it must never go again.
+    for (let intento = 1; ; intento++) {
+      try {
+        await repo.terminar(c.id, c.version, opts.smtpUrl ? 'ENVIADO' : 'LOCAL');
+        break;
+      } catch (err) {
+        if (intento >= 3) {
+          log.error({ correo: c.id, error: (err as Error).message }, 'correo enviado pero no registrado: puede salir de nuevo');
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 200 * intento));
+      }
+    }
+    log.info({ correo: c.id, tipo: c.tipo, intento: c.intentos }, opts.smtpUrl ? 'correo enviado' : 'correo guardado (sin SMTP)');
   }
 
-  /** One round: sweep expired claims, claim due messages and deliver them (handed back if closing meanwhile). */
-  async function tick(): Promise<number> {
-    if (poller.closed) return 0;
+  /** Starts `c`'s delivery in the background, in a slot of its own. */
+  function lanzar(c: CorreoTomado): void {
+    const p = entregar(c)
+      .catch((err: unknown) => log.warn({ correo: c.id, error: (err as Error).message }, 'entrega de correo fallida'))
+      .finally(() => {
+        enVuelo.delete(p);
+        if (lleno) poller.wake();
+      });
+    enVuelo.add(p);
+  }
+
+  /** One round: claims up to the free slots and starts their deliveries (handed back if closing meanwhile). @returns how many */
+  async function ronda(): Promise<number> {
+    const libres = concurrencia - enVuelo.size;
+    lleno = libres <= 0;
+    if (poller.closed || libres <= 0) return 0;
     const repo = correosRepository(db);
-    await repo.liberarVencidas();
-    const tomados = await repo.tomar(worker, leaseMs, LOTE);
+    const tomados = await repo.tomar(worker, leaseMs, libres);
+    lleno = tomados.length === libres;
     for (const c of tomados) {
-      if (poller.closed) await repo.soltar(c.id, worker);
-      else await entregar(c);
+      if (poller.closed) await repo.soltar(c.id, c.version);
+      else lanzar(c);
     }
     return tomados.length;
   }
 
   return {
     start: () => poller.start(),
-    tick: () => poller.tick(),
+    async tick() {
+      const n = await poller.tick();
+      await Promise.all([...enVuelo]);
+      return n;
+    },
     despertar: () => poller.wake(),
     async close() {
-      await poller.close(); // a message claimed meanwhile is delivered or handed back before the transport closes
+      await poller.close(); // no round claims any more
+      await Promise.all([...enVuelo]); // every send ends within the SMTP timeouts and is recorded
       transport.close();
     },
   };
+}
+
+/** `o` without its undefined fields (so defaults apply). */
+function definidos<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
