@@ -16,7 +16,7 @@ import { createRepositories } from './db/repositories/index.ts';
 import { createCorreoService } from './domain/correo/outbox.ts';
 import { createEmissionService } from './domain/emission/service.ts';
 import { createPostventa } from './domain/postventa/service.ts';
-import { createTokens } from './domain/postventa/tokens.ts';
+import { createTokens, redactarTokens } from './domain/postventa/tokens.ts';
 import { loadLists } from './domain/lists/index.ts';
 import { createRetentionJob } from './domain/maintenance/retention.ts';
 import { enmascararNumerosDePago } from './domain/payment/enmascarar.ts';
@@ -28,6 +28,7 @@ import errorHandlerPlugin from './plugins/error-handler.ts';
 import healthRoutes from './plugins/health.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import limitsPlugin from './plugins/limits.ts';
+import { LOG_REDACT_TOKENS, LOG_SERIALIZERS } from './plugins/logging.ts';
 import schemasPlugin from './plugins/schemas.ts';
 import sessionPlugin from './plugins/session.ts';
 import securityPlugin from './plugins/security.ts';
@@ -56,7 +57,7 @@ export const VERSION = '1.2.7';
 export interface BuildOptions {
   /** Database (owned by the app: closed on `app.close()`). Default: a fresh in-memory PGlite. */
   db?: Db;
-  /** Fastify logger option (default off). Payment numbers, cookies and the CSRF header are always redacted. */
+  /** Fastify logger option (default off). Payment numbers, link tokens, cookies and the CSRF header are always redacted. */
   logger?: FastifyServerOptions['logger'];
   /** Built web app to serve at `/` with SPA fallback (ignored when it has no index.html). */
   staticDir?: string;
@@ -108,12 +109,29 @@ export const LOG_REDACT = [
   'body.numberCBU',
   '*.numberPaymentCard',
   '*.numberCBU',
+  ...LOG_REDACT_TOKENS,
 ];
 
-/** Masks payment-like numbers inside every JSON string literal of a serialised log line. */
+/**
+ * Masks payment-like numbers inside every JSON string literal (values and keys) of a serialised log line; a literal
+ * with escapes is read first, so "4242\n4242…" is masked like "4242 4242…".
+ */
 export function enmascararEnJson(line: string): string {
-  return line.replace(/"(?:[^"\\]|\\.)*"/g, enmascararNumerosDePago);
+  return line.replace(/"(?:[^"\\]|\\.)*"/g, (literal) => {
+    if (!literal.includes('\\')) return enmascararNumerosDePago(literal);
+    let texto: string;
+    try {
+      texto = JSON.parse(literal) as string;
+    } catch {
+      return enmascararNumerosDePago(literal);
+    }
+    const enmascarado = enmascararNumerosDePago(texto);
+    return enmascarado === texto ? literal : JSON.stringify(enmascarado);
+  });
 }
+
+/** Every log line as it leaves: payment numbers masked, link tokens replaced by "[token]". */
+export const redactarLinea = (line: string): string => redactarTokens(enmascararEnJson(line));
 
 /**
  * @returns a ready Fastify instance (migrations applied, pending issuances resumed)
@@ -121,9 +139,15 @@ export function enmascararEnJson(line: string): string {
  */
 export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   // Every log line leaves with card-like and CBU-like numbers masked inside any string value, whatever field it hides
-  // in (numbers such as responseTime are not strings and stay intact; ISO timestamps never look like one).
-  const pino = { redact: LOG_REDACT, timestamp: () => `,"time":"${new Date().toISOString()}"`, hooks: { streamWrite: enmascararEnJson } };
-  const logger = opts.logger && typeof opts.logger === 'object' ? { ...opts.logger, ...pino } : opts.logger ? pino : false;
+  // in (numbers such as responseTime are not strings and stay intact; ISO timestamps never look like one), and link
+  // tokens replaced by "[token]" (the request URL already goes out redacted: plugins/logging.ts).
+  const pino = { redact: LOG_REDACT, timestamp: () => `,"time":"${new Date().toISOString()}"`, hooks: { streamWrite: redactarLinea } };
+  const logger =
+    opts.logger && typeof opts.logger === 'object'
+      ? { ...opts.logger, ...pino, serializers: { ...opts.logger.serializers, ...LOG_SERIALIZERS } }
+      : opts.logger
+        ? { ...pino, serializers: LOG_SERIALIZERS }
+        : false;
   // A hop count trusts the nearest N addresses of the chain (socket peer first), as proxy-addr counts hops; Fastify 5
   // refuses bare numbers, so it gets the function. Only safe when instances are reachable through the proxy alone.
   const tp = opts.trustProxy ?? false;

@@ -35,7 +35,7 @@ export const VIGENCIA_ENLACE_COTIZACION_MS = 7 * 24 * 3_600_000;
 export const VIGENCIA_ENLACE_POLIZA_MS = 30 * 24 * 3_600_000;
 
 /** The query parameter of a resume link: the flow declares it (flow/flow.json › resume.param). */
-const PARAMETRO_RETOMAR = (JSON.parse(readFileSync(join(import.meta.dirname, '../../../../flow/flow.json'), 'utf8')) as { resume?: { param?: string } }).resume?.param ?? 'retomar';
+export const PARAMETRO_RETOMAR = (JSON.parse(readFileSync(join(import.meta.dirname, '../../../../flow/flow.json'), 'utf8')) as { resume?: { param?: string } }).resume?.param ?? 'retomar';
 
 export type TipoTramite = 'ARREPENTIMIENTO' | 'BAJA';
 export interface Tramite {
