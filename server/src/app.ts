@@ -19,6 +19,7 @@ import { createPostventa } from './domain/postventa/service.ts';
 import { createTokens, redactarTokens } from './domain/postventa/tokens.ts';
 import { loadLists } from './domain/lists/index.ts';
 import { createRetentionJob } from './domain/maintenance/retention.ts';
+import { createMetrics } from './domain/metrics/index.ts';
 import { enmascararNumerosDePago } from './domain/payment/enmascarar.ts';
 import { createVault } from './domain/payment/vault.ts';
 import { loadTariff } from './domain/rating/tariff.ts';
@@ -29,6 +30,7 @@ import healthRoutes from './plugins/health.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import limitsPlugin from './plugins/limits.ts';
 import { LOG_REDACT_TOKENS, LOG_SERIALIZERS } from './plugins/logging.ts';
+import { metricsPlugin, startMetricsServer } from './plugins/metrics.ts';
 import schemasPlugin from './plugins/schemas.ts';
 import sessionPlugin from './plugins/session.ts';
 import securityPlugin from './plugins/security.ts';
@@ -96,6 +98,12 @@ export interface BuildOptions {
   correo?: { pollMs?: number; leaseMs?: number; retryBaseMs?: number; maxBackoffMs?: number; maxIntentos?: number };
   tramitesPorHora?: number;
   devCorreo?: boolean;
+  /**
+   * Prometheus metrics (issue 22; plugins/metrics.ts): `port` starts a metrics-only server on `host` (default
+   * 127.0.0.1; 0 = any free port), `token` serves GET /api/metrics behind `Authorization: Bearer <token>`; neither →
+   * metrics are kept but not served. `dbTimeoutMs`: how long a scrape waits for the database gauges (default 1000).
+   */
+  metrics?: { port?: number; host?: string; token?: string; dbTimeoutMs?: number };
 }
 
 /** Pino redaction: never log payment numbers, cookies or CSRF tokens even if a body or headers get logged. */
@@ -167,7 +175,12 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const lists = loadLists(opts.listsDir ?? DEFAULT_LISTS_DIR);
   const tariff = loadTariff(opts.tariffFile ?? DEFAULT_TARIFF_FILE);
   const tokens = createTokens(opts.linkKey ?? randomBytes(32));
-  const postventa = createPostventa({ db, tariff, lists, tokens, publicUrl: (opts.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '') });
+  const servirMetricas = opts.metrics?.port !== undefined || Boolean(opts.metrics?.token);
+  const metrics = createMetrics({ db, dbTimeoutMs: opts.metrics?.dbTimeoutMs, proceso: servirMetricas });
+  const postventa = createPostventa({
+    db, tariff, lists, tokens, publicUrl: (opts.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    alRegistrarTramite: (tipo) => (tipo === 'ARREPENTIMIENTO' ? metrics.arrepentimientos : metrics.bajas).inc(),
+  });
   const correo = createCorreoService({
     db, log: app.log, smtpUrl: opts.smtpUrl, remitente: opts.mailFrom ?? 'Hogar Protegido Seguros <polizas@hogarprotegido.example>',
     adjunto: (ref) => postventa.adjunto(ref), ...opts.correo,
@@ -184,8 +197,13 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
       db, vault, log: app.log, delayMs: opts.emissionDelayMs ?? 800, pollMs: opts.emissionPollMs, leaseMs: opts.emissionLeaseMs,
       retryBaseMs: opts.emissionRetryBaseMs, maxIntentos: opts.emissionMaxIntentos, shutdownTimeoutMs: opts.shutdownTimeoutMs,
       alEmitir: (tx, numSecuPol) => postventa.encolarCorreoPoliza(tx, numSecuPol),
-      despuesDeEmitir: () => correo.despertar(),
+      despuesDeEmitir: () => {
+        metrics.polizasEmitidas.inc();
+        correo.despertar();
+      },
+      alTomar: (atrasoSeg) => metrics.emisionAtraso.observe(atrasoSeg),
     }),
+    metrics,
     settings,
     lifecycle: { cerrando: false },
   };
@@ -200,7 +218,10 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
     if (deps.lifecycle.cerrando) reply.header('connection', 'close');
     return payload;
   });
+  const servidorMetricas = opts.metrics?.port !== undefined ? await startMetricsServer(metrics, opts.metrics.port, opts.metrics.host) : undefined;
+  deps.metricsUrl = servidorMetricas?.url;
   app.addHook('onClose', async () => {
+    await servidorMetricas?.close();
     await retention.stop();
     await deps.emision.close();
     await deps.correo.close();
@@ -212,6 +233,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   await app.register(csrfPlugin);
   await app.register(schemasPlugin, { schemasDir: opts.schemasDir });
   await app.register(errorHandlerPlugin);
+  await app.register(metricsPlugin, { metrics, token: opts.metrics?.token });
   await app.register(swaggerPlugin, { version: VERSION });
 
   await app.register(healthRoutes, { prefix: '/api/health' });

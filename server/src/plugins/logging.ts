@@ -59,7 +59,7 @@ export const LOG_SERIALIZERS = {
     return {
       method: req.method,
       url: redactarUrl(req.url),
-      version: req.headers?.['accept-version'],
+      version: req.headers?.['accept-version'] as string | undefined,
       host: req.host,
       remoteAddress: req.ip,
       remotePort: req.socket ? req.socket.remotePort : undefined,
