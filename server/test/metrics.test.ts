@@ -79,6 +79,7 @@ describe('metrics of a purchase (PGlite)', () => {
 
     const { estado, csrf } = await recorrerJourney(app, { methodPayment: 'TC', numberPaymentCard: TARJETA_OK });
     expect(estado.estado).toBe('EMITIDA');
+    expect((await app.inject({ method: 'GET', url: '/api/no-existe/4242' })).statusCode).toBe(404);
     const despues = await scrape(app);
     const delta = (nombre: string, labels: Record<string, string> = {}) => valor(despues, nombre, labels) - valor(antes, nombre, labels);
     expect(delta('cotizador_cotizaciones_total', { origen: 'cotizar' })).toBe(1);
@@ -92,6 +93,8 @@ describe('metrics of a purchase (PGlite)', () => {
     // the route pattern, never the raw URL: one series for every polled application
     const estados = despues.filter((s) => s.nombre === 'http_request_duration_seconds_count' && s.labels.route.startsWith('/api/emision/estado'));
     expect(estados.map((s) => s.labels.route)).toEqual(['/api/emision/estado/:numeroSolicitud']);
+    expect(delta('http_request_duration_seconds_count', { method: 'GET', route: '(sin ruta)', status_code: '404' })).toBe(1);
+    expect(despues.some((s) => s.labels.route?.includes('4242'))).toBe(false);
     // the policy e-mail is in the outbox, pending (SMTP refused)
     expect(valor(despues, 'cotizador_correos_pendientes')).toBe(1);
     expect(valor(despues, 'cotizador_correos_fallidos')).toBe(0);
@@ -115,7 +118,7 @@ describe('metrics of a purchase (PGlite)', () => {
     expect(valor(viejo, 'cotizador_correos_fallidos')).toBe(1);
     expect(Math.floor(valor(viejo, 'cotizador_correo_pendiente_mas_viejo_segundos'))).toBeGreaterThanOrEqual(660);
     expect(valor(viejo, 'cotizador_correo_pendiente_mas_viejo_segundos')).toBeLessThan(720);
-  });
+  }, 60_000); // a whole purchase: slow on a busy machine
 
   it('the metrics-only port serves GET /metrics on 127.0.0.1 and nothing else', async () => {
     const url = app.deps.metricsUrl as string;
@@ -147,7 +150,7 @@ describe('metrics endpoints are off by default', () => {
     } finally {
       await app.close();
     }
-  });
+  }, 60_000); // builds an app: slow on a busy machine
 
   it('config: METRICS_PORT / METRICS_HOST / METRICS_TOKEN', () => {
     expect(readConfig({}).metrics).toEqual({ port: undefined, host: '127.0.0.1', token: undefined });
