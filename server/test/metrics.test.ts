@@ -76,6 +76,7 @@ describe('metrics of a purchase (PGlite)', () => {
     expect(valor(antes, 'cotizador_correos_fallidos')).toBe(0);
     expect(valor(antes, 'cotizador_correo_pendiente_mas_viejo_segundos')).toBe(0);
     expect(valor(antes, 'cotizador_metricas_db_ok')).toBe(1);
+    expect(antes.filter((m) => m.nombre === 'cotizador_cotizaciones_total').map((m) => m.labels.origen)).toEqual(['cotizar', 'retomar']);
 
     const { estado, csrf } = await recorrerJourney(app, { methodPayment: 'TC', numberPaymentCard: TARJETA_OK });
     expect(estado.estado).toBe('EMITIDA');

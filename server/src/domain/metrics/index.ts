@@ -113,8 +113,11 @@ export function createMetrics(opts: MetricsOptions) {
     },
   });
 
+  const cotizaciones = new Counter({ name: 'cotizador_cotizaciones_total', help: 'Cotizaciones guardadas (cotizar; retomar un enlace).', labelNames: ['origen'] as const, registers });
+  for (const origen of ['cotizar', 'retomar']) cotizaciones.inc({ origen }, 0); // a series from the start: rate() needs it
   return {
     registry,
+    cotizaciones,
     httpDuracion: new Histogram({
       name: 'http_request_duration_seconds',
       help: 'Duración de los pedidos HTTP por método, ruta (patrón) y código de estado, s.',
@@ -122,7 +125,6 @@ export function createMetrics(opts: MetricsOptions) {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     }),
-    cotizaciones: new Counter({ name: 'cotizador_cotizaciones_total', help: 'Cotizaciones guardadas (cotizar; retomar un enlace).', labelNames: ['origen'] as const, registers }),
     polizasEmitidas: new Counter({ name: 'cotizador_polizas_emitidas_total', help: 'Pólizas emitidas por el worker de esta instancia.', registers }),
     arrepentimientos: new Counter({ name: 'cotizador_arrepentimientos_total', help: 'Arrepentimientos registrados (nuevos; un reintento no cuenta).', registers }),
     bajas: new Counter({ name: 'cotizador_bajas_total', help: 'Bajas registradas (nuevas; un reintento no cuenta).', registers }),
