@@ -1,10 +1,10 @@
 /**
  * `build(opts)` assembles the reference API: external plugins (security headers, JSON-only bodies, cookies + CSRF,
- * schemas, swagger, error handler), the app layer (`app.deps`: database, repositories, lists, tariff, vault, emission)
- * and, under /api, health endpoints plus — behind shared rate limits, the visitor session, CSRF and Idempotency-Key —
- * one route plugin per area; then the static web app with SPA fallback. Returns a ready Fastify instance whose
- * emission worker and retention job are running; `app.close()` drains requests, finishes or hands back emission jobs
- * and closes the database it was given.
+ * schemas, swagger, error handler, Prometheus metrics), the app layer (`app.deps`: database, repositories, lists,
+ * tariff, vault, emission, metrics) and, under /api, health endpoints plus — behind shared rate limits, the visitor
+ * session, CSRF and Idempotency-Key — one route plugin per area; then the static web app with SPA fallback. Returns a
+ * ready Fastify instance whose emission worker and retention job (and metrics server, with METRICS_PORT) are running;
+ * `app.close()` drains requests, finishes or hands back emission jobs and closes the database it was given.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { join } from 'node:path';

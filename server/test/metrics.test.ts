@@ -14,7 +14,7 @@ import { readConfig } from '../src/config.ts';
 import { createPostgresDb, type Db } from '../src/db/index.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createMetrics } from '../src/domain/metrics/index.ts';
-import { buildTestApp, expectError, post, recorrerJourney, TARJETA_OK } from './helper.ts';
+import { buildTestApp, cotizarBody, expectError, getCsrf, post, recorrerJourney, TARJETA_OK } from './helper.ts';
 import { PG_URL, pgUnavailable } from './processes.ts';
 
 const TOKEN = randomBytes(24).toString('hex');
@@ -119,6 +119,16 @@ describe('metrics of a purchase (PGlite)', () => {
     expect(valor(viejo, 'cotizador_correos_fallidos')).toBe(1);
     expect(Math.floor(valor(viejo, 'cotizador_correo_pendiente_mas_viejo_segundos'))).toBeGreaterThanOrEqual(660);
     expect(valor(viejo, 'cotizador_correo_pendiente_mas_viejo_segundos')).toBeLessThan(720);
+
+    // a quote e-mailed and resumed through its link in another session: one quote from 'cotizar', one from 'retomar'
+    const cot = (await post(app, '/api/cotizacion/cotizar', cotizarBody(), csrf)).json();
+    expect((await post(app, '/api/cotizacion/enviar', { refId: cot.refId, respuestas: { metros: { metros: 80 } }, versionFlujo: 2 }, csrf)).statusCode).toBe(200);
+    const [{ texto }] = await app.deps.db.query<{ texto: string }>("SELECT texto FROM correos WHERE tipo = 'COTIZACION'");
+    const token = (texto.match(/\?retomar=([A-Za-z0-9_.-]+)/) as RegExpMatchArray)[1];
+    expect((await post(app, '/api/cotizacion/retomar', { token }, await getCsrf(app))).statusCode).toBe(200);
+    const fin = await scrape(app);
+    expect(valor(fin, 'cotizador_cotizaciones_total', { origen: 'cotizar' }) - valor(viejo, 'cotizador_cotizaciones_total', { origen: 'cotizar' })).toBe(1);
+    expect(valor(fin, 'cotizador_cotizaciones_total', { origen: 'retomar' })).toBe(1);
   }, 60_000); // a whole purchase: slow on a busy machine
 
   it('the metrics-only port serves GET /metrics on 127.0.0.1 and nothing else', async () => {
