@@ -188,10 +188,11 @@ describe.skipIf(sinPg !== undefined)(`PostgreSQL pool gauges${sinPg ? ` — omit
   const nombre = `h3_metricas_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   let db: Db;
+  let url: URL;
   beforeAll(async () => {
     await admin.connect();
     await admin.query(`CREATE DATABASE "${nombre}"`);
-    const url = new URL(PG_URL);
+    url = new URL(PG_URL);
     url.pathname = `/${nombre}`;
     db = await createPostgresDb(url.toString(), undefined, { max: 3 });
     await migrate(db);
@@ -231,4 +232,20 @@ describe.skipIf(sinPg !== undefined)(`PostgreSQL pool gauges${sinPg ? ` — omit
     await Promise.all([...tomadas, cuarta]);
     expect(db.estadoPool?.()).toMatchObject({ total: 3, libres: 3, esperando: 0 });
   });
+
+  it('a purchase on PostgreSQL: one policy, one claimed job with its lag, the pool of the app', async () => {
+    const app = await buildTestApp({ db: await createPostgresDb(url.toString(), undefined, { max: 4 }) });
+    try {
+      const { estado } = await recorrerJourney(app, { methodPayment: 'CBU', numberCBU: '2850590909400904181356' });
+      expect(estado.estado).toBe('EMITIDA');
+      const ms = muestras(await app.deps.metrics.registry.metrics());
+      expect(valor(ms, 'cotizador_polizas_emitidas_total')).toBe(1);
+      expect(valor(ms, 'cotizador_cotizaciones_total', { origen: 'cotizar' })).toBe(1);
+      expect(valor(ms, 'cotizador_emision_atraso_segundos_count')).toBe(1);
+      expect(valor(ms, 'cotizador_db_pool_max')).toBe(4);
+      expect(valor(ms, 'cotizador_metricas_db_ok')).toBe(1);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
 });
