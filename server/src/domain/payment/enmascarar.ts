@@ -93,8 +93,13 @@ export function enmascararNumerosDePago(text: string): string {
     if (contarDigitos(text) < 13) return text; // fast path: too few digits to hold a payment number
     return aplicar(text, tramos(text));
   }
-  // Non-ASCII: read each code point through NFKC, remembering where each normalised character came from, find the
-  // stretches in the normalised text and replace the original characters they came from.
+  // Non-ASCII: no code point's NFKC form holds more than 3 digits ("⅒" → "1⁄10"), so with few digits and few
+  // non-ASCII characters ("póliza emitida") there is nothing to find.
+  let noAscii = 0;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) noAscii++;
+  if (contarDigitos(text) + 4 * noAscii < 13) return text;
+  // Read each code point through NFKC, remembering where each normalised character came from, find the stretches in
+  // the normalised text and replace the original characters they came from.
   let norm = '';
   const desde: number[] = [];
   const hasta: number[] = [];
