@@ -1,10 +1,10 @@
 /**
  * `build(opts)` assembles the reference API: external plugins (security headers, JSON-only bodies, cookies + CSRF,
- * schemas, swagger, error handler), the app layer (`app.deps`: database, repositories, lists, tariff, vault, emission)
- * and, under /api, health endpoints plus — behind shared rate limits, the visitor session, CSRF and Idempotency-Key —
- * one route plugin per area; then the static web app with SPA fallback. Returns a ready Fastify instance whose
- * emission worker and retention job are running; `app.close()` drains requests, finishes or hands back emission jobs
- * and closes the database it was given.
+ * schemas, swagger, error handler, Prometheus metrics), the app layer (`app.deps`: database, repositories, lists,
+ * tariff, vault, emission, metrics) and, under /api, health endpoints plus — behind shared rate limits, the visitor
+ * session, CSRF and Idempotency-Key — one route plugin per area; then the static web app with SPA fallback. Returns a
+ * ready Fastify instance whose emission worker and retention job (and metrics server, with METRICS_PORT) are running;
+ * `app.close()` drains requests, finishes or hands back emission jobs and closes the database it was given.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -16,9 +16,10 @@ import { createRepositories } from './db/repositories/index.ts';
 import { createCorreoService, type CorreoOptions } from './domain/correo/outbox.ts';
 import { createEmissionService } from './domain/emission/service.ts';
 import { createPostventa } from './domain/postventa/service.ts';
-import { createTokens } from './domain/postventa/tokens.ts';
+import { createTokens, redactarTokens } from './domain/postventa/tokens.ts';
 import { loadLists } from './domain/lists/index.ts';
 import { createRetentionJob } from './domain/maintenance/retention.ts';
+import { createMetrics } from './domain/metrics/index.ts';
 import { enmascararNumerosDePago } from './domain/payment/enmascarar.ts';
 import { createVault } from './domain/payment/vault.ts';
 import { loadTariff } from './domain/rating/tariff.ts';
@@ -28,6 +29,8 @@ import errorHandlerPlugin from './plugins/error-handler.ts';
 import healthRoutes from './plugins/health.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import limitsPlugin from './plugins/limits.ts';
+import { LOG_REDACT_TOKENS, LOG_SERIALIZERS } from './plugins/logging.ts';
+import { metricsPlugin, startMetricsServer } from './plugins/metrics.ts';
 import schemasPlugin from './plugins/schemas.ts';
 import sessionPlugin from './plugins/session.ts';
 import securityPlugin from './plugins/security.ts';
@@ -57,7 +60,7 @@ export const VERSION = '1.2.7';
 export interface BuildOptions {
   /** Database (owned by the app: closed on `app.close()`). Default: a fresh in-memory PGlite. */
   db?: Db;
-  /** Fastify logger option (default off). Payment numbers, cookies and the CSRF header are always redacted. */
+  /** Fastify logger option (default off). Payment numbers, link tokens, cookies and the CSRF header are always redacted. */
   logger?: FastifyServerOptions['logger'];
   /** Built web app to serve at `/` with SPA fallback (ignored when it has no index.html). */
   staticDir?: string;
@@ -100,6 +103,12 @@ export interface BuildOptions {
    * loopback clients only (routes/dev). Default false; main.ts sets it only for NODE_ENV=development|test.
    */
   devPages?: boolean;
+  /**
+   * Prometheus metrics (issue 22; plugins/metrics.ts): `port` starts a metrics-only server on `host` (default
+   * 127.0.0.1; 0 = any free port), `token` serves GET /api/metrics behind `Authorization: Bearer <token>`; neither →
+   * metrics are kept but not served. `dbTimeoutMs`: how long a scrape waits for the database gauges (default 1000).
+   */
+  metrics?: { port?: number; host?: string; token?: string; dbTimeoutMs?: number };
 }
 
 /** Pino redaction: never log payment numbers, cookies or CSRF tokens even if a body or headers get logged. */
@@ -113,12 +122,29 @@ export const LOG_REDACT = [
   'body.numberCBU',
   '*.numberPaymentCard',
   '*.numberCBU',
+  ...LOG_REDACT_TOKENS,
 ];
 
-/** Masks payment-like numbers inside every JSON string literal of a serialised log line. */
+/**
+ * Masks payment-like numbers inside every JSON string literal (values and keys) of a serialised log line; a literal
+ * with escapes is read first, so "4242\n4242…" is masked like "4242 4242…".
+ */
 export function enmascararEnJson(line: string): string {
-  return line.replace(/"(?:[^"\\]|\\.)*"/g, enmascararNumerosDePago);
+  return line.replace(/"(?:[^"\\]|\\.)*"/g, (literal) => {
+    if (!literal.includes('\\')) return enmascararNumerosDePago(literal);
+    let texto: string;
+    try {
+      texto = JSON.parse(literal) as string;
+    } catch {
+      return enmascararNumerosDePago(literal);
+    }
+    const enmascarado = enmascararNumerosDePago(texto);
+    return enmascarado === texto ? literal : JSON.stringify(enmascarado);
+  });
 }
+
+/** Every log line as it leaves: payment numbers masked, link tokens replaced by "[token]". */
+export const redactarLinea = (line: string): string => redactarTokens(enmascararEnJson(line));
 
 /**
  * @returns a ready Fastify instance (migrations applied, pending issuances resumed)
@@ -126,9 +152,15 @@ export function enmascararEnJson(line: string): string {
  */
 export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   // Every log line leaves with card-like and CBU-like numbers masked inside any string value, whatever field it hides
-  // in (numbers such as responseTime are not strings and stay intact; ISO timestamps never look like one).
-  const pino = { redact: LOG_REDACT, timestamp: () => `,"time":"${new Date().toISOString()}"`, hooks: { streamWrite: enmascararEnJson } };
-  const logger = opts.logger && typeof opts.logger === 'object' ? { ...opts.logger, ...pino } : opts.logger ? pino : false;
+  // in (numbers such as responseTime are not strings and stay intact; ISO timestamps never look like one), and link
+  // tokens replaced by "[token]" (the request URL already goes out redacted: plugins/logging.ts).
+  const pino = { redact: LOG_REDACT, timestamp: () => `,"time":"${new Date().toISOString()}"`, hooks: { streamWrite: redactarLinea } };
+  const logger =
+    opts.logger && typeof opts.logger === 'object'
+      ? { ...opts.logger, ...pino, serializers: { ...opts.logger.serializers, ...LOG_SERIALIZERS } }
+      : opts.logger
+        ? { ...pino, serializers: LOG_SERIALIZERS }
+        : false;
   // A hop count trusts the nearest N addresses of the chain (socket peer first), as proxy-addr counts hops; Fastify 5
   // refuses bare numbers, so it gets the function. Only safe when instances are reachable through the proxy alone.
   const tp = opts.trustProxy ?? false;
@@ -149,7 +181,12 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const lists = loadLists(opts.listsDir ?? DEFAULT_LISTS_DIR);
   const tariff = loadTariff(opts.tariffFile ?? DEFAULT_TARIFF_FILE);
   const tokens = createTokens(opts.linkKey ?? randomBytes(32));
-  const postventa = createPostventa({ db, tariff, lists, tokens, publicUrl: (opts.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '') });
+  const servirMetricas = opts.metrics?.port !== undefined || Boolean(opts.metrics?.token);
+  const metrics = createMetrics({ db, dbTimeoutMs: opts.metrics?.dbTimeoutMs, proceso: servirMetricas });
+  const postventa = createPostventa({
+    db, tariff, lists, tokens, publicUrl: (opts.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    alRegistrarTramite: (tipo) => (tipo === 'ARREPENTIMIENTO' ? metrics.arrepentimientos : metrics.bajas).inc(),
+  });
   const correo = createCorreoService({
     db, log: app.log, smtpUrl: opts.smtpUrl, remitente: opts.mailFrom ?? 'Hogar Protegido Seguros <polizas@hogarprotegido.example>',
     adjunto: (ref) => postventa.adjunto(ref), ...opts.correo,
@@ -166,8 +203,13 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
       db, vault, log: app.log, delayMs: opts.emissionDelayMs ?? 800, pollMs: opts.emissionPollMs, leaseMs: opts.emissionLeaseMs,
       retryBaseMs: opts.emissionRetryBaseMs, maxIntentos: opts.emissionMaxIntentos, shutdownTimeoutMs: opts.shutdownTimeoutMs,
       alEmitir: (tx, numSecuPol) => postventa.encolarCorreoPoliza(tx, numSecuPol),
-      despuesDeEmitir: () => correo.despertar(),
+      despuesDeEmitir: () => {
+        metrics.polizasEmitidas.inc();
+        correo.despertar();
+      },
+      alTomar: (atrasoSeg) => metrics.emisionAtraso.observe(atrasoSeg),
     }),
+    metrics,
     settings,
     lifecycle: { cerrando: false },
   };
@@ -182,7 +224,10 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
     if (deps.lifecycle.cerrando) reply.header('connection', 'close');
     return payload;
   });
+  const servidorMetricas = opts.metrics?.port !== undefined ? await startMetricsServer(metrics, opts.metrics.port, opts.metrics.host) : undefined;
+  deps.metricsUrl = servidorMetricas?.url;
   app.addHook('onClose', async () => {
+    await servidorMetricas?.close();
     await retention.stop();
     await deps.emision.close();
     await deps.correo.close();
@@ -194,6 +239,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   await app.register(csrfPlugin);
   await app.register(schemasPlugin, { schemasDir: opts.schemasDir });
   await app.register(errorHandlerPlugin);
+  await app.register(metricsPlugin, { metrics, token: opts.metrics?.token });
   await app.register(swaggerPlugin, { version: VERSION });
 
   await app.register(healthRoutes, { prefix: '/api/health' });

@@ -44,6 +44,11 @@ export interface Config {
   retention: { logsDias: number; cotizacionesDias: number; intervaloMs: number };
   db: { max: number; connectTimeoutMs: number; statementTimeoutMs: number; idleTimeoutMs: number };
   shutdownTimeoutMs: number;
+  /**
+   * Prometheus metrics (issue 22; server/README.md › Métricas): `port` (METRICS_PORT) = a metrics-only server on `host`
+   * (METRICS_HOST, default 127.0.0.1); `token` (METRICS_TOKEN, ≥ 16 characters) = GET /api/metrics with that bearer token.
+   */
+  metrics: { port?: number; host: string; token?: string };
   /** After the sale (issue 8): see server/README.md › Variables. */
   postventa: {
     publicUrl: string;
@@ -77,6 +82,13 @@ function url(env: Env, name: string, fallback: string, protocols: string[]): str
     ok = false;
   }
   if (!ok) throw new Error(`${name} tiene que ser una URL ${protocols.map((p) => p.replace(':', '')).join(' o ')} (vale "${v}").`);
+  return v;
+}
+
+/** METRICS_TOKEN: unset/empty → undefined. @throws Error when shorter than 16 characters or with spaces */
+function metricsToken(v: string | undefined): string | undefined {
+  if (v === undefined || v === '') return undefined;
+  if (v.length < 16 || /\s/.test(v)) throw new Error('METRICS_TOKEN tiene que tener al menos 16 caracteres y ningún espacio (p. ej. openssl rand -hex 32).');
   return v;
 }
 
@@ -171,6 +183,11 @@ export function readConfig(env: Env, repoDir: string = join(import.meta.dirname,
       idleTimeoutMs: int(env, 'DB_IDLE_TIMEOUT_MS', 30_000, 100),
     },
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0),
+    metrics: {
+      port: env.METRICS_PORT?.trim() ? int(env, 'METRICS_PORT', 0, 1, 65535) : undefined,
+      host: env.METRICS_HOST?.trim() || '127.0.0.1',
+      token: metricsToken(env.METRICS_TOKEN),
+    },
     postventa: {
       publicUrl: url(env, 'PUBLIC_URL', `http://localhost:${int(env, 'PORT', 3000, 0, 65535)}`, ['http:', 'https:']),
       smtpUrl: env.SMTP_URL ? url(env, 'SMTP_URL', '', ['smtp:', 'smtps:']) : undefined,

@@ -6,6 +6,7 @@ import type { Db } from './db/index.ts';
 import type { Repositories } from './db/repositories/index.ts';
 import type { EmissionService } from './domain/emission/service.ts';
 import type { Lists } from './domain/lists/index.ts';
+import type { Metrics } from './domain/metrics/index.ts';
 import type { CorreoService } from './domain/correo/outbox.ts';
 import type { Tokens } from './domain/postventa/tokens.ts';
 import type { Vault } from './domain/payment/vault.ts';
@@ -42,6 +43,10 @@ export interface AppDeps {
   tokens: Tokens;
   settings: Settings;
   lifecycle: Lifecycle;
+  /** This instance's Prometheus metrics (domain/metrics): counters to move where facts happen. */
+  metrics: Metrics;
+  /** URL of the metrics-only server (METRICS_PORT), when it runs. */
+  metricsUrl?: string;
 }
 
 declare module 'fastify' {

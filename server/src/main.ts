@@ -55,6 +55,7 @@ const app = await build({
   tramitesPorHora: config.postventa.tramitesPorHora,
   devPages: config.desarrollo,
   correo: config.postventa.correo,
+  metrics: config.metrics,
   settings: { chat: config.chat, grabador: config.grabador, vistaPrevia: config.vistaPrevia, cotizacionesPorHoraPorIp: config.cotizacionesPorHoraPorIp, cookieSecure: config.cookieSecure },
 });
 
@@ -88,3 +89,4 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 const address = await app.listen({ port: config.port, host: config.host });
 const url = address.replace('0.0.0.0', 'localhost').replace('127.0.0.1', 'localhost');
 console.log(`Cotizador Hogar API escuchando en ${url} (docs: ${url}/api/docs, base: ${db.kind})`);
+if (app.deps.metricsUrl) console.log(`Métricas (Prometheus) en ${app.deps.metricsUrl}`);

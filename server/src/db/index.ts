@@ -63,8 +63,18 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** Connections of a `pg` pool right now (metrics). */
+export interface EstadoPool {
+  total: number;
+  libres: number;
+  esperando: number;
+  max: number;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: the pool's totalCount, idleCount, waitingCount and max (PGlite has no pool). */
+  estadoPool?(): EstadoPool;
   /** Runs `fn` inside BEGIN/COMMIT; rolls back and rethrows if it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -191,9 +201,11 @@ export async function createPostgresDb(
       }
     },
   });
+  const max = settings.max ?? 10;
   return {
     kind: 'postgres',
     ...wrap(pool),
+    estadoPool: () => ({ total: pool.totalCount, libres: pool.idleCount, esperando: pool.waitingCount, max }),
     async transaction(fn) {
       let c: pg.PoolClient;
       try {

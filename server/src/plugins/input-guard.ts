@@ -16,7 +16,7 @@
  * `addInputGuardKeywords(ajv)` teaches Ajv those three keywords.
  */
 import type { Ajv } from 'ajv';
-import { enmascararNumerosDePago } from '../domain/payment/enmascarar.ts';
+import { enmascararClaves, enmascararNumerosDePago } from '../domain/payment/enmascarar.ts';
 import { mensaje } from '../../../src/i18n/messages.ts';
 
 export const MENSAJE_TEXTO_INVALIDO = mensaje('servidor.textoInvalido');
@@ -94,8 +94,9 @@ export function validarJsonLibre(value: unknown): boolean {
     } else if (v !== null && typeof v === 'object') {
       const obj = v as Record<string, unknown>;
       chars += 2;
+      if (!Object.keys(obj).every(esTextoValido)) return false;
+      enmascararClaves(obj); // a card number or CBU used as a key is masked too
       for (const k of Object.keys(obj)) {
-        if (!esTextoValido(k)) return false;
         chars += k.length + 4;
         if (typeof obj[k] === 'string') obj[k] = enmascararNumerosDePago(obj[k] as string);
         stack.push({ v: obj[k], depth: depth + 1 });

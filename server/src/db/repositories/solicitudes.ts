@@ -135,16 +135,16 @@ export function solicitudesRepository(db: Queryable) {
     /**
      * Claims up to `limite` due, unclaimed jobs for `worker` for `leaseMs` (FOR UPDATE SKIP LOCKED: instances never
      * claim the same job) and counts the attempt.
-     * @returns the claimed ids with their attempt number
+     * @returns the claimed ids with their attempt number and how late the claim came, s (now − proximo_intento)
      */
-    async tomar(worker: string, leaseMs: number, limite: number): Promise<{ id: string; intentos: number }[]> {
+    async tomar(worker: string, leaseMs: number, limite: number): Promise<{ id: string; intentos: number; atrasoSeg: number }[]> {
       return db.query(
         `UPDATE solicitudes s SET tomada_por = $1, tomada_hasta = now() + make_interval(secs => $2::float8 / 1000), intentos = s.intentos + 1
          WHERE s.numero_solicitud IN (
            SELECT numero_solicitud FROM solicitudes
            WHERE estado = 'PENDIENTE' AND emision_pedida AND proximo_intento <= now() AND (tomada_hasta IS NULL OR tomada_hasta < now())
            ORDER BY proximo_intento LIMIT $3 FOR UPDATE SKIP LOCKED)
-         RETURNING s.id, s.intentos`,
+         RETURNING s.id, s.intentos, extract(epoch FROM now() - s.proximo_intento)::float8 AS "atrasoSeg"`,
         [worker, leaseMs, limite],
       );
     },

@@ -97,6 +97,8 @@ export interface EmissionOptions {
   alEmitir?: (tx: Queryable, numSecuPol: string) => Promise<void>;
   /** Called after the issuing transaction committed. */
   despuesDeEmitir?: () => void;
+  /** Called for every job this worker claims with how late it came, s (from its due time to the claim; metrics). */
+  alTomar?: (atrasoSeg: number) => void;
 }
 
 /** Creates the service; call `start()` to run this instance's worker. */
@@ -184,7 +186,8 @@ export function createEmissionService(opts: EmissionOptions): EmissionService {
     const libres = CLAIM_BATCH - inFlight.size;
     if (libres <= 0 || poller.closed) return 0;
     const tomadas = await repo.tomar(worker, leaseMs, libres);
-    for (const { id, intentos } of tomadas) {
+    for (const { id, intentos, atrasoSeg } of tomadas) {
+      opts.alTomar?.(Math.max(0, atrasoSeg));
       const abort = new AbortController();
       const done = procesar(id, intentos, abort.signal).finally(() => {
         inFlight.delete(id);

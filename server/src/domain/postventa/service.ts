@@ -35,7 +35,7 @@ export const VIGENCIA_ENLACE_COTIZACION_MS = 7 * 24 * 3_600_000;
 export const VIGENCIA_ENLACE_POLIZA_MS = 30 * 24 * 3_600_000;
 
 /** The query parameter of a resume link: the flow declares it (flow/flow.json › resume.param). */
-const PARAMETRO_RETOMAR = (JSON.parse(readFileSync(join(import.meta.dirname, '../../../../flow/flow.json'), 'utf8')) as { resume?: { param?: string } }).resume?.param ?? 'retomar';
+export const PARAMETRO_RETOMAR = (JSON.parse(readFileSync(join(import.meta.dirname, '../../../../flow/flow.json'), 'utf8')) as { resume?: { param?: string } }).resume?.param ?? 'retomar';
 
 export type TipoTramite = 'ARREPENTIMIENTO' | 'BAJA';
 export interface Tramite {
@@ -54,6 +54,8 @@ export interface PostventaOptions {
   tokens: Tokens;
   /** Public base URL of the site for links in e-mails (env PUBLIC_URL), without trailing slash. */
   publicUrl: string;
+  /** Called once a NEW withdrawal or cancellation is committed (not for a repeated request; metrics). */
+  alRegistrarTramite?: (tipo: TipoTramite) => void;
 }
 
 const e = (k: string, v?: Record<string, string | number>) => texto(`servidor.postventa.${k}`, v);
@@ -237,7 +239,8 @@ export function createPostventa(opts: PostventaOptions) {
      *   409 when the 10 days passed (withdrawal) or the policy already ended the other way
      */
     async tramite(tipo: TipoTramite, datos: { numSecuPol: string; dni: string; email: string }): Promise<Tramite> {
-      return db.transaction(async (tx) => {
+      let nuevo = false;
+      const t = await db.transaction(async (tx): Promise<Tramite> => {
         const [p] = await tx.query<{ numSecuPol: string; estado: string; emitida: string; desde: string; persona: Persona }>(
           `SELECT p.num_secu_pol AS "numSecuPol", p.estado, to_char(p.emitida_en AT TIME ZONE 'America/Argentina/Buenos_Aires', 'YYYY-MM-DD') AS emitida,
              to_char(p.vigencia_desde, 'YYYY-MM-DD') AS desde, s.persona
@@ -266,8 +269,11 @@ export function createPostventa(opts: PostventaOptions) {
         await correosRepository(tx).encolar({
           tipo, para: p.persona.email, asunto: texto(`${k}.${tipo === 'ARREPENTIMIENTO' ? 'asuntoArrepentimiento' : 'asuntoBaja'}`, vars), ...body, adjuntos: [],
         });
+        nuevo = true;
         return { codigo, tipo, numSecuPol: p.numSecuPol, estado, fechaEfectiva };
       });
+      if (nuevo) opts.alRegistrarTramite?.(tipo);
+      return t;
     },
   };
   return api;

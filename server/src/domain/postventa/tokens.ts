@@ -9,6 +9,23 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 export type TipoToken = 'poliza' | 'cotizacion';
+
+/** What a redacted token reads as in the logs. */
+export const TOKEN_REDACTADO = '[token]';
+/**
+ * A token (or a piece of one) inside any text: its payload is base64url JSON that always starts `{"k"` ("eyJr"),
+ * optionally followed by "." and the signature.
+ */
+const TOKEN_EN_TEXTO = /eyJr[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]*)?/g;
+
+/**
+ * @param text any text (a log line, a URL)
+ * @returns the text with every link token replaced by {@link TOKEN_REDACTADO} (issue 22: whoever reads the logs must
+ *   not be able to open a policy PDF or a quote)
+ */
+export function redactarTokens(text: string): string {
+  return text.includes('eyJr') ? text.replace(TOKEN_EN_TEXTO, TOKEN_REDACTADO) : text;
+}
 export type Verificacion = { ok: true; id: string } | { ok: false; motivo: 'INVALIDO' | 'VENCIDO' };
 
 /** Token signer/verifier for `key` (≥ 32 bytes). */

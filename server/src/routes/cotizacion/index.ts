@@ -93,6 +93,7 @@ export default async function cotizacionRoutes(app: FastifyInstance) {
         zona, email: b.email, areaCod: b.areaCod, phoneNumber: b.phoneNumber, initPolicyDate: b.initPolicyDate, inspection, planes,
       }, app.cupoCotizaciones.de(request));
       if (!guardada) throw limiteCotizacionesExcedido();
+      app.deps.metrics.cotizaciones.inc({ origen: 'cotizar' });
       return {
         refId,
         tarifaVersion: tariff.version,

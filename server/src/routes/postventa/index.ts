@@ -73,7 +73,11 @@ export default async function postventaRoutes(app: FastifyInstance, opts: { tram
   app.post<{ Body: { token: string } }>(
     '/cotizacion/retomar',
     { schema: { tags: ['postventa'], summary: 'Retoma una cotización enviada por e-mail', body: ref('postventa', 'RetomarBody'), response: responses(ref('postventa', 'RetomarResponse')) } },
-    async (request) => app.postventa.retomar(request.body.token, request.sesion, request.ip),
+    async (request) => {
+      const r = await app.postventa.retomar(request.body.token, request.sesion, request.ip);
+      app.deps.metrics.cotizaciones.inc({ origen: 'retomar' });
+      return r;
+    },
   );
 
   for (const [ruta, tipo] of [['arrepentimiento', 'ARREPENTIMIENTO'], ['baja', 'BAJA']] as [string, TipoTramite][]) {
