@@ -62,7 +62,7 @@ describe('metrics of a purchase (PGlite)', () => {
     app = await buildTestApp({
       metrics: { token: TOKEN, port: 0 },
       smtpUrl: 'smtp://127.0.0.1:3439',
-      correo: { pollMs: 20, retryBaseMs: 3_600_000, maxIntentos: 5 },
+      correo: { pollMs: 20, retryBaseMs: 3_600_000 },
       tramitesPorHora: 1000,
     });
   });
