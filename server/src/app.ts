@@ -94,6 +94,10 @@ export interface BuildOptions {
   mailFrom?: string;
   correo?: { pollMs?: number; leaseMs?: number; retryBaseMs?: number; maxBackoffMs?: number; maxIntentos?: number };
   tramitesPorHora?: number;
+  /** Withdrawal/cancellation requests per policy number, and lookups per tracking code, per hour (default 5). */
+  tramitesPorPolizaPorHora?: number;
+  /** Resumes of one e-mailed quote link per hour (default 5); each also counts on the address's quote limit. */
+  retomarPorEnlacePorHora?: number;
   devCorreo?: boolean;
 }
 
@@ -212,7 +216,9 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
       await api.register(recaptchaRoutes, { prefix: '/recaptcha' });
       await api.register(logsRoutes, { prefix: '/logs' });
       await api.register(embudoRoutes, { prefix: '/embudo' });
-      await api.register(postventaRoutes, { tramitesPorHora: opts.tramitesPorHora ?? 10 });
+      await api.register(postventaRoutes, {
+        tramitesPorHora: opts.tramitesPorHora ?? 10, tramitesPorPolizaPorHora: opts.tramitesPorPolizaPorHora ?? 5, retomarPorEnlacePorHora: opts.retomarPorEnlacePorHora ?? 5,
+      });
       if (opts.devCorreo ?? true) await api.register(devRoutes);
     },
     { prefix: '/api' },

@@ -44,6 +44,8 @@ export interface Config {
     mailFrom: string;
     linkKeyHex?: string;
     tramitesPorHora: number;
+    tramitesPorPolizaPorHora: number;
+    retomarPorEnlacePorHora: number;
     /** GET /api/dev/correo exists (false when NODE_ENV=production). */
     devCorreo: boolean;
     correo: { pollMs: number; retryBaseMs: number; maxIntentos: number };
@@ -156,6 +158,8 @@ export function readConfig(env: Env, repoDir: string = join(import.meta.dirname,
       mailFrom: env.MAIL_FROM ?? 'Hogar Protegido Seguros <polizas@hogarprotegido.example>',
       linkKeyHex: env.LINK_KEY || undefined,
       tramitesPorHora: int(env, 'TRAMITES_POR_HORA', 10, 1),
+      tramitesPorPolizaPorHora: int(env, 'TRAMITES_POR_POLIZA_POR_HORA', 5, 1),
+      retomarPorEnlacePorHora: int(env, 'RETOMAR_POR_ENLACE_POR_HORA', 5, 1),
       devCorreo: env.NODE_ENV !== 'production',
       correo: {
         pollMs: int(env, 'CORREO_POLL_MS', 1_000, 10),

@@ -53,6 +53,8 @@ const app = await build({
   mailFrom: config.postventa.mailFrom,
   linkKey: loadLinkKey(config.postventa.linkKeyHex, join(config.dataDir, 'link.key')),
   tramitesPorHora: config.postventa.tramitesPorHora,
+  tramitesPorPolizaPorHora: config.postventa.tramitesPorPolizaPorHora,
+  retomarPorEnlacePorHora: config.postventa.retomarPorEnlacePorHora,
   devCorreo: config.postventa.devCorreo,
   correo: config.postventa.correo,
   settings: { chat: config.chat, grabador: config.grabador, cotizacionesPorHoraPorIp: config.cotizacionesPorHoraPorIp, cookieSecure: config.cookieSecure },
