@@ -6,6 +6,7 @@
  * inside its 10 days; the baja's one effective-date sentence; the tracking-code lookup without enumeration.
  * E-mails are read from the outbox (`correos`), where the request's own transaction queued them.
  */
+import { execFileSync } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fecha } from '../src/domain/documentos/formato.ts';
@@ -165,6 +166,8 @@ describe('botón de arrepentimiento y botón de baja', () => {
     const poliza = await correo(app, `Tu póliza de hogar ${num}`);
     expect(poliza.texto).toContain('La baja rige desde las 24 h del día en que la pidas. No se hacen más débitos desde esa fecha; te devolvemos la parte del premio no devengada');
     expect(poliza.texto).toContain('la baja no te quita el arrepentimiento: podés usar también el Botón de arrepentimiento, aun después de la baja');
+    const pdf = execFileSync('pdftotext', ['-', '-'], { input: await app.postventa.pdfPoliza(num), encoding: 'utf8' }).replace(/\s+/g, ' ');
+    expect(pdf).toContain('La baja rige desde las 24 h del día en que la pidas. No se hacen más débitos desde esa fecha; te devolvemos la parte del premio no devengada');
 
     const arr = await post(app, '/api/postventa/arrepentimiento', { numSecuPol: num, ...DATOS }, csrf);
     expect(arr.statusCode).toBe(200);
