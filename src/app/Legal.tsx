@@ -14,7 +14,7 @@ import { RUTA_CONSULTA_TRAMITE, RUTAS_POSTVENTA } from '../screens/postventa/rut
 export function BotonesLegales({ className = '' }: { className?: string }) {
   const { t } = useTranslation();
   return (
-    <nav className={`legal-buttons ${className}`} aria-label={`${t('legal.botones.arrepentimiento')} · ${t('legal.botones.baja')}`}>
+    <nav className={`legal-buttons ${className}`} aria-label={`${t('legal.botones.arrepentimiento')} · ${t('legal.botones.baja')} · ${t('postventa.consultarTramite')}`}>
       <Link className="legal-buttons__link" to={RUTAS_POSTVENTA.arrepentimiento}>{t('legal.botones.arrepentimiento')}</Link>
       <Link className="legal-buttons__link" to={RUTAS_POSTVENTA.baja}>{t('legal.botones.baja')}</Link>
       <Link className="legal-buttons__link" to={RUTA_CONSULTA_TRAMITE}>{t('postventa.consultarTramite')}</Link>
