@@ -39,53 +39,63 @@ async function correo(app: FastifyInstance, asunto: string) {
   return rows[0];
 }
 
-describe('resume link under the quote limit', () => {
+/** Per-test and hook timeout for a loaded machine (a build of the app alone may take 10 s there). */
+const LENTO = 120_000;
+
+describe('limits: resume link under the quote limit, and the lookup per address', { timeout: LENTO }, () => {
+  // 3 quotes and 2 after-sale requests per address an hour: each test uses its own addresses
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp({ settings: { cotizacionesPorHoraPorIp: 3 }, tramitesPorHora: 2 });
+  }, LENTO);
+  afterAll(async () => {
+    await app.close();
+  });
+
   it('20 resumes of one link, each from another address: the first 5 re-quote, the other 15 get the Spanish 429', async () => {
-    const app = await buildTestApp();
-    try {
-      const { token } = await cotizacionEnviada(app);
-      const otro = await getCsrf(app);
-      const estados: number[] = [];
-      for (let i = 0; i < 20; i++) {
-        const r = await postDesde(app, '/api/cotizacion/retomar', { token }, otro, `203.0.113.${i + 1}`);
-        estados.push(r.statusCode);
-        if (r.statusCode === 429) expectError(r, 429, 'DEMASIADAS_SOLICITUDES', 'Abriste este enlace muchas veces en la última hora. Probá de nuevo más tarde o volvé a cotizar: son solo unos minutos.');
-      }
-      expect(estados).toEqual([...Array(5).fill(200), ...Array(15).fill(429)]);
-      // 1 quote of the visitor who asked for the e-mail + 5 re-quotes, no more
-      expect((await app.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM cotizaciones'))[0].n).toBe(6);
-    } finally {
-      await app.close();
+    const { token } = await cotizacionEnviada(app, '198.51.100.200');
+    const otro = await getCsrf(app);
+    const estados: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const r = await postDesde(app, '/api/cotizacion/retomar', { token }, otro, `203.0.113.${i + 1}`);
+      estados.push(r.statusCode);
+      if (r.statusCode === 429) expectError(r, 429, 'DEMASIADAS_SOLICITUDES', 'Abriste este enlace muchas veces en la última hora. Probá de nuevo más tarde o volvé a cotizar: son solo unos minutos.');
     }
+    expect(estados).toEqual([...Array(5).fill(200), ...Array(15).fill(429)]);
+    // 5 re-quotes, each in the session that opened the link, no more
+    expect((await app.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM cotizaciones WHERE ip LIKE $1', ['203.0.113.%']))[0].n).toBe(5);
   });
 
   it('a resume is a quote: it counts on the address\'s hourly quote limit, shared with cotizar', async () => {
-    const app = await buildTestApp({ settings: { cotizacionesPorHoraPorIp: 3 } });
-    try {
-      const { csrf, token } = await cotizacionEnviada(app, '198.51.100.1'); // quote 1 of 3
-      const estados: number[] = [];
-      let ultimo;
-      for (let i = 0; i < 4; i++) {
-        ultimo = await postDesde(app, '/api/cotizacion/retomar', { token }, csrf, '198.51.100.1');
-        estados.push(ultimo.statusCode);
-      }
-      expect(estados).toEqual([200, 200, 429, 429]); // quotes 2 and 3
-      expectError(ultimo!, 429, 'DEMASIADAS_SOLICITUDES', 'Hiciste muchas cotizaciones en la última hora. Probá de nuevo más tarde o escribinos por WhatsApp.');
-      expect((await postDesde(app, '/api/cotizacion/cotizar', cotizarBody(), csrf, '198.51.100.1')).statusCode).toBe(429);
-      // another address still may: the link's own bound (5) is at 4
-      expect((await postDesde(app, '/api/cotizacion/retomar', { token }, csrf, '198.51.100.2')).statusCode).toBe(200);
-      expect((await postDesde(app, '/api/cotizacion/retomar', { token }, csrf, '198.51.100.3')).statusCode).toBe(429);
-    } finally {
-      await app.close();
+    const { csrf, token } = await cotizacionEnviada(app, '198.51.100.1'); // quote 1 of 3
+    const estados: number[] = [];
+    let ultimo;
+    for (let i = 0; i < 4; i++) {
+      ultimo = await postDesde(app, '/api/cotizacion/retomar', { token }, csrf, '198.51.100.1');
+      estados.push(ultimo.statusCode);
     }
+    expect(estados).toEqual([200, 200, 429, 429]); // quotes 2 and 3
+    expectError(ultimo!, 429, 'DEMASIADAS_SOLICITUDES', 'Hiciste muchas cotizaciones en la última hora. Probá de nuevo más tarde o escribinos por WhatsApp.');
+    expect((await postDesde(app, '/api/cotizacion/cotizar', cotizarBody(), csrf, '198.51.100.1')).statusCode).toBe(429);
+    // another address still may: the link's own bound (5) is at 4
+    expect((await postDesde(app, '/api/cotizacion/retomar', { token }, csrf, '198.51.100.2')).statusCode).toBe(200);
+    expect((await postDesde(app, '/api/cotizacion/retomar', { token }, csrf, '198.51.100.3')).statusCode).toBe(429);
+  });
+
+  it('the lookup shares the trámites counter of the address (TRAMITES_POR_HORA)', async () => {
+    const csrf = await getCsrf(app);
+    const ip = '198.51.100.99';
+    expect((await postDesde(app, '/api/postventa/baja', { numSecuPol: 'HOG-2026-000001', ...DATOS }, csrf, ip)).statusCode).toBe(404);
+    expect((await postDesde(app, '/api/postventa/consulta', { codigo: 'BAJ-22222222AA', dniOEmail: '30123456' }, csrf, ip)).statusCode).toBe(404);
+    expectError(await postDesde(app, '/api/postventa/consulta', { codigo: 'ARR-22222222AA', dniOEmail: '30123456' }, csrf, ip), 429, 'DEMASIADAS_SOLICITUDES', texto('servidor.postventa.limite'));
   });
 });
 
-describe('botón de arrepentimiento y botón de baja', () => {
+describe('botón de arrepentimiento y botón de baja', { timeout: LENTO }, () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await buildTestApp({ publicUrl: 'http://cotizador.test', tramitesPorHora: 1000, settings: { cotizacionesPorHoraPorIp: 1000 } });
-  });
+  }, LENTO);
   afterAll(async () => {
     await app.close();
   });
@@ -241,16 +251,3 @@ describe('botón de arrepentimiento y botón de baja', () => {
   });
 });
 
-describe('per-address limit of the lookup', () => {
-  it('shares the trámites counter of the address (TRAMITES_POR_HORA)', async () => {
-    const app = await buildTestApp({ tramitesPorHora: 2 });
-    try {
-      const csrf = await getCsrf(app);
-      expect((await post(app, '/api/postventa/baja', { numSecuPol: 'HOG-2026-000001', ...DATOS }, csrf)).statusCode).toBe(404);
-      expect((await post(app, '/api/postventa/consulta', { codigo: 'BAJ-22222222AA', dniOEmail: '30123456' }, csrf)).statusCode).toBe(404);
-      expectError(await post(app, '/api/postventa/consulta', { codigo: 'ARR-22222222AA', dniOEmail: '30123456' }, csrf), 429, 'DEMASIADAS_SOLICITUDES', texto('servidor.postventa.limite'));
-    } finally {
-      await app.close();
-    }
-  });
-});

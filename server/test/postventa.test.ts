@@ -219,7 +219,7 @@ describe('botón de arrepentimiento y botón de baja', () => {
     } finally {
       await limitada.close();
     }
-  });
+  }, 120_000); // builds its own app: ~10 s alone on a loaded machine
 });
 
 describe('outbox', () => {
@@ -279,7 +279,7 @@ describe('outbox', () => {
     } finally {
       await prod.close();
     }
-  });
+  }, 120_000); // builds its own app: ~10 s alone on a loaded machine
 });
 
 describe('Ley 25.326 consent', () => {
