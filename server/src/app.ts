@@ -87,7 +87,7 @@ export interface BuildOptions {
   settings?: Partial<Settings>;
   /** After the sale (issue 8): link-token key (≥ 32 bytes; default random per process), public URL for e-mailed links,
    *  SMTP (undefined: outbox only), sender, outbox worker timings, requests per hour per IP for the withdrawal/cancellation
-   *  buttons and the e-mail of a quote, and whether the development mail page exists. */
+   *  buttons and the e-mail of a quote. */
   linkKey?: Buffer;
   publicUrl?: string;
   smtpUrl?: string;
@@ -98,7 +98,11 @@ export interface BuildOptions {
   tramitesPorPolizaPorHora?: number;
   /** Resumes of one e-mailed quote link per hour (default 5); each also counts on the address's quote limit. */
   retomarPorEnlacePorHora?: number;
-  devCorreo?: boolean;
+  /**
+   * The development pages (/api/dev/*: every e-mail with its PDF, any policy's state and tracking codes) exist — for
+   * loopback clients only (routes/dev). Default false; main.ts sets it only for NODE_ENV=development|test.
+   */
+  devPages?: boolean;
 }
 
 /** Pino redaction: never log payment numbers, cookies or CSRF tokens even if a body or headers get logged. */
@@ -219,7 +223,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
       await api.register(postventaRoutes, {
         tramitesPorHora: opts.tramitesPorHora ?? 10, tramitesPorPolizaPorHora: opts.tramitesPorPolizaPorHora ?? 5, retomarPorEnlacePorHora: opts.retomarPorEnlacePorHora ?? 5,
       });
-      if (opts.devCorreo ?? true) await api.register(devRoutes);
+      if (opts.devPages ?? false) await api.register(devRoutes);
     },
     { prefix: '/api' },
   );
