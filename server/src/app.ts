@@ -98,6 +98,10 @@ export interface BuildOptions {
   mailFrom?: string;
   correo?: Pick<CorreoOptions, 'pollMs' | 'leaseMs' | 'smtpTimeoutMs' | 'retryBaseMs' | 'maxBackoffMs' | 'vidaMaxMs' | 'concurrencia'>;
   tramitesPorHora?: number;
+  /** Withdrawal/cancellation requests per policy number, and lookups per tracking code, per hour (default 5). */
+  tramitesPorPolizaPorHora?: number;
+  /** Resumes of one e-mailed quote link per hour (default 5); each also counts on the address's quote limit. */
+  retomarPorEnlacePorHora?: number;
   /**
    * The development pages (/api/dev/*: every e-mail with its PDF, any policy's state and tracking codes) exist — for
    * loopback clients only (routes/dev). Default false; main.ts sets it only for NODE_ENV=development|test.
@@ -265,7 +269,9 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
       await api.register(recaptchaRoutes, { prefix: '/recaptcha' });
       await api.register(logsRoutes, { prefix: '/logs' });
       await api.register(embudoRoutes, { prefix: '/embudo' });
-      await api.register(postventaRoutes, { tramitesPorHora: opts.tramitesPorHora ?? 10 });
+      await api.register(postventaRoutes, {
+        tramitesPorHora: opts.tramitesPorHora ?? 10, tramitesPorPolizaPorHora: opts.tramitesPorPolizaPorHora ?? 5, retomarPorEnlacePorHora: opts.retomarPorEnlacePorHora ?? 5,
+      });
       if (opts.devPages ?? false) await api.register(devRoutes);
     },
     { prefix: '/api' },

@@ -56,6 +56,8 @@ export interface Config {
     mailFrom: string;
     linkKeyHex?: string;
     tramitesPorHora: number;
+    tramitesPorPolizaPorHora: number;
+    retomarPorEnlacePorHora: number;
     correo: { pollMs: number; leaseMs: number; smtpTimeoutMs: number; retryBaseMs: number; maxBackoffMs: number; vidaMaxMs: number };
   };
 }
@@ -194,6 +196,8 @@ export function readConfig(env: Env, repoDir: string = join(import.meta.dirname,
       mailFrom: env.MAIL_FROM ?? 'Hogar Protegido Seguros <polizas@hogarprotegido.example>',
       linkKeyHex: env.LINK_KEY || undefined,
       tramitesPorHora: int(env, 'TRAMITES_POR_HORA', 10, 1),
+      tramitesPorPolizaPorHora: int(env, 'TRAMITES_POR_POLIZA_POR_HORA', 5, 1),
+      retomarPorEnlacePorHora: int(env, 'RETOMAR_POR_ENLACE_POR_HORA', 5, 1),
       correo,
     },
   };

@@ -53,6 +53,8 @@ const app = await build({
   mailFrom: config.postventa.mailFrom,
   linkKey: loadLinkKey(config.postventa.linkKeyHex, join(config.dataDir, 'link.key')),
   tramitesPorHora: config.postventa.tramitesPorHora,
+  tramitesPorPolizaPorHora: config.postventa.tramitesPorPolizaPorHora,
+  retomarPorEnlacePorHora: config.postventa.retomarPorEnlacePorHora,
   devPages: config.desarrollo,
   correo: config.postventa.correo,
   metrics: config.metrics,

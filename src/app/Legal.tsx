@@ -8,15 +8,16 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Icon } from '../form/widgets/Icon';
-import { RUTAS_POSTVENTA } from '../screens/postventa/rutas';
+import { RUTA_CONSULTA_TRAMITE, RUTAS_POSTVENTA } from '../screens/postventa/rutas';
 
-/** The two consumer-law buttons, as links without an account. */
+/** The two consumer-law buttons, as links without an account, and the lookup of a request's tracking code. */
 export function BotonesLegales({ className = '' }: { className?: string }) {
   const { t } = useTranslation();
   return (
-    <nav className={`legal-buttons ${className}`} aria-label={`${t('legal.botones.arrepentimiento')} · ${t('legal.botones.baja')}`}>
+    <nav className={`legal-buttons ${className}`} aria-label={`${t('legal.botones.arrepentimiento')} · ${t('legal.botones.baja')} · ${t('postventa.consultarTramite')}`}>
       <Link className="legal-buttons__link" to={RUTAS_POSTVENTA.arrepentimiento}>{t('legal.botones.arrepentimiento')}</Link>
       <Link className="legal-buttons__link" to={RUTAS_POSTVENTA.baja}>{t('legal.botones.baja')}</Link>
+      <Link className="legal-buttons__link" to={RUTA_CONSULTA_TRAMITE}>{t('postventa.consultarTramite')}</Link>
     </nav>
   );
 }

@@ -13,12 +13,13 @@ import type { Flow, Step } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { Layout } from './Layout';
 import { StepScreen } from '../screens/StepScreen';
-import { RUTAS_POSTVENTA, type TipoPostventa } from '../screens/postventa/rutas';
+import { RUTA_CONSULTA_TRAMITE, RUTAS_POSTVENTA, type TipoPostventa } from '../screens/postventa/rutas';
 
 let firstEntry = true;
 
 /** The after-sale screens are their own chunk: a visitor of the flow never downloads them. */
 const TramiteScreen = lazy(() => import('../screens/postventa/TramiteScreen').then((m) => ({ default: m.TramiteScreen })));
+const ConsultaScreen = lazy(() => import('../screens/postventa/ConsultaScreen').then((m) => ({ default: m.ConsultaScreen })));
 
 /** Staff preview: its gate is a small chunk of its own, the preview another (docs/flow-format.md › Vista previa). */
 const PreviewGate = lazy(() => import('./PreviewGate').then((m) => ({ default: m.PreviewGate })));
@@ -69,6 +70,7 @@ export function flowRoutes(flow: Flow, engine: FlowEngine, opts: RouteOptions = 
   routes.push({ path: `/${flow.basePath}/__vista-previa`, element: <Suspense fallback={null}><PreviewGate engine={engine} closed={<ToEntry flow={flow} />} /></Suspense> });
   // after-sale screens outside the flow (issue 8): no guards, no journey state
   for (const [tipo, path] of Object.entries(RUTAS_POSTVENTA)) routes.push({ path, element: <Suspense fallback={null}><TramiteScreen key={tipo} tipo={tipo as TipoPostventa} /></Suspense> });
+  routes.push({ path: RUTA_CONSULTA_TRAMITE, element: <Suspense fallback={null}><ConsultaScreen /></Suspense> });
   routes.push({ path: '*', element: <ToEntry flow={flow} /> });
   return routes;
 }

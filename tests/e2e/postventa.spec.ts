@@ -1,7 +1,8 @@
 /**
  * Issue 8 in the browser, against the API sending through a real local SMTP server (tests/e2e/servidor-e2e.ts):
  * the policy PDF from the thank-you page and the policy e-mail; the quote by e-mail and its resume link in a fresh
- * browser; the botón de arrepentimiento and the botón de baja from the first screen (tracking code, e-mail, state).
+ * browser; the botón de arrepentimiento and the botón de baja from the first screen (tracking code, e-mail, state);
+ * the baja's one effective-date sentence on the form, the result page and the e-mail; the tracking-code lookup page.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -59,12 +60,19 @@ async function comprarPorApi(request: APIRequestContext, email: string): Promise
   throw new Error('la póliza no se emitió');
 }
 
+/** Today in Argentina as the pages write it, e.g. "25/11/2026". */
+const hoyAr = () => new Intl.DateTimeFormat('es-AR', { timeZone: 'America/Argentina/Buenos_Aires', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+/** The one sentence of a baja's effective date (es.json › legal.bajaRige) for `fecha` (DD/MM/AAAA). */
+const bajaRige = (fecha: string) =>
+  `La baja rige desde las 24 h del ${fecha}. No se hacen más débitos desde esa fecha; te devolvemos la parte del premio no devengada (la de los días sin cobertura, o todo si la cobertura todavía no había empezado) por el mismo medio de pago.`;
+
 async function tramite(page: Page, info: import('@playwright/test').TestInfo, boton: string, num: string, email: string, nombre: string) {
   trackRequests(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Servicio de Atención al Asegurado' })).toBeVisible();
   await page.locator('main').getByRole('link', { name: boton }).click();
   await expect(page.getByRole('heading', { level: 1, name: boton })).toBeVisible();
+  if (boton === 'Botón de baja') await expect(page.getByTestId('baja-rige')).toContainText(`Si la pedís hoy: ${bajaRige(hoyAr())}`);
   // unknown data: a Spanish message that does not say whether the policy exists
   await page.getByLabel('Número de póliza').fill('HOG-2026-999999');
   await page.getByLabel('DNI del asegurado').fill('30123456');
@@ -151,6 +159,45 @@ test('botón de baja desde la primera pantalla → código, e-mail y póliza en 
   const email = `baja-${info.project.name}@example.com`;
   const num = await comprarPorApi(page.request, email);
   const codigo = await tramite(page, info, 'Botón de baja', num, email, 'baja');
-  await correo(`Recibimos tu pedido de baja — código ${codigo}`);
+  // one effective date, said the same way on the result page and in the e-mail (the form said it before the request)
+  await expect(page.getByTestId('baja-rige')).toHaveText(bajaRige(hoyAr()));
+  const mail = await correo(`Recibimos tu pedido de baja — código ${codigo}`);
+  expect(mail.text).toContain(bajaRige(hoyAr()));
   expect(await (await page.request.get(`/api/dev/poliza/${num}`)).json()).toMatchObject({ estado: 'BAJA' });
+  // the result page leads to the lookup
+  await page.getByRole('link', { name: 'Consultar un trámite' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Consultar un trámite' })).toBeVisible();
+});
+
+test('consultar un trámite desde el pie: código + DNI → tipo, fecha, estado y desde cuándo rige; sin enumerar códigos', async ({ page }, info) => {
+  const email = `consulta-${info.project.name}@example.com`;
+  const num = await comprarPorApi(page.request, email);
+  const token = (await (await page.request.get('/api/set-csrf')).json()).csrfToken as string;
+  const baja = await page.request.post('/api/postventa/baja', { data: { numSecuPol: num, dni: '30123456', email }, headers: { 'x-xsrf-token': token } });
+  expect(baja.status()).toBe(200);
+  const { codigo } = await baja.json();
+
+  trackRequests(page);
+  await page.goto('/');
+  await page.locator('footer').getByRole('link', { name: 'Consultar un trámite' }).click();
+  await expect(page).toHaveURL(/\/tramite$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Consultar un trámite' })).toBeVisible();
+  await shot(page, info, 'tramite');
+  // a wrong DNI gets the same answer as an unknown code
+  await page.getByLabel('Código de seguimiento').fill(codigo.toLowerCase());
+  await page.getByLabel('DNI o e-mail del asegurado').fill('30123457');
+  await page.getByRole('button', { name: 'Consultar' }).click();
+  await expect(page.getByRole('alert')).toHaveText('No encontramos un trámite con esos datos. Revisá el código de seguimiento y el DNI o e-mail del asegurado.');
+  await shot(page, info, 'tramite-error');
+  await page.getByLabel('DNI o e-mail del asegurado').fill('30.123.456');
+  await page.getByRole('button', { name: 'Consultar' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Tu trámite ${codigo}`);
+  await expect(page.getByTestId('consulta-tipo')).toHaveText('Baja');
+  await expect(page.getByTestId('consulta-poliza')).toHaveText(num);
+  await expect(page.getByTestId('consulta-fecha')).toHaveText(hoyAr());
+  await expect(page.getByTestId('consulta-estado')).toHaveText('Póliza dada de baja.');
+  await expect(page.getByTestId('consulta-efectiva')).toHaveText(`Desde las 24 h del ${hoyAr()}`);
+  await expect(page.getByTestId('baja-rige')).toHaveText(bajaRige(hoyAr()));
+  await expect(page.getByText(/La baja no te quita el arrepentimiento: hasta el \d{2}\/\d{2}\/\d{4} podés usar también el Botón de arrepentimiento/)).toBeVisible();
+  await shot(page, info, 'tramite-resultado');
 });

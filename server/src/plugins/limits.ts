@@ -12,6 +12,8 @@
  *   (`cupoCotizaciones.de`, cotizaciones.ts › insertConCupo); `evaluar-ip` reads the same counter without counting.
  * - funnel batches (POST /embudo/eventos): at most `embudoLotesPorMinuto` per minute per client IP → 429
  *   DEMASIADAS_SOLICITUDES (with at most 50 events a batch, this bounds what one address can write).
+ * - named counters (`cupoPorHora`): any other hourly bound on one key — e.g. how often ONE resume link may re-quote
+ *   (`retomar|<link id>`) or how many after-sale requests ONE policy or tracking code may get (routes/postventa).
  * The client IP is `request.ip`, i.e. what the trusted proxies say (config TRUST_PROXY).
  */
 import rateLimit from '@fastify/rate-limit';
@@ -70,6 +72,11 @@ declare module 'fastify' {
     cupoCotizaciones: CupoCotizaciones;
     /** Counts one funnel batch for the request's IP. @throws ApiError 429 past `embudoLotesPorMinuto` a minute */
     cupoEmbudo: { consumir(request: FastifyRequest): Promise<void> };
+    /**
+     * Counts one hit on the hourly counter `clave` (shared by every instance, window from the first hit).
+     * @throws ApiError 429 DEMASIADAS_SOLICITUDES with `mensaje` when this hit is past `max` in the window
+     */
+    cupoPorHora: { consumir(clave: string, max: number, mensaje: string): Promise<void> };
   }
 }
 
@@ -103,6 +110,12 @@ export default fp(async function limitsPlugin(app: FastifyInstance, opts: { rate
     async consumir(request: FastifyRequest) {
       const { current } = await limites.incrementar(`embudo|${request.ip}`, 60_000);
       if (current > opts.embudoLotesPorMinuto) throw new ApiError(429, 'DEMASIADAS_SOLICITUDES', MENSAJES.DEMASIADAS_SOLICITUDES);
+    },
+  });
+  app.decorate('cupoPorHora', {
+    async consumir(clave: string, max: number, mensaje: string) {
+      const { current } = await limites.incrementar(clave, HORA_MS);
+      if (current > max) throw new ApiError(429, 'DEMASIADAS_SOLICITUDES', mensaje);
     },
   });
 });

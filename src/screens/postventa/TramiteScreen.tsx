@@ -2,7 +2,9 @@
  * Botón de arrepentimiento / botón de baja (issue 8): policy number + DNI + e-mail, no account. The rules (formats,
  * the 10 days, matching without revealing whether a policy exists) live on the server (schemas/api/postventa.json,
  * server/src/domain/postventa): its field errors are shown on the fields, anything else above the form. On success
- * the tracking code is shown. Texts: src/i18n/es.json › postventa.*.
+ * the tracking code is shown, with a link to look it up. The baja's effective date and what happens to the money are
+ * said with the one text legal.bajaRige (on the form with today's date, on the result with the server's date), and a
+ * baja inside the 10 days says until when the withdrawal is still open. Texts: src/i18n/es.json › postventa.*, legal.*.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,14 +12,15 @@ import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { api } from '../../api/instance';
 import { PaginaSimple } from '../../app/Legal';
-import { formatDateAr } from '../../form/dates';
+import { formatDateAr, hoyArgentina } from '../../form/dates';
 import { Icon } from '../../form/widgets/Icon';
-import type { TipoPostventa } from './rutas';
+import { RUTA_CONSULTA_TRAMITE, RUTAS_POSTVENTA, type TipoPostventa } from './rutas';
 
 interface Tramite {
   codigo: string;
   numSecuPol: string;
   fechaEfectiva: string;
+  arrepentimientoHasta?: string;
 }
 
 const CAMPOS = [
@@ -62,6 +65,13 @@ export function TramiteScreen({ tipo }: { tipo: TipoPostventa }) {
           <span className="result__icon"><Icon name="check" /></span>
           <h1 className="result__title" tabIndex={-1} ref={titulo}>{t(`postventa.${tipo}.listoTitulo`)}</h1>
           <p className="result__lead">{t(`postventa.${tipo}.listoBajada`, { numSecuPol: hecho.numSecuPol, fecha: formatDateAr(hecho.fechaEfectiva) })}</p>
+          {tipo === 'baja' && <p className="result__lead" data-testid="baja-rige">{t('legal.bajaRige', { fecha: formatDateAr(hecho.fechaEfectiva) })}</p>}
+          {hecho.arrepentimientoHasta && (
+            <p className="result__lead">
+              {t('legal.bajaArrepentimientoHasta', { hasta: formatDateAr(hecho.arrepentimientoHasta) })}{' '}
+              <Link to={RUTAS_POSTVENTA.arrepentimiento}>{t('legal.botones.arrepentimiento')}</Link>
+            </p>
+          )}
           <dl className="result__data">
             <div className="review__row">
               <dt>{t('postventa.codigo')}</dt>
@@ -70,6 +80,7 @@ export function TramiteScreen({ tipo }: { tipo: TipoPostventa }) {
           </dl>
           <p className="note">{t('postventa.codigoAyuda')}</p>
           <div className="result__actions">
+            <Link className="button button--ghost" to={RUTA_CONSULTA_TRAMITE}>{t('postventa.consultarTramite')}</Link>
             <Link className="button button--primary" to="/">{t('postventa.volverInicio')}</Link>
           </div>
         </section>
@@ -83,6 +94,15 @@ export function TramiteScreen({ tipo }: { tipo: TipoPostventa }) {
           <div className="step-head">
             <h1 className="step-title" tabIndex={-1} ref={titulo}>{t(`postventa.${tipo}.titulo`)}</h1>
             <p className="step-lead">{t(`postventa.${tipo}.bajada`)}</p>
+            {tipo === 'baja' && (
+              <div className="banner banner--info" data-testid="baja-rige">
+                <Icon name="alerta" />
+                <div>
+                  <p className="banner__p"><strong>{t('postventa.baja.rigeHoy')}</strong> {t('legal.bajaRige', { fecha: formatDateAr(hoyArgentina()) })}</p>
+                  <p className="banner__p">{t('legal.bajaArrepentimiento')}</p>
+                </div>
+              </div>
+            )}
             <p className="note"><Icon name="candado" /> {t('postventa.formulario.sinCuenta')}</p>
           </div>
           {banner && (
@@ -122,7 +142,7 @@ export function TramiteScreen({ tipo }: { tipo: TipoPostventa }) {
               </button>
             </div>
           </form>
-          <p className="note">{t(`legal.${tipo}`)}</p>
+          <p className="note">{t(tipo === 'baja' ? 'legal.bajaDerecho' : 'legal.arrepentimiento')}</p>
         </div>
       </div>
     </PaginaSimple>

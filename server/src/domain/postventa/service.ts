@@ -2,19 +2,24 @@
  * After the sale (issue 8): the policy document (made once and kept), the policy and quote e-mails (queued in the
  * outbox), resumable quotes behind signed links, and the withdrawal (botón de arrepentimiento: CCyC art. 1110,
  * Ley 24.240 art. 34 — within 10 calendar days of the purchase, Argentina time; the policy becomes ANULADA) and
- * cancellation (botón de baja: Ley 24.240 art. 10 ter, Res. SSN 360/2024 mod. 435/2025 — BAJA from the day of the
- * request, or from the start of the vigencia if it had not started) requests, answered with a tracking code.
- * Texts: src/i18n/es.json › servidor.postventa.*, legal.*.
+ * cancellation (botón de baja: Ley 24.240 art. 10 ter, Res. SSN 360/2024 mod. 435/2025, Disp. SSDCyLC 954/2025 —
+ * BAJA from 24 h of the day of the request, Argentina time: no more debits, the unearned premium is refunded)
+ * requests, answered with a tracking code the holder can look up (with their DNI or e-mail). A baja does not take
+ * away a withdrawal still inside its 10 days: it is accepted after the baja and the policy becomes ANULADA.
+ * Texts: src/i18n/es.json › servidor.postventa.*, legal.* (the baja's effective date: legal.bajaRige, one text for
+ * the form, the result page, the lookup page, the e-mail and the policy PDF).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db, Queryable } from '../../db/index.ts';
-import { cotizacionesRepository, type Cotizacion } from '../../db/repositories/cotizaciones.ts';
+import { cotizacionesRepository, type Cotizacion, type Cupo } from '../../db/repositories/cotizaciones.ts';
 import { correosRepository, type AdjuntoRef } from '../../db/repositories/correos.ts';
 import type { Domicilio } from '../../db/repositories/domicilios.ts';
 import type { Persona } from '../../db/repositories/personas.ts';
 import { ApiError, notFound } from '../../errors.ts';
+import { limiteCotizacionesExcedido } from '../../plugins/limits.ts';
+import { RUTA_CONSULTA_TRAMITE } from '../../../../src/screens/postventa/rutas.ts';
 import type { Adjunto } from '../correo/outbox.ts';
 import { cuerpoCorreo } from '../correo/plantilla.ts';
 import { pdfCotizacion } from '../documentos/cotizacion.ts';
@@ -42,10 +47,22 @@ export interface Tramite {
   codigo: string;
   tipo: TipoTramite;
   numSecuPol: string;
+  /** The policy's state now (a baja followed by a withdrawal: ANULADA). */
   estado: 'ANULADA' | 'BAJA';
-  /** YYYY-MM-DD. */
+  /** YYYY-MM-DD: ANULADA from the start of the vigencia; BAJA from 24 h of that day (the day of the request). */
   fechaEfectiva: string;
+  /** YYYY-MM-DD, only while a withdrawal is still possible (a BAJA inside the 10 days): its last day. */
+  arrepentimientoHasta?: string;
 }
+/** What the tracking-code lookup shows: the request, when it was made (YYYY-MM-DD, Argentina) and where it stands. */
+export interface ConsultaTramite extends Tramite {
+  fecha: string;
+}
+
+/** The sentence of a baja's effective date and what happens to the money (legal.bajaRige). @param efectiva YYYY-MM-DD */
+export const textoBajaRige = (efectiva: string) => texto('legal.bajaRige', { fecha: fecha(efectiva) });
+/** Last day (YYYY-MM-DD) a policy issued on `emitida` (YYYY-MM-DD, Argentina) may be withdrawn. */
+export const ultimoDiaArrepentimiento = (emitida: string) => sumarDias(emitida, DIAS_ARREPENTIMIENTO);
 
 export interface PostventaOptions {
   db: Db;
@@ -72,6 +89,16 @@ export function codigoSeguimiento(tipo: TipoTramite): string {
 /** Rating input of a stored quote. */
 function entradaDe(c: Cotizacion): RatingInput {
   return { tipoVivienda: c.tipoVivienda, usoVivienda: c.usoVivienda, titularidad: c.titularidad, barrioCerrado: c.barrioCerrado, metros: c.metros, zona: c.zona, provinciaId: c.idProvincia } as RatingInput;
+}
+
+/**
+ * A request as answered: the policy's state now, and the last day of the withdrawal while a BAJA still allows it.
+ * @param estado the policy's state (VIGENTE cannot occur once a request exists) @param hasta last withdrawal day
+ */
+function respuesta(codigo: string, tipo: TipoTramite, numSecuPol: string, estado: string, fechaEfectiva: string, hasta: string, hoy: string): Tramite {
+  const r: Tramite = { codigo, tipo, numSecuPol, estado: estado === 'ANULADA' ? 'ANULADA' : 'BAJA', fechaEfectiva };
+  if (r.estado === 'BAJA' && hasta >= hoy) r.arrepentimientoHasta = hasta;
+  return r;
 }
 
 /** The after-sale service over the database. */
@@ -201,10 +228,12 @@ export function createPostventa(opts: PostventaOptions) {
 
     /**
      * Opens a resume link for session `sesion`: a NEW quote of that session with the same inputs, re-priced with
-     * today's tariff (a start date no longer allowed moves to tomorrow).
-     * @throws ApiError 404 with a Spanish message for a tampered, unknown or expired link
+     * today's tariff (a start date no longer allowed moves to tomorrow). It is a quote like any other: it counts on
+     * the client address's hourly quote limit (`cupo`, counted by the statement that stores it), and ONE link re-quotes
+     * at most `porEnlace.max` times an hour (`porEnlace.consumir(clave)`, counted before re-pricing).
+     * @throws ApiError 404 with a Spanish message for a tampered, unknown or expired link; 429 past either limit
      */
-    async retomar(token: string, sesion: string, ip: string | null) {
+    async retomar(token: string, sesion: string, ip: string | null, limites: { cupo: Cupo; porEnlace: (clave: string) => Promise<void> }) {
       const v = tokens.verificar('cotizacion', token);
       if (!v.ok) throw notFound(e(v.motivo === 'VENCIDO' ? 'enlaceVencido' : 'enlaceInvalido'));
       const [env] = await db.query<{ refId: string; respuestas: unknown; version: number; vigente: boolean }>(
@@ -213,6 +242,7 @@ export function createPostventa(opts: PostventaOptions) {
       );
       if (!env) throw notFound(e('enlaceInvalido'));
       if (!env.vigente) throw notFound(e('enlaceVencido'));
+      await limites.porEnlace(`retomar|${v.id}`);
       const repo = cotizacionesRepository(db);
       const cot = await repo.get(env.refId);
       if (!cot) throw notFound(e('enlaceVencido'));
@@ -222,7 +252,8 @@ export function createPostventa(opts: PostventaOptions) {
       const fechaMovida = cot.initPolicyDate <= hoy || cot.initPolicyDate > sumarDias(hoy, 30);
       const initPolicyDate = fechaMovida ? sumarDias(hoy, 1) : cot.initPolicyDate;
       const refId = randomUUID();
-      await repo.insert({ ...cot, refId, sesion, ip, tarifaVersion: tariff.version, initPolicyDate, inspection, planes });
+      const guardada = await repo.insertConCupo({ ...cot, refId, sesion, ip, tarifaVersion: tariff.version, initPolicyDate, inspection, planes }, limites.cupo);
+      if (!guardada) throw limiteCotizacionesExcedido();
       return {
         respuestas: env.respuestas,
         versionFlujo: env.version,
@@ -234,9 +265,11 @@ export function createPostventa(opts: PostventaOptions) {
 
     /**
      * Records a withdrawal or cancellation when number, DNI and e-mail match one policy, changes its state and
-     * queues the confirmation e-mail. Asking again returns the same tracking code.
+     * queues the confirmation to the policy's e-mail of record (with the tracking code, how to look it up and how to
+     * object if the holder did not ask for it). Asking again returns the same tracking code (no second e-mail).
+     * A withdrawal is accepted until {@link ultimoDiaArrepentimiento} even after a baja: the policy becomes ANULADA.
      * @throws ApiError 404 — the same answer for an unknown policy and for data that do not match (no enumeration);
-     *   409 when the 10 days passed (withdrawal) or the policy already ended the other way
+     *   409 when the 10 days passed (withdrawal) or the policy already ended (ANULADA; or BAJA, for a baja)
      */
     async tramite(tipo: TipoTramite, datos: { numSecuPol: string; dni: string; email: string }): Promise<Tramite> {
       let nuevo = false;
@@ -249,31 +282,62 @@ export function createPostventa(opts: PostventaOptions) {
           [datos.numSecuPol.trim().toUpperCase(), datos.dni, datos.email.trim()],
         );
         if (!p) throw notFound(e('noEncontrada'));
+        const hoy = hoyArgentina();
+        const hasta = ultimoDiaArrepentimiento(p.emitida);
         const [previo] = await tx.query<{ codigo: string; fecha: string }>(
           `SELECT codigo, to_char(fecha_efectiva, 'YYYY-MM-DD') AS fecha FROM tramites WHERE num_secu_pol = $1 AND tipo = $2`,
           [p.numSecuPol, tipo],
         );
-        const estado = tipo === 'ARREPENTIMIENTO' ? 'ANULADA' : 'BAJA';
-        if (previo) return { codigo: previo.codigo, tipo, numSecuPol: p.numSecuPol, estado, fechaEfectiva: previo.fecha };
-        if (p.estado === 'BAJA') throw new ApiError(409, 'CONFLICTO', e('yaDadaDeBaja'));
+        if (previo) return respuesta(previo.codigo, tipo, p.numSecuPol, p.estado, previo.fecha, hasta, hoy);
         if (p.estado === 'ANULADA') throw new ApiError(409, 'CONFLICTO', e('yaAnulada'));
-        const hoy = hoyArgentina();
-        if (tipo === 'ARREPENTIMIENTO' && sumarDias(p.emitida, DIAS_ARREPENTIMIENTO) < hoy) throw new ApiError(409, 'CONFLICTO', e('plazoVencido'));
-        const fechaEfectiva = tipo === 'ARREPENTIMIENTO' ? p.desde : p.desde > hoy ? p.desde : hoy;
+        if (tipo === 'ARREPENTIMIENTO' && hasta < hoy) throw new ApiError(409, 'CONFLICTO', e(p.estado === 'BAJA' ? 'yaDadaDeBaja' : 'plazoVencido'));
+        const estado = tipo === 'ARREPENTIMIENTO' ? 'ANULADA' : 'BAJA';
+        const fechaEfectiva = tipo === 'ARREPENTIMIENTO' ? p.desde : hoy;
         const codigo = codigoSeguimiento(tipo);
         await tx.query('INSERT INTO tramites (codigo, tipo, num_secu_pol, fecha_efectiva) VALUES ($1, $2, $3, $4)', [codigo, tipo, p.numSecuPol, fechaEfectiva]);
         await tx.query('UPDATE polizas SET estado = $2, estado_desde = $3 WHERE num_secu_pol = $1', [p.numSecuPol, estado, fechaEfectiva]);
+        const r = respuesta(codigo, tipo, p.numSecuPol, estado, fechaEfectiva, hasta, hoy);
         const k = 'servidor.postventa.correos.tramite';
-        const vars = { codigo, numSecuPol: p.numSecuPol, fecha: fecha(hoy), efectiva: fecha(fechaEfectiva), nombre: p.persona.firstName };
-        const body = cuerpoCorreo(texto(`${k}.saludo`, vars), [texto(`${k}.${tipo === 'ARREPENTIMIENTO' ? 'arrepentimiento' : 'baja'}`, vars), texto(`${k}.codigo`, vars)]);
+        const vars = { codigo, numSecuPol: p.numSecuPol, fecha: fecha(hoy), nombre: p.persona.firstName };
+        const enlace = `${opts.publicUrl}${RUTA_CONSULTA_TRAMITE}`;
+        const body = cuerpoCorreo(texto(`${k}.saludo`, vars), [
+          texto(`${k}.${tipo === 'ARREPENTIMIENTO' ? 'arrepentimiento' : 'baja'}`, vars),
+          ...(tipo === 'BAJA' ? [textoBajaRige(fechaEfectiva)] : []),
+          ...(r.arrepentimientoHasta ? [texto('legal.bajaArrepentimientoHasta', { hasta: fecha(r.arrepentimientoHasta) })] : []),
+          texto(`${k}.codigo`, vars),
+          texto(`${k}.consultar`, vars),
+          { enlace },
+          texto(`${k}.objetar`, vars),
+        ]);
+        // to the policy's e-mail of record (the request's e-mail only had to match it)
         await correosRepository(tx).encolar({
           tipo, para: p.persona.email, asunto: texto(`${k}.${tipo === 'ARREPENTIMIENTO' ? 'asuntoArrepentimiento' : 'asuntoBaja'}`, vars), ...body, adjuntos: [],
         });
         nuevo = true;
-        return { codigo, tipo, numSecuPol: p.numSecuPol, estado, fechaEfectiva };
+        return r;
       });
       if (nuevo) opts.alRegistrarTramite?.(tipo);
       return t;
+    },
+
+    /**
+     * The tracking-code lookup: the request `codigo` when `dniOEmail` is the holder's DNI (digits; dots and spaces
+     * ignored) or e-mail (case-insensitive).
+     * @throws ApiError 404 — the same answer for an unknown code and for a DNI/e-mail that does not match
+     */
+    async consulta(codigo: string, dniOEmail: string): Promise<ConsultaTramite> {
+      const dato = dniOEmail.trim();
+      const esEmail = dato.includes('@');
+      const [t] = await db.query<{ codigo: string; tipo: TipoTramite; numSecuPol: string; estado: string; fechaEfectiva: string; fecha: string; emitida: string }>(
+        `SELECT t.codigo, t.tipo, t.num_secu_pol AS "numSecuPol", p.estado, to_char(t.fecha_efectiva, 'YYYY-MM-DD') AS "fechaEfectiva",
+           to_char(t.creado_en AT TIME ZONE 'America/Argentina/Buenos_Aires', 'YYYY-MM-DD') AS fecha,
+           to_char(p.emitida_en AT TIME ZONE 'America/Argentina/Buenos_Aires', 'YYYY-MM-DD') AS emitida
+         FROM tramites t JOIN polizas p ON p.num_secu_pol = t.num_secu_pol JOIN solicitudes s ON s.numero_solicitud = p.numero_solicitud
+         WHERE t.codigo = $1 AND ${esEmail ? "lower(s.persona->>'email') = lower($2)" : "s.persona->>'numberDoc' = $2"}`,
+        [codigo.trim().toUpperCase(), esEmail ? dato : dato.replace(/[\s.]/g, '')],
+      );
+      if (!t) throw notFound(e('tramiteNoEncontrado'));
+      return { ...respuesta(t.codigo, t.tipo, t.numSecuPol, t.estado, t.fechaEfectiva, ultimoDiaArrepentimiento(t.emitida), hoyArgentina()), fecha: t.fecha };
     },
   };
   return api;

@@ -3,13 +3,18 @@
  * - GET  /documentos/poliza/:token     the policy PDF; the token (signed, expiring) is the only key — no session.
  * - GET  /documentos/cotizacion/:refId the quote PDF of the visitor's session.
  * - POST /cotizacion/enviar            e-mails the quote with a 7-day resume link (what the visitor answered is kept).
- * - POST /cotizacion/retomar           opens a resume link: a new quote of this session, re-priced today.
- * - POST /postventa/arrepentimiento, /postventa/baja  policy number + DNI + e-mail → tracking code (rate-limited,
- *   same 404 for unknown and mismatched data).
+ * - POST /cotizacion/retomar           opens a resume link: a new quote of this session, re-priced today; counts on
+ *   the client address's hourly quote limit (as cotizar) and on its link's own hourly bound (`retomarPorEnlacePorHora`).
+ * - POST /postventa/arrepentimiento, /postventa/baja  policy number + DNI + e-mail → tracking code (limited per client
+ *   address and per policy, same 404 for unknown and mismatched data).
+ * - POST /postventa/consulta           tracking code + DNI or e-mail → the request's type, date, state, effective date
+ *   (limited per client address and per code, same 404 for an unknown code and a wrong DNI/e-mail).
+ * Every request to the three /postventa routes, whatever its answer, leaves a row in `tramites_auditoria` (time,
+ * client address, user agent, policy number or code named, status).
  * Contract: schemas/api/README.md › After the sale; schemas: schemas/api/postventa.json; rules: domain/postventa.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Postventa, TipoTramite } from '../../domain/postventa/service.ts';
+import type { ConsultaTramite, Postventa, TipoTramite, Tramite } from '../../domain/postventa/service.ts';
 import { texto } from '../../domain/postventa/textos.ts';
 import { ApiError, notFound } from '../../errors.ts';
 import { ref, requireCotizacion, responses } from '../shared.ts';
@@ -30,12 +35,48 @@ function enviarPdf(reply: FastifyReply, pdf: Buffer, archivo: string) {
     .send(pdf);
 }
 
+/** Hourly bounds of the after-sale routes (config: TRAMITES_POR_HORA, TRAMITES_POR_POLIZA_POR_HORA, RETOMAR_POR_ENLACE_POR_HORA). */
+export interface PostventaLimites {
+  /** Requests per client address (trámites, lookups and "Enviarme la cotización" together). */
+  tramitesPorHora: number;
+  /** Withdrawal/cancellation requests naming one policy number (whoever sends them), and lookups of one code. */
+  tramitesPorPolizaPorHora: number;
+  /** Resumes of one e-mailed link (each one is a new quote). */
+  retomarPorEnlacePorHora: number;
+}
+
+type TipoAuditado = TipoTramite | 'CONSULTA';
+/** A request that got a tracking code (its audit row names the policy and the code). */
+type ConTramite = FastifyRequest & { tramite?: Tramite };
+/** A policy number or code as named in a body (normalised, bounded), for the audit row; null when absent. */
+const nombrado = (s: unknown) => (typeof s === 'string' ? s.trim().toUpperCase().slice(0, 40) : null);
+
 /** Registers the after-sale routes (mount inside the /api scope, after the limits plugin). */
-export default async function postventaRoutes(app: FastifyInstance, opts: { tramitesPorHora: number }) {
+export default async function postventaRoutes(app: FastifyInstance, opts: PostventaLimites) {
   const limiter = app.createRateLimit({ max: opts.tramitesPorHora, timeWindow: 3_600_000, keyGenerator: (r: FastifyRequest) => `postventa|${r.ip}` });
   const limitar = async (request: FastifyRequest) => {
     const r = await limiter(request);
     if (!r.isAllowed && r.isExceeded) throw new ApiError(429, 'DEMASIADAS_SOLICITUDES', texto('servidor.postventa.limite'));
+  };
+  /** Counts one request naming policy/code `clave` (known or not: the same for both). @throws ApiError 429 */
+  const limitarPorClave = (clave: string, mensaje: string) => app.cupoPorHora.consumir(clave, opts.tramitesPorPolizaPorHora, texto(mensaje));
+
+  /**
+   * onSend of the /postventa routes: one audit row per request, whatever the answer (validation errors included).
+   * Never fails the answer: a failed insert is logged.
+   */
+  const auditar = (tipo: TipoAuditado) => async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const hecho = (request as ConTramite).tramite;
+    try {
+      await app.deps.db.query(
+        'INSERT INTO tramites_auditoria (tipo, num_secu_pol, codigo, estado_http, ip, user_agent) VALUES ($1, $2, $3, $4, $5, $6)',
+        [tipo, hecho?.numSecuPol ?? nombrado(body.numSecuPol), hecho?.codigo ?? nombrado(body.codigo), reply.statusCode, request.ip, request.headers['user-agent']?.slice(0, 400) ?? null],
+      );
+    } catch (err) {
+      request.log.error({ err }, 'no se pudo registrar la auditoría del trámite');
+    }
+    return payload;
   };
 
   app.get<{ Params: { token: string } }>(
@@ -74,7 +115,10 @@ export default async function postventaRoutes(app: FastifyInstance, opts: { tram
     '/cotizacion/retomar',
     { schema: { tags: ['postventa'], summary: 'Retoma una cotización enviada por e-mail', body: ref('postventa', 'RetomarBody'), response: responses(ref('postventa', 'RetomarResponse')) } },
     async (request) => {
-      const r = await app.postventa.retomar(request.body.token, request.sesion, request.ip);
+      const r = await app.postventa.retomar(request.body.token, request.sesion, request.ip, {
+        cupo: app.cupoCotizaciones.de(request),
+        porEnlace: (clave) => app.cupoPorHora.consumir(clave, opts.retomarPorEnlacePorHora, texto('servidor.postventa.limiteEnlace')),
+      });
       app.deps.metrics.cotizaciones.inc({ origen: 'retomar' });
       return r;
     },
@@ -90,13 +134,31 @@ export default async function postventaRoutes(app: FastifyInstance, opts: { tram
           body: ref('postventa', 'TramiteBody'),
           response: responses(ref('postventa', 'TramiteResponse')),
         },
+        onSend: auditar(tipo),
       },
       async (request) => {
         await limitar(request);
+        await limitarPorClave(`tramite-poliza|${request.body.numSecuPol.trim().toUpperCase()}`, 'servidor.postventa.limitePoliza');
         const t = await app.postventa.tramite(tipo, request.body);
+        (request as ConTramite).tramite = t;
         app.deps.correo.despertar();
         return t;
       },
     );
   }
+
+  app.post<{ Body: { codigo: string; dniOEmail: string } }>(
+    '/postventa/consulta',
+    {
+      schema: { tags: ['postventa'], summary: 'Consulta un trámite por su código de seguimiento', body: ref('postventa', 'ConsultaBody'), response: responses(ref('postventa', 'ConsultaResponse')) },
+      onSend: auditar('CONSULTA'),
+    },
+    async (request): Promise<ConsultaTramite> => {
+      await limitar(request);
+      await limitarPorClave(`tramite-codigo|${request.body.codigo.trim().toUpperCase()}`, 'servidor.postventa.limiteCodigo');
+      const t = await app.postventa.consulta(request.body.codigo, request.body.dniOEmail);
+      (request as ConTramite).tramite = t;
+      return t;
+    },
+  );
 }
