@@ -11,6 +11,7 @@ import { isDatabaseUnavailable } from '../db/index.ts';
 import { ApiError, MENSAJES, serviceUnavailable, type FieldError } from '../errors.ts';
 import { MENSAJE_JSON_LIBRE, MENSAJE_TEXTO_INVALIDO } from './input-guard.ts';
 import { mensaje } from '../../../src/i18n/messages.ts';
+import { fieldBounds } from '../../../src/form/bounds.ts';
 
 interface AjvErrorVerbose extends FastifySchemaValidationError {
   parentSchema?: Record<string, unknown>;
@@ -42,7 +43,7 @@ function mensajeDeError(e: AjvErrorVerbose): string {
   if (e.keyword === 'additionalProperties' || e.keyword === 'false schema') return esq('noCorresponde');
   if (e.keyword === 'x-texto') return MENSAJE_TEXTO_INVALIDO;
   const clave = claveXMensaje(parent, e.keyword);
-  if (clave) return mensaje(clave, p as Record<string, string | number>);
+  if (clave) return mensaje(clave, { ...fieldBounds(parent), ...(p as Record<string, string | number>) });
   switch (e.keyword) {
     case 'type': {
       const tipos = String(p.type).split(',').map((t) => (TIPOS.includes(t) ? esq(`tipos.${t}`) : t));
