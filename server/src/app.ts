@@ -28,7 +28,8 @@ import errorHandlerPlugin from './plugins/error-handler.ts';
 import healthRoutes from './plugins/health.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import limitsPlugin from './plugins/limits.ts';
-import schemasPlugin from './plugins/schemas.ts';
+import schemasPlugin, { createAjv, SCHEMAS_DIR } from './plugins/schemas.ts';
+import { crearRevalidador } from './plugins/revalidar.ts';
 import sessionPlugin from './plugins/session.ts';
 import securityPlugin from './plugins/security.ts';
 import staticPlugin from './plugins/static.ts';
@@ -143,7 +144,9 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const lists = loadLists(opts.listsDir ?? DEFAULT_LISTS_DIR);
   const tariff = loadTariff(opts.tariffFile ?? DEFAULT_TARIFF_FILE);
   const tokens = createTokens(opts.linkKey ?? randomBytes(32));
-  const postventa = createPostventa({ db, tariff, lists, tokens, publicUrl: (opts.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '') });
+  // the same step and wire schemas (and date keywords) as the request validators (plugins/schemas.ts)
+  const revalidarFechas = crearRevalidador(createAjv({ coerceTypes: false, removeAdditional: false }, opts.schemasDir ?? SCHEMAS_DIR));
+  const postventa = createPostventa({ db, tariff, lists, tokens, revalidarFechas, publicUrl: (opts.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '') });
   const correo = createCorreoService({
     db, log: app.log, smtpUrl: opts.smtpUrl, remitente: opts.mailFrom ?? 'Hogar Protegido Seguros <polizas@hogarprotegido.example>',
     adjunto: (ref) => postventa.adjunto(ref), ...opts.correo,
@@ -164,6 +167,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
     }),
     settings,
     lifecycle: { cerrando: false },
+    revalidarFechas,
   };
   app.decorate('deps', deps);
   app.decorate('postventa', postventa);

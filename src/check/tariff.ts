@@ -85,7 +85,6 @@ export function checkTariff(file: string, tariff: Json, schemas: Record<string, 
   const factores = Array.isArray(tariff.factores) ? (tariff.factores as Json[]) : [];
   const rated = ['metros', ...Object.keys(TABLES), ...factores.map((f) => String(f.campo))];
   const fields = ratedFields(wire, schemas, rated);
-  const where = (r: FieldRule, kw: string) => `${r.file}#${r.pointer}/${kw}`;
 
   // metros → superficie.bandas
   const superficie = (tariff.superficie as Json) ?? {};
