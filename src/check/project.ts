@@ -15,6 +15,7 @@ import { escapeToken, getAt, parsePointer } from '../engine/core/pointer.ts';
 import type { Flow, FlowDef } from '../engine/core/types.ts';
 import { callsNamedInUi, COMMON_OPTIONS, FIELDS, WIDGETS, type WidgetSpec } from '../form/widgets/registry.ts';
 import { AREAS_SOLO_SERVIDOR } from '../i18n/messages.ts';
+import { checkAnswerOrder } from './answer-order.ts';
 import { checkFieldTexts } from './texts.ts';
 import { checkTariff } from './tariff.ts';
 
@@ -308,6 +309,7 @@ export function checkProduct(files: ProductFiles): ProductReport {
   // the tariff rates every value the step schemas accept (./tariff.ts); per-field texts state no number of their own (./texts.ts)
   for (const [file, tariff] of Object.entries(files.tariffs ?? {})) problems.push(...checkTariff(file, tariff, files.schemas, files.wire ?? {}));
   problems.push(...checkFieldTexts(files.schemas, files.texts));
+  problems.push(...checkAnswerOrder(def));
   return { problems, flow };
 }
 
