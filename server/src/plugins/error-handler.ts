@@ -39,7 +39,7 @@ function mensajeDeError(e: AjvErrorVerbose): string {
   const p = e.params as Record<string, unknown>;
   const parent = e.parentSchema ?? {};
   const esq = (key: string, params?: Record<string, string | number>) => mensaje(`servidor.esquema.${key}`, params);
-  if (e.keyword === 'required') return esq('obligatorio');
+  if (e.keyword === 'required' || e.keyword === 'dependencies') return esq('obligatorio');
   if (e.keyword === 'additionalProperties' || e.keyword === 'false schema') return esq('noCorresponde');
   if (e.keyword === 'x-texto') return MENSAJE_TEXTO_INVALIDO;
   const clave = claveXMensaje(parent, e.keyword);
@@ -83,7 +83,7 @@ export function toFieldErrors(validation: FastifySchemaValidationError[]): Field
   for (const e of validation as AjvErrorVerbose[]) {
     if (e.keyword === 'if') continue;
     const p = e.params as Record<string, unknown>;
-    const extra = e.keyword === 'required' ? p.missingProperty : e.keyword === 'additionalProperties' ? p.additionalProperty : undefined;
+    const extra = e.keyword === 'required' || e.keyword === 'dependencies' ? p.missingProperty : e.keyword === 'additionalProperties' ? p.additionalProperty : undefined;
     const field = extra === undefined ? e.instancePath : `${e.instancePath}/${String(extra)}`;
     if (!byField.has(field)) byField.set(field, field === '' && e.keyword === 'type' ? mensaje('servidor.cuerpoNoJson') : mensajeDeError(e));
   }
