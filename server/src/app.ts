@@ -145,7 +145,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const tariff = loadTariff(opts.tariffFile ?? DEFAULT_TARIFF_FILE);
   const tokens = createTokens(opts.linkKey ?? randomBytes(32));
   // the same step and wire schemas (and date keywords) as the request validators (plugins/schemas.ts)
-  const revalidarFechas = crearRevalidador(createAjv({ coerceTypes: false, removeAdditional: false }, opts.schemasDir ?? SCHEMAS_DIR));
+  const revalidarFechas = crearRevalidador(() => createAjv({ coerceTypes: false, removeAdditional: false }, opts.schemasDir ?? SCHEMAS_DIR));
   const postventa = createPostventa({ db, tariff, lists, tokens, revalidarFechas, publicUrl: (opts.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '') });
   const correo = createCorreoService({
     db, log: app.log, smtpUrl: opts.smtpUrl, remitente: opts.mailFrom ?? 'Hogar Protegido Seguros <polizas@hogarprotegido.example>',

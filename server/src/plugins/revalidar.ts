@@ -29,14 +29,15 @@ export type RevalidarFechas = (respuestas: Record<string, unknown>) => Respuesta
 const FECHAS = new Set(DATE_KEYWORDS.map((k) => String(k.keyword)));
 
 /**
- * @param ajv an Ajv with the step and wire schemas registered (plugins/schemas.ts › createAjv, verbose)
+ * @param ajv makes an Ajv with the step and wire schemas registered (plugins/schemas.ts › createAjv, verbose); called
+ *   on first use, so building the app pays nothing for it
  * @param ref the request schema the answers were sent with (default the quote's, `cotizacion.json#/$defs/CotizarBody`)
  * @returns the check; it throws Error on first use when `ref` is not registered
  */
-export function crearRevalidador(ajv: Ajv, ref = 'cotizacion.json#/$defs/CotizarBody'): RevalidarFechas {
+export function crearRevalidador(ajv: () => Ajv, ref = 'cotizacion.json#/$defs/CotizarBody'): RevalidarFechas {
   let validate: ReturnType<Ajv['getSchema']>;
   return (respuestas) => {
-    validate ??= ajv.getSchema(ref); // compiled on first use: building the app stays as fast
+    validate ??= ajv().getSchema(ref);
     if (!validate) throw new Error(`No existe el esquema ${ref}`);
     if (validate(respuestas)) return [];
     return ((validate.errors ?? []) as (ErrorObject & { parentSchema?: Record<string, unknown> })[])
