@@ -19,7 +19,7 @@ describe('vigencia', () => {
     expect(input).toHaveAttribute('type', 'date');
     expect(input).toHaveAttribute('min', localIso(1));
     expect(input).toHaveAttribute('max', localIso(30));
-    expect(describedByTexts(input)).toEqual([`Puede empezar desde el ${formatDateAr(localIso(1))} hasta el ${formatDateAr(localIso(30))}.`]);
+    expect(describedByTexts(input)).toEqual(['Elegí una fecha dentro de los próximos 30 días.']);
   });
 
   it('today is too early: asks for a date from tomorrow', async () => {
