@@ -118,6 +118,12 @@ describe('what each example changes, as a visitor would notice', () => {
     expect(enviar.json().message).toBe('Para mandarte la cotización necesitamos tu e-mail: completalo en el paso de contacto.');
   });
 
+  it('cover from today (x-diasDesdeHoy.min 0): quoted and bought today — no route keeps its own start-date rule', { timeout: 120_000 }, async () => {
+    const app = await appSobre(copiaEditada({ 'schemas/vigencia.schema.json': [{ op: 'replace', path: '/properties/initPolicyDate/x-diasDesdeHoy/min', value: 0 }] }));
+    const { estado } = await recorrerJourney(app, { methodPayment: 'TC', numberPaymentCard: TARJETA_OK }, { cotizar: { initPolicyDate: hoyArgentina() } });
+    expect(estado).toMatchObject({ estado: 'EMITIDA', vigenciaDesde: hoyArgentina() });
+  });
+
   it('a start date the schema no longer allows is refused at purchase with the schema\'s message', { timeout: 120_000 }, async () => {
     const app = await appSobre(copiaEditada({}));
     const { csrf, refId, solicitar } = await prepararCompra(app, { methodPayment: 'TC', numberPaymentCard: TARJETA_OK });
