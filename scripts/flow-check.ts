@@ -31,7 +31,10 @@ export function loadProduct(root: string): ProductFiles {
   const migrations: ProductFiles['migrations'] = {};
   const migrationsDir = join(root, 'flow/migrations');
   if (existsSync(migrationsDir)) for (const f of readdirSync(migrationsDir)) if (f.endsWith('.json')) migrations[f] = read(`flow/migrations/${f}`);
+  const tariffs: ProductFiles['tariffs'] = {};
+  if (existsSync(join(root, 'server/tariffs'))) for (const f of readdirSync(join(root, 'server/tariffs'))) if (f.endsWith('.json')) tariffs[`server/tariffs/${f}`] = read(`server/tariffs/${f}`);
   return {
+    tariffs,
     migrations,
     wire,
     flow: read('flow/flow.json'),

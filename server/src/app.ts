@@ -31,7 +31,8 @@ import idempotencyPlugin from './plugins/idempotency.ts';
 import limitsPlugin from './plugins/limits.ts';
 import { LOG_REDACT_TOKENS, LOG_SERIALIZERS } from './plugins/logging.ts';
 import { metricsPlugin, startMetricsServer } from './plugins/metrics.ts';
-import schemasPlugin from './plugins/schemas.ts';
+import schemasPlugin, { createAjv, SCHEMAS_DIR } from './plugins/schemas.ts';
+import { crearRevalidador } from './plugins/revalidar.ts';
 import sessionPlugin from './plugins/session.ts';
 import securityPlugin from './plugins/security.ts';
 import staticPlugin from './plugins/static.ts';
@@ -187,8 +188,10 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const tokens = createTokens(opts.linkKey ?? randomBytes(32));
   const servirMetricas = opts.metrics?.port !== undefined || Boolean(opts.metrics?.token);
   const metrics = createMetrics({ db, dbTimeoutMs: opts.metrics?.dbTimeoutMs, proceso: servirMetricas });
+  // the same step and wire schemas (and date keywords) as the request validators (plugins/schemas.ts)
+  const revalidarFechas = crearRevalidador(() => createAjv({ coerceTypes: false, removeAdditional: false }, opts.schemasDir ?? SCHEMAS_DIR));
   const postventa = createPostventa({
-    db, tariff, lists, tokens, publicUrl: (opts.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    db, tariff, lists, tokens, revalidarFechas, publicUrl: (opts.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
     alRegistrarTramite: (tipo) => (tipo === 'ARREPENTIMIENTO' ? metrics.arrepentimientos : metrics.bajas).inc(),
   });
   const correo = createCorreoService({
@@ -216,6 +219,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
     metrics,
     settings,
     lifecycle: { cerrando: false },
+    revalidarFechas,
   };
   app.decorate('deps', deps);
   app.decorate('postventa', postventa);

@@ -11,6 +11,7 @@ import type { CorreoService } from './domain/correo/outbox.ts';
 import type { Tokens } from './domain/postventa/tokens.ts';
 import type { Vault } from './domain/payment/vault.ts';
 import type { Tariff } from './domain/rating/tariff.ts';
+import type { RevalidarFechas } from './plugins/revalidar.ts';
 
 export interface Settings {
   /** GET /api/chat/habilitar: chat on ('C') or off ('D'); WhatsApp number in international format without '+'. */
@@ -47,6 +48,8 @@ export interface AppDeps {
   metrics: Metrics;
   /** URL of the metrics-only server (METRICS_PORT), when it runs. */
   metricsUrl?: string;
+  /** Stored quote answers against today's date keywords (plugins/revalidar.ts). */
+  revalidarFechas: RevalidarFechas;
 }
 
 declare module 'fastify' {

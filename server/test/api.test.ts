@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAJE_RECHAZO_MEDIO_PAGO } from '../src/domain/emission/service.ts';
 import { sumarDias } from '../src/domain/validation/fechas.ts';
+import { ar } from '../../tests/unit/form/dates-helper.ts';
 import {
   buildTestApp, CBU_OK, CBU_RECHAZADO, cotizarBody, domicilio, expectError, expectSchema, get, getCsrf, hoy, persona, post,
   recorrerJourney, TARJETA_OK, TARJETA_RECHAZADA,
@@ -294,8 +295,8 @@ describe('cotizacion', () => {
       [{ barrioCerrado: undefined }, [{ field: '/barrioCerrado', message: 'Este dato es obligatorio.' }]],
       [{ color: 'rojo' }, [{ field: '/color', message: 'Este dato no corresponde a este pedido.' }]],
       [{ email: 'ana' }, [{ field: '/email', message: 'Ingresá un e-mail válido.' }]],
-      [{ initPolicyDate: hoy() }, [{ field: '/initPolicyDate', message: 'La cobertura tiene que empezar entre mañana y dentro de 30 días.' }]],
-      [{ initPolicyDate: sumarDias(hoy(), 31) }, [{ field: '/initPolicyDate', message: 'La cobertura tiene que empezar entre mañana y dentro de 30 días.' }]],
+      [{ initPolicyDate: hoy() }, [{ field: '/initPolicyDate', message: `La cobertura tiene que empezar entre el ${ar(sumarDias(hoy(), 1))} y el ${ar(sumarDias(hoy(), 30))}.` }]],
+      [{ initPolicyDate: sumarDias(hoy(), 31) }, [{ field: '/initPolicyDate', message: `La cobertura tiene que empezar entre el ${ar(sumarDias(hoy(), 1))} y el ${ar(sumarDias(hoy(), 30))}.` }]],
       [{ areaCod: '9999' }, [{ field: '/areaCod', message: 'El código de área no existe. Ingresalo sin el 0.' }]],
       [{ phoneNumber: '5555123' }, [{ field: '/phoneNumber', message: 'Con el código de área 11 el número tiene que tener 8 dígitos.' }]],
       [{ codLocalidad: '14014010' }, [{ field: '/codLocalidad', message: 'La localidad no corresponde a la provincia elegida.' }]],

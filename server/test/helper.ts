@@ -154,19 +154,23 @@ export async function esperarEstado(app: FastifyInstance, numeroSolicitud: strin
  * The purchase journey up to (not including) solicitar, as one new visitor: cotizar → datos-presupuesto → salesforce →
  * comparar-zonas → insertar-domicilio → validar-forma-cobro.
  * @param pago `{ methodPayment: 'TC', numberPaymentCard }` or `{ methodPayment: 'CBU', numberCBU }`
- * @param opts plan and optional coverages chosen (default INTERMEDIO with 502)
+ * @param opts plan and optional coverages chosen (default INTERMEDIO with 502); overrides of the cotizar body and the
+ *   buyer (`cotizarBody`, `persona`; a key set to undefined is not sent)
  * @returns the visitor, the ids created, the premio of datos-presupuesto and the body to send to solicitar
  */
-export async function prepararCompra(app: FastifyInstance, pago: Record<string, string>, opts: { codPlan?: string; opcionales?: string[] } = {}) {
+export async function prepararCompra(
+  app: FastifyInstance, pago: Record<string, string>,
+  opts: { codPlan?: string; opcionales?: string[]; cotizar?: Record<string, unknown>; persona?: Record<string, unknown> } = {},
+) {
   const codPlan = opts.codPlan ?? 'INTERMEDIO';
   const opcionales = opts.opcionales ?? ['502'];
   const csrf = await getCsrf(app);
-  const cot = await post(app, '/api/cotizacion/cotizar', cotizarBody(), csrf);
+  const cot = await post(app, '/api/cotizacion/cotizar', cotizarBody(opts.cotizar), csrf);
   expect(cot.statusCode).toBe(200);
   const { refId } = cot.json();
   const presupuesto = await post(app, '/api/cotizacion/datos-presupuesto', { refId, codPlan, coberturasOpcionales: opcionales }, csrf);
   expect(presupuesto.statusCode).toBe(200);
-  const sf = await post(app, '/api/salesforce/insertar-datos', { refId, ...persona() }, csrf);
+  const sf = await post(app, '/api/salesforce/insertar-datos', { refId, ...persona(opts.persona) }, csrf);
   expect(sf.statusCode).toBe(200);
   const zonas = await post(app, '/api/domicilio/comparar-zonas', { refId, codLocation: '06434010' }, csrf);
   expect(zonas.json()).toMatchObject({ mismaZona: true });
@@ -177,7 +181,7 @@ export async function prepararCompra(app: FastifyInstance, pago: Record<string, 
   expect(forma.statusCode).toBe(200);
   expect(forma.json().valido).toBe(true);
   const medioPagoId: string = forma.json().medioPago.id;
-  const solicitar = { refId, codPlan, coberturasOpcionales: opcionales, medioPagoId, persona: persona(), domicilio: domicilio() };
+  const solicitar = { refId, codPlan, coberturasOpcionales: opcionales, medioPagoId, persona: persona(opts.persona), domicilio: domicilio() };
   return { csrf, refId: refId as string, medioPagoId, premio: presupuesto.json().premio as number, solicitar };
 }
 
@@ -188,7 +192,10 @@ export async function prepararCompra(app: FastifyInstance, pago: Record<string, 
  * @param opts.esperar false to return right after emitir-async (state PENDIENTE) instead of polling; plan as in prepararCompra
  * @returns the ids created, the final state and the visitor
  */
-export async function recorrerJourney(app: FastifyInstance, pago: Record<string, string>, opts: { esperar?: boolean; codPlan?: string; opcionales?: string[] } = {}) {
+export async function recorrerJourney(
+  app: FastifyInstance, pago: Record<string, string>,
+  opts: { esperar?: boolean; codPlan?: string; opcionales?: string[]; cotizar?: Record<string, unknown>; persona?: Record<string, unknown> } = {},
+) {
   const { csrf, refId, medioPagoId, premio: premioPresupuesto, solicitar } = await prepararCompra(app, pago, opts);
   const sol = await post(app, '/api/emision/solicitar', solicitar, csrf);
   expect(sol.statusCode).toBe(200);

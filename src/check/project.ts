@@ -15,6 +15,9 @@ import { escapeToken, getAt, parsePointer } from '../engine/core/pointer.ts';
 import type { Flow, FlowDef } from '../engine/core/types.ts';
 import { callsNamedInUi, COMMON_OPTIONS, FIELDS, WIDGETS, type WidgetSpec } from '../form/widgets/registry.ts';
 import { AREAS_SOLO_SERVIDOR } from '../i18n/messages.ts';
+import { checkAnswerOrder } from './answer-order.ts';
+import { checkFieldTexts } from './texts.ts';
+import { checkTariff } from './tariff.ts';
 
 type Json = Record<string, unknown>;
 
@@ -33,6 +36,8 @@ export interface ProductFiles {
   migrations?: Record<string, Json>;
   /** The wire contract, schemas/api/<file>.json by file name. */
   wire?: Record<string, Json>;
+  /** Tariffs by path in the product (server/tariffs/<version>.json): checked against the step schemas (./tariff.ts). */
+  tariffs?: Record<string, Json>;
 }
 
 export interface ProductReport {
@@ -301,6 +306,10 @@ export function checkProduct(files: ProductFiles): ProductReport {
       props = schemaProperties(prop);
     }
   }
+  // the tariff rates every value the step schemas accept (./tariff.ts); per-field texts state no number of their own (./texts.ts)
+  for (const [file, tariff] of Object.entries(files.tariffs ?? {})) problems.push(...checkTariff(file, tariff, files.schemas, files.wire ?? {}));
+  problems.push(...checkFieldTexts(files.schemas, files.texts));
+  problems.push(...checkAnswerOrder(def));
   return { problems, flow };
 }
 

@@ -1,10 +1,12 @@
 /**
  * Puts the step's Spanish texts (es.json › <step>.fields.*) into the uiSchema, so schemas stay pure
  * structure and every visible text comes from the language file (CONVENTIONS §1).
- * Keys per field: label → ui:title, help → ui:help, placeholder → ui:placeholder,
+ * Keys per field: label → ui:title, help → ui:help, placeholder → ui:placeholder (help and placeholder with the
+ * schema's bounds filled in: `{{min}}`, `{{max}}`, `{{desde}}`, `{{hasta}}`, see ./bounds.ts),
  * options → ui:enumNames (in enum order), hints → ui:options.hints; nested objects under `fields`.
  */
 import type { TFunction } from 'i18next';
+import { fieldBounds, fillBounds } from './bounds.ts';
 
 type Json = Record<string, unknown>;
 
@@ -27,8 +29,9 @@ export function localizeUiSchema(schema: Json, ui: Json, texts: Record<string, F
     const fieldUi: Json = { ...((ui[name] as Json) ?? {}) };
     const options: Json = { ...((fieldUi['ui:options'] as Json) ?? {}) };
     if (tx.label) fieldUi['ui:title'] = tx.label;
-    if (tx.help) fieldUi['ui:help'] = tx.help;
-    if (tx.placeholder) fieldUi['ui:placeholder'] = tx.placeholder;
+    const bounds = fieldBounds(prop);
+    if (tx.help) fieldUi['ui:help'] = fillBounds(tx.help, bounds);
+    if (tx.placeholder) fieldUi['ui:placeholder'] = fillBounds(tx.placeholder, bounds);
     if (tx.options && Array.isArray(prop.enum)) fieldUi['ui:enumNames'] = (prop.enum as string[]).map((v) => tx.options?.[v] ?? v);
     if (tx.hints) options.hints = tx.hints;
     if (Object.keys(options).length) fieldUi['ui:options'] = options;
@@ -76,6 +79,8 @@ export function xMensajeKey(field: Json | undefined, keyword: string): string | 
 export function errorMessage(t: TFunction, stepId: string, property: string, keyword: string, params: Json, schema?: Json): string {
   const kw = keyword === 'format' && typeof params.format === 'string' && ['email', 'date'].includes(params.format) ? params.format : keyword;
   const specific = `${stepId}.${fieldKey(property)}.errors.${keyword}`;
-  const x = keyword === 'required' ? undefined : xMensajeKey(fieldSchema(schema, property), keyword);
-  return t([specific, ...(x ? [x] : []), `errors.${kw}`, 'errors.type'], params) as string;
+  const field = fieldSchema(schema, property);
+  const x = keyword === 'required' ? undefined : xMensajeKey(field, keyword);
+  // {{min}}, {{max}}, {{desde}}, {{hasta}} come from the field's schema (./bounds.ts); ajv's own params win
+  return t([specific, ...(x ? [x] : []), `errors.${kw}`, 'errors.type'], { ...fieldBounds(field), ...params }) as string;
 }

@@ -11,6 +11,7 @@ import { isDatabaseUnavailable } from '../db/index.ts';
 import { ApiError, MENSAJES, serviceUnavailable, type FieldError } from '../errors.ts';
 import { MENSAJE_JSON_LIBRE, MENSAJE_TEXTO_INVALIDO } from './input-guard.ts';
 import { mensaje } from '../../../src/i18n/messages.ts';
+import { fieldBounds } from '../../../src/form/bounds.ts';
 
 interface AjvErrorVerbose extends FastifySchemaValidationError {
   parentSchema?: Record<string, unknown>;
@@ -38,11 +39,11 @@ function mensajeDeError(e: AjvErrorVerbose): string {
   const p = e.params as Record<string, unknown>;
   const parent = e.parentSchema ?? {};
   const esq = (key: string, params?: Record<string, string | number>) => mensaje(`servidor.esquema.${key}`, params);
-  if (e.keyword === 'required') return esq('obligatorio');
+  if (e.keyword === 'required' || e.keyword === 'dependencies') return esq('obligatorio');
   if (e.keyword === 'additionalProperties' || e.keyword === 'false schema') return esq('noCorresponde');
   if (e.keyword === 'x-texto') return MENSAJE_TEXTO_INVALIDO;
   const clave = claveXMensaje(parent, e.keyword);
-  if (clave) return mensaje(clave, p as Record<string, string | number>);
+  if (clave) return mensaje(clave, { ...fieldBounds(parent), ...(p as Record<string, string | number>) });
   switch (e.keyword) {
     case 'type': {
       const tipos = String(p.type).split(',').map((t) => (TIPOS.includes(t) ? esq(`tipos.${t}`) : t));
@@ -82,7 +83,7 @@ export function toFieldErrors(validation: FastifySchemaValidationError[]): Field
   for (const e of validation as AjvErrorVerbose[]) {
     if (e.keyword === 'if') continue;
     const p = e.params as Record<string, unknown>;
-    const extra = e.keyword === 'required' ? p.missingProperty : e.keyword === 'additionalProperties' ? p.additionalProperty : undefined;
+    const extra = e.keyword === 'required' || e.keyword === 'dependencies' ? p.missingProperty : e.keyword === 'additionalProperties' ? p.additionalProperty : undefined;
     const field = extra === undefined ? e.instancePath : `${e.instancePath}/${String(extra)}`;
     if (!byField.has(field)) byField.set(field, field === '' && e.keyword === 'type' ? mensaje('servidor.cuerpoNoJson') : mensajeDeError(e));
   }

@@ -12,8 +12,12 @@ import { validarPrefijo, validarTelefono } from '../domain/validation/telefono.t
 import { validationError, type FieldError } from '../errors.ts';
 import { mensaje } from '../../../src/i18n/messages.ts';
 
-/** Phone (ENACOM): an unknown area code is reported on `areaField`, anything else on `numberField`. */
-export function erroresTelefono(app: FastifyInstance, areaCod: string, phoneNumber: string, areaField: string, numberField: string): FieldError[] {
+/**
+ * Phone (ENACOM): an unknown area code is reported on `areaField`, anything else on `numberField`. Whether a phone is
+ * required is the request schema's say: when it is not sent (undefined), there is nothing to check here.
+ */
+export function erroresTelefono(app: FastifyInstance, areaCod: string | undefined, phoneNumber: string | undefined, areaField: string, numberField: string): FieldError[] {
+  if (areaCod === undefined || phoneNumber === undefined) return [];
   const { codigosArea } = app.deps.lists;
   const prefijo = validarPrefijo(areaCod, codigosArea);
   if (!prefijo.valido) return [{ field: areaField, message: prefijo.mensaje }];

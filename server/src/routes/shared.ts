@@ -2,7 +2,6 @@
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Cotizacion } from '../db/repositories/cotizaciones.ts';
-import type { RatingInput } from '../domain/rating/engine.ts';
 import type { Localidad } from '../domain/lists/index.ts';
 import { MENSAJES, notFound, validationError } from '../errors.ts';
 import { mensaje } from '../../../src/i18n/messages.ts';
@@ -29,18 +28,8 @@ export async function requireCotizacion(app: FastifyInstance, refId: string, req
   return cot;
 }
 
-/**
- * Rating input of a stored quote: its answers (`datos`, as sent to cotizar) plus the zone and province, optionally
- * moved to another location (address step).
- */
-export function ratingInputDe(cot: Cotizacion, ubicacion?: { zona: string; provinciaId: string }): RatingInput {
-  return {
-    ...cot.datos,
-    metros: cot.metros,
-    zona: ubicacion?.zona ?? cot.zona,
-    provinciaId: ubicacion?.provinciaId ?? cot.idProvincia,
-  };
-}
+/** Rating input of a stored quote (the one builder: domain/rating/entrada.ts). */
+export { entradaDeCotizacion as ratingInputDe } from '../domain/rating/entrada.ts';
 
 /**
  * Finds a census locality and checks it belongs to the province.

@@ -23,9 +23,10 @@ export interface CotizacionNueva {
   codLocalidad: string;
   idProvincia: string;
   zona: string;
-  email: string;
-  areaCod: string;
-  phoneNumber: string;
+  /** Contact details: null when the flow asks them after the price (migration 016). */
+  email: string | null;
+  areaCod: string | null;
+  phoneNumber: string | null;
   initPolicyDate: string;
   inspection: boolean;
   planes: Plan[];

@@ -27,9 +27,12 @@ import { fecha, pesos } from '../documentos/formato.ts';
 import { pdfPoliza } from '../documentos/poliza.ts';
 import { TIPOS_TITULARIDAD, TIPOS_VIVIENDA, USOS_VIVIENDA } from '../lists/catalogos.ts';
 import type { Lists } from '../lists/index.ts';
-import { desgloseImpuestos, rateAll, type Plan, type RatingInput } from '../rating/engine.ts';
+import { desgloseImpuestos, rateAll, type Plan } from '../rating/engine.ts';
+import { entradaDeCotizacion } from '../rating/entrada.ts';
 import type { Tariff } from '../rating/tariff.ts';
 import { hoyArgentina, sumarDias } from '../validation/fechas.ts';
+import { rangoDeFechas } from '../../../../src/form/dates.ts';
+import type { RevalidarFechas } from '../../plugins/revalidar.ts';
 import { texto } from './textos.ts';
 import type { Tokens } from './tokens.ts';
 
@@ -73,6 +76,8 @@ export interface PostventaOptions {
   publicUrl: string;
   /** Called once a NEW withdrawal or cancellation is committed (not for a repeated request; metrics). */
   alRegistrarTramite?: (tipo: TipoTramite) => void;
+  /** Today's date keywords over stored answers (plugins/revalidar.ts): a resumed quote's start date is checked again. */
+  revalidarFechas: RevalidarFechas;
 }
 
 const e = (k: string, v?: Record<string, string | number>) => texto(`servidor.postventa.${k}`, v);
@@ -86,10 +91,6 @@ export function codigoSeguimiento(tipo: TipoTramite): string {
   return `${tipo === 'ARREPENTIMIENTO' ? 'ARR' : 'BAJ'}-${[...bytes].map((b) => CODIGO_ALFABETO[b % 32]).join('')}`;
 }
 
-/** Rating input of a stored quote. */
-function entradaDe(c: Cotizacion): RatingInput {
-  return { tipoVivienda: c.tipoVivienda, usoVivienda: c.usoVivienda, titularidad: c.titularidad, barrioCerrado: c.barrioCerrado, metros: c.metros, zona: c.zona, provinciaId: c.idProvincia } as RatingInput;
-}
 
 /**
  * A request as answered: the policy's state now, and the last day of the withdrawal while a BAJA still allows it.
@@ -205,8 +206,11 @@ export function createPostventa(opts: PostventaOptions) {
     /**
      * Stores what the visitor answered, signs a 7-day resume link and queues the quote e-mail (PDF attached).
      * @returns the address it goes to
+     * @throws ApiError 409 when the quote has no e-mail (a flow that asks the contact details after the price)
      */
     async enviarCotizacion(cot: Cotizacion, respuestas: unknown, versionFlujo: number): Promise<{ email: string }> {
+      const para = cot.email;
+      if (!para) throw new ApiError(409, 'CONFLICTO', e('sinEmail'));
       return db.transaction(async (tx) => {
         const [row] = await tx.query<{ id: string; vence: string }>(
           `INSERT INTO cotizaciones_enviadas (ref_id, respuestas, version_flujo, vence_en) VALUES ($1, $2, $3, now() + make_interval(secs => $4::float8 / 1000))
@@ -221,8 +225,8 @@ export function createPostventa(opts: PostventaOptions) {
           texto(`${k}.retomar`, { vence: fecha(row.vence) }),
           { enlace },
         ]);
-        await correosRepository(tx).encolar({ tipo: 'COTIZACION', para: cot.email, asunto: texto(`${k}.asunto`), ...body, adjuntos: [{ tipo: 'cotizacion', refId: cot.refId, enlace }] });
-        return { email: cot.email };
+        await correosRepository(tx).encolar({ tipo: 'COTIZACION', para, asunto: texto(`${k}.asunto`), ...body, adjuntos: [{ tipo: 'cotizacion', refId: cot.refId, enlace }] });
+        return { email: para };
       });
     },
 
@@ -246,13 +250,21 @@ export function createPostventa(opts: PostventaOptions) {
       const repo = cotizacionesRepository(db);
       const cot = await repo.get(env.refId);
       if (!cot) throw notFound(e('enlaceVencido'));
-      const { planes, inspection } = rateAll(tariff, entradaDe(cot));
+      const { planes, inspection } = rateAll(tariff, entradaDeCotizacion(cot));
       const tarifaCambiada = cot.tarifaVersion !== tariff.version || JSON.stringify(planes.map((p) => p.premio)) !== JSON.stringify(cot.planes.map((p) => p.premio));
-      const hoy = hoyArgentina();
-      const fechaMovida = cot.initPolicyDate <= hoy || cot.initPolicyDate > sumarDias(hoy, 30);
-      const initPolicyDate = fechaMovida ? sumarDias(hoy, 1) : cot.initPolicyDate;
+      // a date today's schema keyword no longer allows (x-diasDesdeHoy) moves to the first date it allows
+      const datos = { ...cot.datos };
+      let fechaMovida = false;
+      for (const v of opts.revalidarFechas(datos)) {
+        const primera = v.keyword === 'x-diasDesdeHoy' ? rangoDeFechas(v.schema).min : undefined;
+        if (primera && /^\/[^/]+$/.test(v.field)) {
+          datos[v.field.slice(1)] = primera;
+          fechaMovida = true;
+        }
+      }
+      const initPolicyDate = typeof datos.initPolicyDate === 'string' ? datos.initPolicyDate : cot.initPolicyDate;
       const refId = randomUUID();
-      const guardada = await repo.insertConCupo({ ...cot, refId, sesion, ip, tarifaVersion: tariff.version, initPolicyDate, inspection, planes }, limites.cupo);
+      const guardada = await repo.insertConCupo({ ...cot, datos, refId, sesion, ip, tarifaVersion: tariff.version, initPolicyDate, inspection, planes }, limites.cupo);
       if (!guardada) throw limiteCotizacionesExcedido();
       return {
         respuestas: env.respuestas,

@@ -111,8 +111,10 @@ export function resolveZone(tariff: Tariff, loc: { provinciaId: string; departam
 function checkInput(tariff: Tariff, input: RatingInput): void {
   if (!(String(input.tipoVivienda) in tariff.tiposVivienda)) throw new RatingError('/tipoVivienda', mensaje('servidor.valorTarifa'));
   if (!(String(input.titularidad) in tariff.titularidades)) throw new RatingError('/titularidad', mensaje('servidor.valorTarifa'));
-  const { min, max } = tariff.superficie;
-  if (!Number.isInteger(input.metros) || input.metros < min || input.metros > max) {
+  // the step schema's bounds already held (the request schema $refs metros.schema.json); a value no band rates is a
+  // tariff that does not cover the form (flow:check reports it)
+  const { min, max, bandas } = tariff.superficie;
+  if (!Number.isInteger(input.metros) || !bandas.some((b) => input.metros >= b.desde && input.metros <= b.hasta)) {
     throw new RatingError('/metros', mensaje('servidor.metrosRango', { min, max }));
   }
   if (!(input.zona in tariff.zonas)) throw new RatingError('/zona', mensaje('servidor.zonaDesconocida'));

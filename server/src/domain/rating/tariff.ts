@@ -77,6 +77,10 @@ export interface Tariff {
   vigenteDesde: string;
   moneda: 'ARS';
   umbralInspeccion: { codCobertura: string; sumaAseguradaMaxima: number };
+  /**
+   * Area bands (m², inclusive). `min`/`max` are NOT written in the file: `loadTariff` derives them from the bands
+   * (the step schema's metros bounds are the rule; `npm run flow:check` requires the bands to cover them).
+   */
   superficie: { min: number; max: number; bandas: { codigo: string; desde: number; hasta: number; descripcion: string }[] };
   /** Sumas aseguradas are rounded to a multiple of this (ARS). */
   redondeoSumas: number;
@@ -105,7 +109,8 @@ export interface Tariff {
  * @returns the parsed tariff
  * @throws Error naming the file and the broken reference when a plan names an unknown coverage or
  *   a coverage names an unknown group, a rated coverage lacks both `tasaAnualPorMil` and `primaMensualFija`, or a
- *   rating dimension (`factores`) is malformed.
+ *   rating dimension (`factores`) is malformed, or `superficie` has no bands or writes its own min/max (derived here
+ *   from the bands: `superficie.min` = lowest `desde`, `superficie.max` = highest `hasta`).
  */
 export function loadTariff(file: string): Tariff {
   const tariff = JSON.parse(readFileSync(file, 'utf8')) as Tariff;
@@ -143,6 +148,11 @@ export function loadTariff(file: string): Tariff {
   for (const zona of Object.keys(tariff.zonas)) {
     if (zonasFactor && !(zona in zonasFactor.valores)) problems.push(`/factores: la zona "${zona}" no tiene valores en el factor "zona"`);
   }
+  const bandas = tariff.superficie?.bandas ?? [];
+  if (!bandas.length) problems.push('/superficie/bandas: falta al menos una banda de superficie');
+  else if ('min' in tariff.superficie || 'max' in tariff.superficie) {
+    problems.push('/superficie: "min" y "max" salen de las bandas (primera "desde", última "hasta"): borralos');
+  } else tariff.superficie = { min: Math.min(...bandas.map((b) => b.desde)), max: Math.max(...bandas.map((b) => b.hasta)), bandas };
   if (problems.length > 0) throw new Error(`Tarifa inválida (${file}):\n${problems.join('\n')}`);
   return tariff;
 }

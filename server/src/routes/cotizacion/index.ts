@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { CampaniaNueva, ContactoNuevo } from '../../db/repositories/contactos.ts';
 import { rateAll, ratePlan, resolveZone } from '../../domain/rating/engine.ts';
+import { entradaDeRespuestas } from '../../domain/rating/entrada.ts';
 import { validarDocumento, type TipoDocumento } from '../../domain/validation/documento.ts';
 import { validarPrefijo, validarTelefono } from '../../domain/validation/telefono.ts';
 import { validationError } from '../../errors.ts';
@@ -26,9 +27,10 @@ interface CotizarBody {
   metros: number;
   codLocalidad: string;
   idProvincia: string;
-  email: string;
-  areaCod: string;
-  phoneNumber: string;
+  /** Contact details: sent when the flow asked them before the price (optional in the request schema). */
+  email?: string;
+  areaCod?: string;
+  phoneNumber?: string;
   initPolicyDate: string;
   [campo: string]: unknown;
 }
@@ -80,7 +82,7 @@ export default async function cotizacionRoutes(app: FastifyInstance) {
       let rated: ReturnType<typeof rateAll>;
       try {
         zona = resolveZone(tariff, loc);
-        rated = priceOr400(() => rateAll(tariff, { ...b, zona, provinciaId: loc.provinciaId }));
+        rated = priceOr400(() => rateAll(tariff, entradaDeRespuestas(b, { zona, provinciaId: loc.provinciaId })));
       } catch (err) {
         await app.cupoCotizaciones.consumir(request);
         throw err;
@@ -90,7 +92,7 @@ export default async function cotizacionRoutes(app: FastifyInstance) {
       const guardada = await repos.cotizaciones.insertConCupo({
         refId, sesion: request.sesion, ip: request.ip, tarifaVersion: tariff.version, datos: b, tipoVivienda: b.tipoVivienda, barrioCerrado: b.barrioCerrado ?? null,
         titularidad: b.titularidad, usoVivienda: b.usoVivienda, metros: b.metros, codLocalidad: b.codLocalidad, idProvincia: b.idProvincia,
-        zona, email: b.email, areaCod: b.areaCod, phoneNumber: b.phoneNumber, initPolicyDate: b.initPolicyDate, inspection, planes,
+        zona, email: b.email ?? null, areaCod: b.areaCod ?? null, phoneNumber: b.phoneNumber ?? null, initPolicyDate: b.initPolicyDate, inspection, planes,
       }, app.cupoCotizaciones.de(request));
       if (!guardada) throw limiteCotizacionesExcedido();
       app.deps.metrics.cotizaciones.inc({ origen: 'cotizar' });

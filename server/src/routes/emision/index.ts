@@ -10,7 +10,6 @@ import type { Domicilio } from '../../db/repositories/domicilios.ts';
 import type { Persona } from '../../db/repositories/personas.ts';
 import type { EstadoEmision } from '../../db/repositories/solicitudes.ts';
 import { ratePlan, resolveZone } from '../../domain/rating/engine.ts';
-import { hoyArgentina } from '../../domain/validation/fechas.ts';
 import { MENSAJE_COTIZACION_COMPRADA } from '../../domain/emission/service.ts';
 import { ApiError, notFound, validationError } from '../../errors.ts';
 import { erroresDomicilio, erroresPersona, priceOr400 } from '../checks.ts';
@@ -53,8 +52,10 @@ export default async function emisionRoutes(app: FastifyInstance) {
       const cot = await requireCotizacion(app, b.refId, request);
       const medio = await repos.mediosPago.get(b.medioPagoId);
       if (!medio || medio.refId !== cot.refId) throw validationError([{ field: '/medioPagoId', message: mensaje('servidor.medioPagoOtraCotizacion') }]);
-      if (cot.initPolicyDate <= hoyArgentina()) {
-        throw new ApiError(409, 'CONFLICTO', mensaje('servidor.vigenciaPasada'));
+      // the quote's answers that depend on today (e.g. the start date's x-diasDesdeHoy) are checked again, from the schema
+      const vencidas = app.deps.revalidarFechas(cot.datos);
+      if (vencidas.length > 0) {
+        throw new ApiError(409, 'CONFLICTO', mensaje('servidor.respuestaVencida', { mensaje: vencidas[0].message }), vencidas.map(({ field, message }) => ({ field, message })));
       }
       const loc = lists.localidadesPorId.get(b.domicilio.codLocation)!;
       const ubicacion = { zona: resolveZone(tariff, loc), provinciaId: loc.provinciaId };
