@@ -60,6 +60,11 @@ async function main() {
       const { checkCallsAgainstApi } = await import('./check-calls.ts');
       report.problems.push(...(await checkCallsAgainstApi(root, files.flow as FlowDef, files.schemas)));
     }
+    // every path walked with the answers a visitor can give (src/check/walk.ts; --sin-recorrido skips it)
+    if (report.flow && !process.argv.includes('--sin-api') && !process.argv.includes('--sin-recorrido') && !report.problems.some((p) => (p.severity ?? 'error') === 'error')) {
+      const { walkProduct } = await import('./flow-walk.ts');
+      report.problems.push(...(await walkProduct(root)).problems);
+    }
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);
