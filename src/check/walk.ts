@@ -48,6 +48,8 @@ export interface WalkOptions {
   seed?: number;
   /** The tariff file, relative to `root` (default server/tariffs/2026-11.json). */
   tariffFile?: string;
+  /** Walk only the first N groups of paths (tests of one planted edit); default all. */
+  groups?: number;
 }
 
 export interface WalkReport {
@@ -90,7 +92,7 @@ function groupKey(flow: Flow, path: FlowPath): string {
 function checkBindings(product: Product, paths: FlowPath[]): FlowProblem[] {
   const { flow, schemas } = product;
   const problems = new Map<string, FlowProblem>();
-  const add = (p: FlowProblem) => problems.set(`${p.pointer} ${p.message}`, p);
+  const add = (p: FlowProblem) => problems.has(p.pointer) || problems.set(p.pointer, p);
   const asks = (step: string) => Boolean(schemas[step]) || flow.steps.some((s) => s.id === step);
   for (const path of paths) {
     path.steps.forEach((id, k) => {
@@ -268,7 +270,7 @@ export async function walkFlow(opts: WalkOptions): Promise<WalkReport> {
     const doc = (app as unknown as { swagger: () => { paths: Record<string, Record<string, Json>> } }).swagger();
     const groups = new Map<string, FlowPath[]>();
     for (const p of paths) groups.set(groupKey(flow, p), [...(groups.get(groupKey(flow, p)) ?? []), p]);
-    for (const group of groups.values()) {
+    for (const group of [...groups.values()].slice(0, opts.groups ?? Infinity)) {
       const path = group[0];
       const cut = path.steps.findIndex((id) => Array.isArray(stepById(flow, id).next) || !!stepById(flow, id).onError);
       const walked = cut >= 0 ? path.steps.slice(0, cut + 1) : path.steps.slice(0, -1);
@@ -305,7 +307,7 @@ export async function walkFlow(opts: WalkOptions): Promise<WalkReport> {
         const failed = reports.find((r) => !r.ok);
         if (failed) {
           const p = diagnose(failed, plan, log);
-          found.set(`${p.file}#${p.pointer} ${p.message}`, p);
+          if (!found.has(`${p.file}#${p.pointer}`)) found.set(`${p.file}#${p.pointer}`, p);
           continue;
         }
         const result = end.stepId ? stepById(flow, end.stepId) : undefined;
@@ -327,7 +329,8 @@ export async function walkFlow(opts: WalkOptions): Promise<WalkReport> {
         return { pointer: `/steps/${flow.def.steps.findIndex((s) => s.id === shown)}`, message: `paso «${shown}»: el recorrido con las respuestas generadas se detuvo: ${failed.error ?? ''} ${failed.text ?? ''}`.trim() };
       }
       const [name, call] = named;
-      const where = `«${name}» (${call.method} /api${call.path}, al enviar el paso «${shown}»)`;
+      const sentFrom = plan.journey.steps.slice(0, failed.index + 1).map((fs) => flow.steps.find((s) => s.path === fs.route)?.id ?? '').reverse().find((id) => id && stepCalls(flow, id).includes(name));
+      const where = `«${name}» (${call.method} /api${call.path}, al enviar el paso «${sentFrom ?? shown}»)`;
       const errs = ((refused.body?.errors as { field: string; message: string }[] | undefined) ?? []).filter((e) => typeof e.field === 'string');
       const check = call.check;
       const fields = errs.length
@@ -349,6 +352,13 @@ export async function walkFlow(opts: WalkOptions): Promise<WalkReport> {
           file: def?.file ?? 'flow/flow.json',
           pointer: def ? `${def.pointer}/required` : at,
           message: `${where} exige «${tokens.join('/')}» («${message}»), y el flujo lo lee de ${answerPointer} (flow/flow.json#${at}), ${asked ? 'que el paso no envió' : `que el paso «${ref[0]}» no pide (schemas/${ref[0]}.schema.json#/properties)`}: agregá el campo al paso o sacalo de lo que exige el pedido`,
+        };
+      }
+      if (!answerPointer && def && errs.length) {
+        return {
+          file: def.file,
+          pointer: `${def.pointer}/required`,
+          message: `${where} exige «${tokens.join('/')}» («${message}») y el flujo no lo manda (flow/flow.json#/calls/${escapeToken(name)}/${call.method === 'GET' ? 'query' : 'body'}): pedilo en un paso y agregalo a la llamada, o sacalo de lo que exige ${def.file}#${def.pointer}`,
         };
       }
       if (!fv || !ref) {
@@ -424,7 +434,7 @@ export async function walkFlow(opts: WalkOptions): Promise<WalkReport> {
   problems.push(...found.values());
   const rows = paths.map((path) => ({ path, reached: reached.has(path.name) }));
   for (const r of rows.filter((x) => !x.reached)) {
-    if (found.size) break; // a refusal already stops journeys: it is the problem to fix first
+    if (found.size || opts.groups !== undefined) break; // a refusal already stops journeys: it is the problem to fix first
     problems.push({ pointer: '/steps', severity: 'warning', message: `ninguna respuesta generada llega al final del camino ${r.path.name} (lo decide el servidor): agregá en el esquema del paso un ejemplo ("examples") que lleve ahí` });
   }
   return { problems, journeys, paths: rows, drafts, ms: Date.now() - started };
