@@ -123,8 +123,11 @@ function checkBindings(product: Product, paths: FlowPath[]): FlowProblem[] {
   return [...problems.values()];
 }
 
-/** One visitor of the in-memory API over inject (cookies, CSRF per POST, Idempotency-Key), errors thrown as the web client gets them. */
-function visitor(app: FastifyInstance, log: ApiLog[]) {
+/**
+ * One visitor of the in-memory API over inject (cookies, CSRF per POST, Idempotency-Key), errors thrown as the web
+ * client gets them (`{ status, code, message, errors? }`); every reply is appended to `log`.
+ */
+export function apiVisitor(app: FastifyInstance, log: ApiLog[] = []): (req: ApiRequest) => Promise<unknown> {
   const cookies = new Map<string, string>();
   const cookie = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   const keep = (res: { cookies: { name: string; value: string }[] }) => res.cookies.forEach((c) => cookies.set(c.name, c.value));
@@ -147,7 +150,8 @@ function visitor(app: FastifyInstance, log: ApiLog[]) {
   };
 }
 
-interface ApiLog {
+/** One reply of the API during a walk. */
+export interface ApiLog {
   req: ApiRequest;
   status: number;
   body?: Json;
@@ -303,7 +307,7 @@ export async function walkFlow(opts: WalkOptions): Promise<WalkReport> {
         journeys += 1;
         const log: ApiLog[] = [];
         let end: { stepId: string | null; ctx: FlowContext } = { stepId: null, ctx: {} as FlowContext };
-        const reports = await replayHeadless(plan.journey, product, { request: visitor(app, log), texts: opts.texts, finished: (stepId, ctx) => (end = { stepId, ctx }) });
+        const reports = await replayHeadless(plan.journey, product, { request: apiVisitor(app, log), texts: opts.texts, finished: (stepId, ctx) => (end = { stepId, ctx }) });
         const failed = reports.find((r) => !r.ok);
         if (failed) {
           const p = diagnose(failed, plan, log);

@@ -28,7 +28,7 @@ import { omitPointers } from '../engine/persistence/index.ts';
 import { pruneExcluded } from '../form/conditions.ts';
 import type { Product, StepReport } from './browser.ts';
 import { callMatches, resolveAnswer, type Journey, type JourneyAction, type JourneyStep, type StubbedReply } from './fixture.ts';
-import { answersForStep, fillIn } from './follow.ts';
+import { answersForStep, detour, fillIn } from './follow.ts';
 
 type Json = Record<string, unknown>;
 
@@ -170,6 +170,7 @@ export async function replayHeadless(journey: Journey, product: Product, opts: H
   /** Fixture steps already used out of order (src/testing/follow.ts). */
   const used = new Set<number>();
   let at = { index: 0, route: '' };
+  let lastAction: JourneyAction | null = null;
   /** Runs fixture step `i` on the step shown now: its expectations, answers, actions and calls. */
   const runStep = async (i: number, fs: JourneyStep) => {
     index = i;
@@ -189,7 +190,10 @@ export async function replayHeadless(journey: Journey, product: Product, opts: H
     const stored = JSON.stringify(omitPointers(scope.getState(engine.$state), engine.exclude));
     for (const secret of exp.storageExcludes ?? []) if (stored.includes(secret)) throw new Error(`el estado persistido guarda "${secret.slice(0, 4)}…"`);
     const step = stepById(flow, stepId);
-    for (const a of fs.actions ?? (step.kind === 'result' ? [] : ['next' as const])) await act(a, stepId, fs.answers);
+    for (const a of fs.actions ?? (step.kind === 'result' ? [] : ['next' as const])) {
+      await act(a, stepId, fs.answers);
+      lastAction = a;
+    }
     for (const want of fs.calls ?? []) {
       if (!made.some((m) => m.step === i && callMatches(want, m))) {
         throw new Error(`no se llamó ${want.method} ${want.path}; llamadas del paso: ${made.filter((m) => m.step === i).map((m) => `${m.method} ${m.path}`).join(', ') || 'ninguna'}`);
@@ -205,8 +209,15 @@ export async function replayHeadless(journey: Journey, product: Product, opts: H
       // the flow shows another step first (steps reordered or split): answer it from the fixture (src/testing/follow.ts)
       for (let hops = 0; routeOf(current()) !== fs.route && hops < flow.steps.length; hops++) {
         const here = current();
-        const fill = here ? fillIn(flow, product.schemas, journey, i, here, used) : null;
-        if (!here || !fill) break;
+        const way = here ? detour(flow, journey, i, here, lastAction === 'back') : null;
+        if (!here || !way) break;
+        if (way === 'back') {
+          await act('back', here, undefined);
+          if (current() === here) break;
+          continue;
+        }
+        const fill = fillIn(flow, product.schemas, journey, i, here, used, scope.getState(engine.$context).answers[here] ?? {});
+        if (!fill) break;
         if (fill.entry !== undefined) {
           used.add(fill.entry);
           await runStep(fill.entry, journey.steps[fill.entry]);
