@@ -365,7 +365,7 @@ export async function walkFlow(opts: WalkOptions): Promise<WalkReport> {
           message: `${where} exige «${tokens.join('/')}» («${message}») y el flujo no lo manda (flow/flow.json#/calls/${escapeToken(name)}/${call.method === 'GET' ? 'query' : 'body'}): pedilo en un paso y agregalo a la llamada, o sacalo de lo que exige ${def.file}#${def.pointer}`,
         };
       }
-      if (!fv || !ref) {
+      if (!fv || !ref || !ref[1]) {
         return { pointer: at, message: `${where} rechaza lo que el flujo le manda en ${field || 'el pedido'}: «${message}». Revisá esa lectura en flow/flow.json#${at}` };
       }
       const answerFile = `schemas/${ref[0]}.schema.json`;
@@ -382,8 +382,9 @@ export async function walkFlow(opts: WalkOptions): Promise<WalkReport> {
         other = `flow/flow.json#/calls/${escapeToken(name)}/check (la validación del servidor)`;
         hint = `el paso tiene que rechazar ese valor en su esquema, o el servidor aceptarlo`;
       } else {
-        const siblings = (answers.get(ref[0])?.values[ref[1]] ?? []).map((v) => v.value);
-        other = `${tariffFile}#${locateInTariff(JSON.parse(tariff) as Json, ref[1], fv.value, siblings)}`;
+        const field = ref[1] as string;
+        const siblings = (answers.get(ref[0])?.values[field] ?? []).map((v) => v.value);
+        other = `${tariffFile}#${locateInTariff(JSON.parse(tariff) as Json, field, fv.value, siblings)}`;
         hint = `agregá ese valor a la tarifa (${tariffFile}) o sacalo del paso (${answerFile}#${fv.pointer})`;
       }
       return {
