@@ -12,7 +12,7 @@ import type { Flow, Step } from '../engine/core/types.ts';
 import type { Migration } from '../engine/core/migrations.ts';
 import { FIELDS, WIDGETS, type DriveKind, type WidgetSpec } from '../form/widgets/registry.ts';
 import { callMatches, resolveAnswer, type Journey, type JourneyAction, type JourneyStep, type StubbedReply } from './fixture.ts';
-import { answersForStep, fillIn } from './follow.ts';
+import { answersForStep, detour, fillIn } from './follow.ts';
 import { settled, trackRequests } from './settle.ts';
 
 type Json = Record<string, unknown>;
@@ -203,9 +203,12 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
 
   /** Fixture steps already used out of order (src/testing/follow.ts). */
   const used = new Set<number>();
-  /** The route whose primary button was pressed last (the next route is any other step's), or null. */
-  let leaving: string | null = null;
-  const pressesNext = (fs: JourneyStep) => fs.actions === undefined || fs.actions.at(-1) === 'next';
+  /** The route left by the last action when it was the primary button or Back (the next route is any other step's), or null. */
+  let leaving: { route: string; back: boolean } | null = null;
+  const lastMove = (fs: JourneyStep): 'next' | 'back' | null => {
+    const last = fs.actions === undefined ? 'next' : fs.actions.at(-1);
+    return last === 'next' || last === 'back' ? last : null;
+  };
   /** Runs fixture step `index` on the page: its expectations, answers, actions and calls. */
   const runStep = async (index: number, fs: JourneyStep) => {
     current = index;
@@ -222,7 +225,8 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
       }
       const actions = fs.actions ?? (step?.kind === 'result' ? [] : ['next']);
       for (const a of actions) await act(page, a, opts.baseUrl);
-      leaving = actions.length && pressesNext(fs) ? fs.route : null;
+      const move = actions.length ? lastMove(fs) : null;
+      leaving = move ? { route: fs.route, back: move === 'back' } : null;
       if (fs.calls?.length) {
         const deadline = Date.now() + timeout;
         for (const want of fs.calls) {
@@ -253,13 +257,19 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
       // the flow shows another step first (steps reordered or split): answer it from the fixture (src/testing/follow.ts)
       let ok = true;
       for (let hops = 0; ok && leaving && hops < product.flow.steps.length; hops++) {
-        const from: string = leaving;
+        const from: string = leaving.route;
         const shownStep = (r: string) => r !== from && stepByPath(product.flow, r) !== undefined;
         const reached = await page.waitForURL((url) => routeOf(url.toString()) === fs.route || shownStep(routeOf(url.toString())), { timeout }).then(() => true, () => false);
         const shown = routeOf(page.url());
         if (!reached || shown === fs.route) break;
         const here = stepByPath(product.flow, shown)!;
-        const fill = fillIn(product.flow, product.schemas, journey, index, here.id, used);
+        const way = detour(product.flow, journey, index, here.id, leaving.back);
+        if (way === 'back') {
+          await page.goBack();
+          leaving = { route: shown, back: true };
+          continue;
+        }
+        const fill = way === 'fill' ? fillIn(product.flow, product.schemas, journey, index, here.id, used) : null;
         if (!fill) break;
         if (fill.entry !== undefined) {
           used.add(fill.entry);
@@ -268,7 +278,7 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
           await settled(page, timeout);
           await answerObject(page, here.id, product.schemas[here.id] ?? {}, product.ui[here.id] ?? {}, fill.answers);
           await act(page, 'next', opts.baseUrl);
-          leaving = shown;
+          leaving = { route: shown, back: false };
         }
       }
       if (!ok || !(await runStep(index, fs))) break;
