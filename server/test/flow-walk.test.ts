@@ -5,7 +5,10 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { stepAnswers } from '../../src/check/answers.ts';
 import { walkFlow, type WalkReport } from '../../src/check/walk.ts';
+import { createAjv } from '../src/plugins/schemas.ts';
 import { loadProduct } from '../../scripts/flow-check.ts';
 import { walkProduct } from '../../scripts/flow-walk.ts';
 import { loadReplayProduct } from '../../scripts/replay.ts';
@@ -22,6 +25,36 @@ async function walkEdited(edits: FlowEditExample['edits']): Promise<WalkReport> 
 }
 
 const errors = (r: WalkReport) => r.problems.filter((p) => (p.severity ?? 'error') === 'error');
+
+describe('the answers generated from a step schema', () => {
+  const ajv = createAjv({ coerceTypes: false, removeAdditional: false, useDefaults: false });
+  const schema = (id: string) => JSON.parse(readFileSync(`schemas/${id}.schema.json`, 'utf8')) as Record<string, unknown>;
+  const values = (id: string, field: string) => stepAnswers(schema(id), ajv, { seed: 2026, today: '2026-11-25' }).values[field].map((v) => [v.value, v.why]);
+
+  it('numeric bounds and the values just inside them, the example, one value drawn by fast-check', () => {
+    expect(values('metros', 'metros').slice(0, 5)).toEqual([[20, 'mínimo'], [21, 'justo arriba del mínimo'], [999, 'justo debajo del máximo'], [1000, 'máximo'], [80, 'ejemplo']]);
+    expect(values('metros', 'metros')[5][1]).toBe('generado (fast-check)');
+    // seeded: the same seed draws the same value
+    expect(values('metros', 'metros')[5][0]).toBe(values('metros', 'metros')[5][0]);
+  });
+
+  it('the date bounds of x-diasDesdeHoy and x-edad, and the day inside each', () => {
+    expect(values('vigencia', 'initPolicyDate').slice(0, 4).map(([v]) => v)).toEqual(['2026-11-26', '2026-11-27', '2026-12-24', '2026-12-25']);
+    expect(values('datos-personales', 'birthDate').slice(0, 4)).toEqual([
+      ['2008-11-25', 'cumple 18 años hoy (edad mínima)'],
+      ['2008-11-24', '18 años y un día'],
+      ['1927-11-25', 'cumple 99 años hoy'],
+      ['1926-11-26', '99 años, el último día (edad máxima)'],
+    ]);
+  });
+
+  it('each branch of a condition: rows cover every value, a hidden field is not sent', () => {
+    const rows = stepAnswers(schema('propiedad'), ajv, { seed: 2026 }).rows.map((r) => r.answers);
+    expect(rows).toEqual([{ tipoVivienda: 'CASA', barrioCerrado: 'N' }, { tipoVivienda: 'DEPARTAMENTO' }, { tipoVivienda: 'PH' }, { tipoVivienda: 'CASA', barrioCerrado: 'S' }]);
+    const pago = stepAnswers(schema('metodo-de-pago'), ajv, { seed: 2026 }).rows.map((r) => [r.answers.methodPayment, r.answers.numberPaymentCard ?? r.answers.numberCBU]);
+    expect(pago).toEqual([['TC', '4242 4242 4242 4242'], ['CBU', '2850590900000000000000'], ['TC', '4000 0000 0000 0002'], ['CBU', '2850590940090418135201']]);
+  });
+});
 
 describe('the flow walker', () => {
   it('walks every path of the shipped flow with every generated answer and finds nothing', async () => {

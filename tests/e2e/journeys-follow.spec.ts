@@ -3,7 +3,7 @@
  * before permanencia, tests/fixtures/flow-edits/reordenar.json), an unedited fixture — including one whose Back
  * detour was written for the old order — replays in Chromium, answering the steps where the flow now shows them.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadReplayProduct } from '../../scripts/replay.ts';
@@ -34,5 +34,6 @@ test('una fixture sin editar se reproduce en Chromium con los pasos reordenados'
     }
   } finally {
     await server.stop();
+    rmSync(tree, { recursive: true, force: true });
   }
 });
