@@ -127,4 +127,11 @@ describe('the flow walker', () => {
     expect(required).toBe('paso «propiedad»: «barrioCerrado» es obligatorio pero una condición lo oculta en toda respuesta que lo necesita: ningún visitante puede completar el paso así. Sacalo de "required" de esa rama o mostralo (revisá if/then/else)');
     expect(text).toBe('el texto usa {{email}} y el paso «gracias» no le da valor: agregá "email" a result.values del paso en flow/flow.json o sacalo del texto');
   }, 120_000);
+
+  it('a later step refuses what an earlier one accepted and hands it over (defaults)', async () => {
+    const report = await walkEdited({ 'schemas/direccion.schema.json': [{ op: 'replace', path: '/properties/idProvince/pattern', value: '^0[0-5]$' }] });
+    const found = errors(report).find((p) => p.file === 'schemas/direccion.schema.json');
+    expect(found?.pointer).toBe('/properties/idProvince/pattern');
+    expect(found?.message).toBe('paso «direccion»: recibe idProvince = "06" de /answers/localidad/idProvincia (flow/flow.json#/steps/10/defaults/idProvince), que el paso «localidad» (schemas/localidad.schema.json) acepta, y su esquema lo rechaza (pattern {"pattern":"^0[0-5]$"}): hacé que las dos reglas coincidan');
+  }, 120_000);
 });

@@ -308,6 +308,7 @@ export async function walkFlow(opts: WalkOptions): Promise<WalkReport> {
         const log: ApiLog[] = [];
         let end: { stepId: string | null; ctx: FlowContext } = { stepId: null, ctx: {} as FlowContext };
         const reports = await replayHeadless(plan.journey, product, { request: apiVisitor(app, log), texts: opts.texts, finished: (stepId, ctx) => (end = { stepId, ctx }) });
+        for (const p of laterStepRefusals(walked, end.ctx)) if (!found.has(`${p.file}#${p.pointer}`)) found.set(`${p.file}#${p.pointer}`, p);
         const failed = reports.find((r) => !r.ok);
         if (failed) {
           const p = diagnose(failed, plan, log);
@@ -415,6 +416,33 @@ export async function walkFlow(opts: WalkOptions): Promise<WalkReport> {
       const named = callOf(flow, l.req);
       const ok = named?.[1].check?.ok;
       return !!ok && l.status < 400 && getAt(l.body, ok) === false;
+    }
+
+    /**
+     * A step that takes values from an earlier step (`defaults`) and whose schema refuses what it ended with: the
+     * earlier step accepted a value this one does not.
+     */
+    function laterStepRefusals(walked: string[], ctx: FlowContext): FlowProblem[] {
+      const out: FlowProblem[] = [];
+      for (const id of walked) {
+        const step = stepById(flow, id);
+        const given = (ctx.answers as Record<string, Json> | undefined)?.[id];
+        const validate = schemas[id]?.$id ? ajv.getSchema(String(schemas[id].$id)) : undefined;
+        if (!step.defaults || !given || !validate || validate(given)) continue;
+        for (const e of validate.errors ?? []) {
+          const field = e.instancePath.split('/')[1] ?? '';
+          const source = (step.defaults as Record<string, unknown>)[field];
+          if (typeof source !== 'string') continue;
+          const index = flow.def.steps.findIndex((x) => x.id === id);
+          const from = answerRef(source);
+          out.push({
+            file: `schemas/${id}.schema.json`,
+            pointer: e.schemaPath.replace(/^#/, ''),
+            message: `paso «${id}»: recibe ${field} = ${show(given[field])} de ${source} (flow/flow.json#/steps/${index}/defaults/${escapeToken(field)}), que ${from ? `el paso «${from[0]}» (schemas/${from[0]}.schema.json) acepta` : 'otro paso dio'}, y su esquema lo rechaza (${e.keyword} ${show(e.params)}): hacé que las dos reglas coincidan`,
+          });
+        }
+      }
+      return out;
     }
 
     /** `{{x}}` in the result step's texts with no value on this journey. */
