@@ -32,7 +32,7 @@ function treeWith(edits: FlowEditExample['edits']): string {
 async function replayAll(root: string): Promise<Record<string, string>> {
   const product = loadReplayProduct(root);
   const texts = loadProduct(root).texts;
-  const app = await buildTestApp({ schemasDir: join(root, 'schemas'), tariffFile: join(root, 'server/tariffs/2026-11.json'), rateLimitMax: 1_000_000 } as never);
+  const app = await buildTestApp({ schemasDir: join(root, 'schemas'), tariffFile: join(root, 'server/tariffs/2026-11.json'), rateLimitMax: 1_000_000, embudoLotesPorMinuto: 1_000_000, settings: { cotizacionesPorHoraPorIp: 1_000_000 } } as never);
   try {
     const out: Record<string, string> = {};
     for (const journey of loadJourneys(root)) {

@@ -15,8 +15,8 @@
  * - warning a path no generated answer reaches (its branch depends on the server; add a schema example that leads there).
  *
  * Coverage: per path, every generated value of every field is sent at least once (rows of each step, row j of every
- * step in journey j — not the cartesian product). Paths that differ only in the result a server reply chooses share
- * their journeys.
+ * step in journey j — not the cartesian product), among the rows that keep the path's conditions on the answers (a
+ * branch, a call variant). Paths that differ only in the result a server reply chooses share their journeys.
  */
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -79,13 +79,32 @@ function stepCalls(flow: Flow, stepId: string): string[] {
   return [...new Set(refs)];
 }
 
-/** The group of paths that share journeys: the same steps up to the first step whose next depends on a reply, same variants. */
-function groupKey(flow: Flow, path: FlowPath): string {
-  const cut = path.steps.findIndex((id) => {
-    const s = stepById(flow, id);
-    return Array.isArray(s.next) || !!s.onError;
+/** The group of paths that share journeys: the same steps before the result, the same variants (the result is the server's). */
+function groupKey(path: FlowPath): string {
+  return JSON.stringify([path.steps.slice(0, -1), path.variants]);
+}
+
+/** A condition a path needs, and whether it must hold. */
+interface PathCondition {
+  when: string;
+  holds: boolean;
+}
+
+/**
+ * What a path needs to hold: its call variants, and at each branching `next` the branch it takes (its `when` holds,
+ * every earlier branch's does not).
+ */
+function pathConditions(flow: Flow, path: FlowPath): PathCondition[] {
+  const out: PathCondition[] = path.variants.map((v) => ({ when: v.when, holds: v.holds }));
+  path.steps.forEach((id, i) => {
+    const next = stepById(flow, id).next;
+    if (!Array.isArray(next) || i + 1 >= path.steps.length) return;
+    const k = next.findIndex((b) => b.to === path.steps[i + 1]);
+    if (k < 0) return;
+    next.slice(0, k).forEach((b) => b.when && out.push({ when: b.when, holds: false }));
+    if (next[k].when) out.push({ when: next[k].when as string, holds: true });
   });
-  return JSON.stringify([cut >= 0 ? path.steps.slice(0, cut + 1) : path.steps, path.variants]);
+  return out;
 }
 
 /** Static checks along each path: answers read before their step, fields no step asks. */
@@ -264,7 +283,7 @@ export async function walkFlow(opts: WalkOptions): Promise<WalkReport> {
   }
 
   const tariff = (await import('node:fs')).readFileSync(join(root, tariffFile), 'utf8');
-  const app = await build({ schemasDir: join(root, 'schemas'), tariffFile: join(root, tariffFile), rateLimitMax: 1_000_000, emissionDelayMs: 20, emissionPollMs: 10, shutdownTimeoutMs: 200 } as never);
+  const app = await build({ schemasDir: join(root, 'schemas'), tariffFile: join(root, tariffFile), rateLimitMax: 1_000_000, embudoLotesPorMinuto: 1_000_000, settings: { cotizacionesPorHoraPorIp: 1_000_000 }, emissionDelayMs: 20, emissionPollMs: 10, shutdownTimeoutMs: 200 } as never);
   const reached = new Set<string>();
   const drafts = new Map<string, Journey>();
   const found = new Map<string, FlowProblem>();
@@ -273,17 +292,24 @@ export async function walkFlow(opts: WalkOptions): Promise<WalkReport> {
     await app.ready();
     const doc = (app as unknown as { swagger: () => { paths: Record<string, Record<string, Json>> } }).swagger();
     const groups = new Map<string, FlowPath[]>();
-    for (const p of paths) groups.set(groupKey(flow, p), [...(groups.get(groupKey(flow, p)) ?? []), p]);
+    for (const p of paths) groups.set(groupKey(p), [...(groups.get(groupKey(p)) ?? []), p]);
     for (const group of [...groups.values()].slice(0, opts.groups ?? Infinity)) {
       const path = group[0];
-      const cut = path.steps.findIndex((id) => Array.isArray(stepById(flow, id).next) || !!stepById(flow, id).onError);
-      const walked = cut >= 0 ? path.steps.slice(0, cut + 1) : path.steps.slice(0, -1);
-      const campaign = path.variants.some((v) => v.holds && Object.keys(flow.def.conditions[v.when] ?? {}).some((p) => p.startsWith('/campaign')));
-      // rows per step that keep the path's variants (a condition judged on the answers)
+      const walked = path.steps.slice(0, -1);
+      const needs = pathConditions(flow, path);
+      const reads = (c: PathCondition) => Object.keys(flow.def.conditions[c.when] ?? {});
+      const campaign = needs.some((c) => c.holds && reads(c).some((p) => p.startsWith('/campaign')));
+      // a condition on the answers is kept when choosing the rows of the last step on the path it reads
+      const owner = (c: PathCondition) => {
+        const pointers = reads(c);
+        if (!pointers.length || !pointers.every((p) => p.startsWith('/answers/'))) return undefined;
+        return [...walked].reverse().find((id) => pointers.some((p) => answerRef(p)?.[0] === id));
+      };
       const rowsOf = (id: string, before: Json): Row[] => {
         const all = answers.get(id)?.rows ?? [];
-        const vs = path.variants.filter((v) => v.step === id && Object.keys(flow.def.conditions[v.when] ?? {}).every((p) => p.startsWith('/answers')));
-        return all.filter((r) => vs.every((v) => flow.tests[v.when]({ answers: { ...before, [id]: r.answers }, data: {}, flags: {}, campaign: {}, meta: {} }) === v.holds));
+        const mine = needs.filter((c) => owner(c) === id);
+        const kept = all.filter((r) => mine.every((c) => flow.tests[c.when]({ answers: { ...before, [id]: r.answers }, data: {}, flags: {}, campaign: {}, meta: {} }) === c.holds));
+        return kept.length ? kept : all;
       };
       const plans: JourneyPlan[] = [];
       const n = Math.max(1, ...walked.map((id) => rowsOf(id, exampleAnswers).length));
