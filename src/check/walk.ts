@@ -18,6 +18,7 @@
  * step in journey j — not the cartesian product), among the rows that keep the path's conditions on the answers (a
  * branch, a call variant). Paths that differ only in the result a server reply chooses share their journeys.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type Ajv from 'ajv';
@@ -282,7 +283,7 @@ export async function walkFlow(opts: WalkOptions): Promise<WalkReport> {
     }
   }
 
-  const tariff = (await import('node:fs')).readFileSync(join(root, tariffFile), 'utf8');
+  const tariff = readFileSync(join(root, tariffFile), 'utf8');
   const app = await build({ schemasDir: join(root, 'schemas'), tariffFile: join(root, tariffFile), rateLimitMax: 1_000_000, embudoLotesPorMinuto: 1_000_000, settings: { cotizacionesPorHoraPorIp: 1_000_000 }, emissionDelayMs: 20, emissionPollMs: 10, shutdownTimeoutMs: 200 } as never);
   const reached = new Set<string>();
   const drafts = new Map<string, Journey>();

@@ -170,7 +170,7 @@ export async function replayHeadless(journey: Journey, product: Product, opts: H
   /** Fixture steps already used out of order (src/testing/follow.ts). */
   const used = new Set<number>();
   let at = { index: 0, route: '' };
-  let lastAction: JourneyAction | null = null;
+  let lastAction = null as JourneyAction | null;
   /** Runs fixture step `i` on the step shown now: its expectations, answers, actions and calls. */
   const runStep = async (i: number, fs: JourneyStep) => {
     index = i;
@@ -225,6 +225,7 @@ export async function replayHeadless(journey: Journey, product: Product, opts: H
           index = i;
           at = { index: i, route: routeOf(here) };
           await act('next', here, fill.answers);
+          lastAction = 'next';
         }
         at = { index: i, route: fs.route };
         if (current() === here) break; // not accepted: reported as the route the fixture did not expect
