@@ -1,12 +1,14 @@
 /**
- * `npm run flow:paths [--root DIR]` — the distinct paths through the flow (src/testing/paths.ts) and the journey
- * fixtures (tests/fixtures/journeys) that cover each. Exit 1, naming them, when a path has no fixture.
+ * `npm run flow:paths [--root DIR] [--write]` — the distinct paths through the flow (src/testing/paths.ts) and the
+ * journey fixtures (tests/fixtures/journeys) that cover each. Exit 1, naming them, when a path has no fixture.
+ * `--write` first drafts a fixture for each path no fixture covers, from the flow walker's generated answers
+ * (src/check/walk.ts), as tests/fixtures/journeys/camino-….json with a `proves` for the tester to fill in.
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadJourney, type Journey } from '../src/testing/fixture.ts';
-import { coverage } from '../src/testing/paths.ts';
+import { coverage, type FlowPath } from '../src/testing/paths.ts';
 import { loadReplayProduct } from './replay.ts';
 
 /** The fixtures under `root`/tests/fixtures/journeys. */
@@ -15,11 +17,49 @@ export function loadJourneys(root: string): Journey[] {
   return readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => loadJourney(join(dir, f)));
 }
 
-function main(): number {
+/** What a drafted fixture says it proves until a tester writes it (flow:paths flags every fixture that still says so). */
+export const PROVES_DRAFT = 'POR COMPLETAR (borrador de flow:paths --write):';
+
+/** A file name for the draft of `path`: `camino-<result>-<variants>`. */
+function draftName(path: FlowPath): string {
+  const parts = [path.steps.at(-1) ?? '', ...path.variants.map((v) => `${v.holds ? '' : 'no-'}${v.when}`)];
+  return `camino-${parts.join('-')}`.replace(/[^\w-]+/g, '-').toLowerCase();
+}
+
+/**
+ * Drafts a fixture for every path of the flow under `root` that no fixture covers (see the module doc).
+ * @returns the files written (repo-relative)
+ */
+export async function writeDrafts(root: string): Promise<string[]> {
+  const { flow } = loadReplayProduct(root);
+  const missing = coverage(flow, loadJourneys(root)).filter((r) => r.fixtures.length === 0);
+  if (missing.length === 0) return [];
+  const { walkProduct } = await import('./flow-walk.ts');
+  const report = await walkProduct(root);
+  const written: string[] = [];
+  for (const { path } of missing) {
+    const draft = report.drafts.get(path.name);
+    if (!draft) continue;
+    let name = draftName(path);
+    for (let n = 2; existsSync(join(root, 'tests/fixtures/journeys', `${name}.json`)); n++) name = `${draftName(path)}-${n}`;
+    const file = `tests/fixtures/journeys/${name}.json`;
+    const fixture = { $schema: '../../../flow/journey.schema.json', name, proves: `${PROVES_DRAFT} qué muestra el camino ${path.name}`, url: draft.url, steps: draft.steps };
+    writeFileSync(join(root, file), JSON.stringify(fixture, null, 2) + '\n');
+    written.push(file);
+  }
+  return written;
+}
+
+async function main(): Promise<number> {
   const at = process.argv.indexOf('--root');
   const root = resolve(at >= 0 ? process.argv[at + 1] : fileURLToPath(new URL('..', import.meta.url)));
   const { flow } = loadReplayProduct(root);
-  const rows = coverage(flow, loadJourneys(root));
+  if (process.argv.includes('--write')) {
+    for (const file of await writeDrafts(root)) console.log(`borrador: ${file} — completá "proves" con lo que muestra`);
+  }
+  const journeys = loadJourneys(root);
+  for (const j of journeys.filter((x) => x.proves.startsWith(PROVES_DRAFT))) console.log(`aviso: ${j.name} es un borrador: completá "proves"`);
+  const rows = coverage(flow, journeys);
   for (const [i, { path, fixtures }] of rows.entries()) {
     console.log(`${fixtures.length ? '✓' : '✗'} ${String(i + 1).padStart(2)}. ${path.name}`);
     console.log(`      ${fixtures.length ? fixtures.join(', ') : 'SIN FIXTURE: grabá o escribí uno (tests/fixtures/journeys/)'}`);
@@ -29,4 +69,4 @@ function main(): number {
   return missing.length ? 1 : 0;
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exit(main());
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) void main().then((code) => process.exit(code));

@@ -2,7 +2,9 @@
  * Replays a journey fixture in a real browser (a Playwright `Page`) against any deployment that honours the API
  * contract: steps are found by route in the flow, fields are answered by their schema name through the widget
  * registry's `drive` kinds (never by label), calls are recorded and matched, stubbed replies are served from the
- * fixture, time moves on Playwright's fake clock. Used by `npm run replay` and by the Playwright suite.
+ * fixture, time moves on Playwright's fake clock. A step the flow shows out of the fixture's order (steps reordered
+ * or split) is answered from the fixture's answers by field name (src/testing/follow.ts). Used by `npm run replay` and
+ * by the Playwright suite.
  */
 import type { Page, Request, Route } from '@playwright/test';
 import { stepByPath } from '../engine/core/guards.ts';
@@ -10,6 +12,7 @@ import type { Flow, Step } from '../engine/core/types.ts';
 import type { Migration } from '../engine/core/migrations.ts';
 import { FIELDS, WIDGETS, type DriveKind, type WidgetSpec } from '../form/widgets/registry.ts';
 import { callMatches, resolveAnswer, type Journey, type JourneyAction, type JourneyStep, type StubbedReply } from './fixture.ts';
+import { answersForStep, detour, fillIn } from './follow.ts';
 import { settled, trackRequests } from './settle.ts';
 
 type Json = Record<string, unknown>;
@@ -198,43 +201,87 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
     }, journey.localStorage);
   }
 
+  /** Fixture steps already used out of order (src/testing/follow.ts). */
+  const used = new Set<number>();
+  /** The route left by the last action when it was the primary button or Back (the next route is any other step's), or null. */
+  let leaving: { route: string; back: boolean } | null = null;
+  const lastMove = (fs: JourneyStep): 'next' | 'back' | null => {
+    const last = fs.actions === undefined ? 'next' : fs.actions.at(-1);
+    return last === 'next' || last === 'back' ? last : null;
+  };
+  /** Runs fixture step `index` on the page: its expectations, answers, actions and calls. */
+  const runStep = async (index: number, fs: JourneyStep) => {
+    current = index;
+    const started = Date.now();
+    const step = stepByPath(product.flow, fs.route);
+    try {
+      await page.waitForURL((url) => routeOf(url.toString()) === fs.route, { timeout });
+      await settled(page, timeout);
+      for (const s of fs.stubs ?? []) stubs.push({ ...s, left: s.times ?? Number.POSITIVE_INFINITY });
+      if (fs.expect) await checkExpectations(page, product, step, fs.expect, timeout);
+      if (fs.answers) {
+        if (!step) throw new Error(`la ruta ${fs.route} no es un paso del flujo`);
+        await answerObject(page, step.id, product.schemas[step.id] ?? {}, product.ui[step.id] ?? {}, answersForStep(product.schemas, step.id, fs.answers) ?? {});
+      }
+      const actions = fs.actions ?? (step?.kind === 'result' ? [] : ['next']);
+      for (const a of actions) await act(page, a, opts.baseUrl);
+      const move = actions.length ? lastMove(fs) : null;
+      leaving = move ? { route: fs.route, back: move === 'back' } : null;
+      if (fs.calls?.length) {
+        const deadline = Date.now() + timeout;
+        for (const want of fs.calls) {
+          while (!made.some((m) => m.step === index && callMatches(want, m))) {
+            if (Date.now() > deadline) {
+              const seen = made.filter((m) => m.step === index).map((m) => `${m.method} ${m.path}`);
+              throw new Error(`no se llamó ${want.method} ${want.path}${want.body ? ' ' + JSON.stringify(want.body) : ''}; llamadas del paso: ${seen.join(', ') || 'ninguna'}`);
+            }
+            await page.waitForTimeout(50);
+          }
+        }
+      }
+      reports.push({ index, route: fs.route, ok: true, ms: Date.now() - started });
+      opts.onStep?.(reports[reports.length - 1]);
+      return true;
+    } catch (err) {
+      const text = await page.locator('main').innerText({ timeout: 2_000 }).catch(() => '');
+      reports.push({ index, route: fs.route, ok: false, ms: Date.now() - started, error: (err as Error).message.split('\n')[0], text });
+      opts.onStep?.(reports[reports.length - 1]);
+      return false;
+    }
+  };
+
   try {
     await page.goto(opts.baseUrl + journey.url);
     for (const [index, fs] of journey.steps.entries()) {
-      current = index;
-      const started = Date.now();
-      const step = stepByPath(product.flow, fs.route);
-      try {
-        await page.waitForURL((url) => routeOf(url.toString()) === fs.route, { timeout });
-        await settled(page, timeout);
-        for (const s of fs.stubs ?? []) stubs.push({ ...s, left: s.times ?? Number.POSITIVE_INFINITY });
-        if (fs.expect) await checkExpectations(page, product, step, fs.expect, timeout);
-        if (fs.answers) {
-          if (!step) throw new Error(`la ruta ${fs.route} no es un paso del flujo`);
-          await answerObject(page, step.id, product.schemas[step.id] ?? {}, product.ui[step.id] ?? {}, fs.answers);
+      if (used.has(index)) continue;
+      // the flow shows another step first (steps reordered or split): answer it from the fixture (src/testing/follow.ts)
+      let ok = true;
+      for (let hops = 0; ok && leaving && hops < product.flow.steps.length; hops++) {
+        const from: string = leaving.route;
+        const shownStep = (r: string) => r !== from && stepByPath(product.flow, r) !== undefined;
+        const reached = await page.waitForURL((url) => routeOf(url.toString()) === fs.route || shownStep(routeOf(url.toString())), { timeout }).then(() => true, () => false);
+        const shown = routeOf(page.url());
+        if (!reached || shown === fs.route) break;
+        const here = stepByPath(product.flow, shown)!;
+        const way = detour(product.flow, journey, index, here.id, leaving.back);
+        if (way === 'back') {
+          await page.goBack();
+          leaving = { route: shown, back: true };
+          continue;
         }
-        const actions = fs.actions ?? (step?.kind === 'result' ? [] : ['next']);
-        for (const a of actions) await act(page, a, opts.baseUrl);
-        if (fs.calls?.length) {
-          const deadline = Date.now() + timeout;
-          for (const want of fs.calls) {
-            while (!made.some((m) => m.step === index && callMatches(want, m))) {
-              if (Date.now() > deadline) {
-                const seen = made.filter((m) => m.step === index).map((m) => `${m.method} ${m.path}`);
-                throw new Error(`no se llamó ${want.method} ${want.path}${want.body ? ' ' + JSON.stringify(want.body) : ''}; llamadas del paso: ${seen.join(', ') || 'ninguna'}`);
-              }
-              await page.waitForTimeout(50);
-            }
-          }
+        const fill = way === 'fill' ? fillIn(product.flow, product.schemas, journey, index, here.id, used) : null;
+        if (!fill) break;
+        if (fill.entry !== undefined) {
+          used.add(fill.entry);
+          ok = await runStep(fill.entry, journey.steps[fill.entry]);
+        } else {
+          await settled(page, timeout);
+          await answerObject(page, here.id, product.schemas[here.id] ?? {}, product.ui[here.id] ?? {}, fill.answers);
+          await act(page, 'next', opts.baseUrl);
+          leaving = { route: shown, back: false };
         }
-        reports.push({ index, route: fs.route, ok: true, ms: Date.now() - started });
-        opts.onStep?.(reports[reports.length - 1]);
-      } catch (err) {
-        const text = await page.locator('main').innerText({ timeout: 2_000 }).catch(() => '');
-        reports.push({ index, route: fs.route, ok: false, ms: Date.now() - started, error: (err as Error).message.split('\n')[0], text });
-        opts.onStep?.(reports[reports.length - 1]);
-        break;
       }
+      if (!ok || !(await runStep(index, fs))) break;
     }
   } finally {
     page.off('request', onRequest);

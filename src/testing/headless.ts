@@ -9,6 +9,8 @@
  * enters its route (`routeEntered`); Back pops (`pop: true`); a reload or a cold URL starts a new scope from what was
  * persisted (the funnel's journey id kept, as the tab's session storage keeps it); waiting past the flow's
  * `inactivityMs` fires `sessionExpired`. The campaign module and the staff funnel are wired as the runtime wires them.
+ * When the flow shows a step other than the fixture's next one (steps reordered or split), the replay answers it from
+ * the fixture's answers by field name (src/testing/follow.ts) and goes on.
  */
 import type { RJSFSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
@@ -25,7 +27,8 @@ import { createFlowEngine } from '../engine/model.ts';
 import { omitPointers } from '../engine/persistence/index.ts';
 import { pruneExcluded } from '../form/conditions.ts';
 import type { Product, StepReport } from './browser.ts';
-import { callMatches, resolveAnswer, type Journey, type JourneyAction, type StubbedReply } from './fixture.ts';
+import { callMatches, resolveAnswer, type Journey, type JourneyAction, type JourneyStep, type StubbedReply } from './fixture.ts';
+import { answersForStep, detour, fillIn } from './follow.ts';
 
 type Json = Record<string, unknown>;
 
@@ -34,6 +37,8 @@ export interface HeadlessOptions {
   request: (req: ApiRequest) => Promise<unknown>;
   /** es.json, to find a result action by its visible text (`{ click }`). */
   texts?: Json;
+  /** Called once the replay ends, with the step shown then and the flow context (the flow walker reads both). */
+  finished?: (stepId: string | null, ctx: FlowContext) => void;
 }
 
 const validator = customizeValidator({ ajvOptionsOverrides: { strict: false } });
@@ -43,7 +48,7 @@ function formData(product: Product, stepId: string, ctx: FlowContext, answers: J
   const step = stepById(product.flow, stepId);
   const defaults = step.defaults ? (resolveBinding(step.defaults, ctx) as Json) : {};
   const merged: Json = { ...defaults, ...(ctx.answers[stepId] ?? {}) };
-  for (const [k, v] of Object.entries(answers ?? {})) merged[k] = resolveAnswer(v);
+  for (const [k, v] of Object.entries(answersForStep(product.schemas, stepId, answers) ?? {})) merged[k] = resolveAnswer(v);
   const schema = product.schemas[stepId];
   return schema ? pruneExcluded(validator, schema as RJSFSchema, merged) : merged;
 }
@@ -162,38 +167,77 @@ export async function replayHeadless(journey: Journey, product: Product, opts: H
   };
 
   const reports: StepReport[] = [];
+  /** Fixture steps already used out of order (src/testing/follow.ts). */
+  const used = new Set<number>();
+  let at = { index: 0, route: '' };
+  let lastAction = null as JourneyAction | null;
+  /** Runs fixture step `i` on the step shown now: its expectations, answers, actions and calls. */
+  const runStep = async (i: number, fs: JourneyStep) => {
+    index = i;
+    at = { index: i, route: fs.route };
+    const started = Date.now();
+    const here = current();
+    if (routeOf(here) !== fs.route) throw new Error(`ruta /${routeOf(here)}, se esperaba /${fs.route}`);
+    const stepId = here as string;
+    for (const s of fs.stubs ?? []) stubs.push({ ...s, left: s.times ?? Number.POSITIVE_INFINITY });
+    const exp = fs.expect ?? {};
+    for (const field of exp.fieldErrors ?? []) {
+      if (!scope.getState(engine.$errors)[stepId]?.fields?.[field]) throw new Error(`el campo ${field} no muestra error`);
+    }
+    if (exp.policyNumber && !/^HOG-\d{4}-\d{6}$/.test(String(getAt(scope.getState(engine.$state), '/data/emision/numSecuPol') ?? ''))) {
+      throw new Error('no hay número de póliza');
+    }
+    const stored = JSON.stringify(omitPointers(scope.getState(engine.$state), engine.exclude));
+    for (const secret of exp.storageExcludes ?? []) if (stored.includes(secret)) throw new Error(`el estado persistido guarda "${secret.slice(0, 4)}…"`);
+    const step = stepById(flow, stepId);
+    for (const a of fs.actions ?? (step.kind === 'result' ? [] : ['next' as const])) {
+      await act(a, stepId, fs.answers);
+      lastAction = a;
+    }
+    for (const want of fs.calls ?? []) {
+      if (!made.some((m) => m.step === i && callMatches(want, m))) {
+        throw new Error(`no se llamó ${want.method} ${want.path}; llamadas del paso: ${made.filter((m) => m.step === i).map((m) => `${m.method} ${m.path}`).join(', ') || 'ninguna'}`);
+      }
+    }
+    reports.push({ index: i, route: fs.route, ok: true, ms: Date.now() - started });
+  };
   await load(journey.url, 'first');
   for (const [i, fs] of journey.steps.entries()) {
-    index = i;
-    const started = Date.now();
+    if (used.has(i)) continue;
     try {
-      const here = current();
-      if (routeOf(here) !== fs.route) throw new Error(`ruta /${routeOf(here)}, se esperaba /${fs.route}`);
-      const stepId = here as string;
-      for (const s of fs.stubs ?? []) stubs.push({ ...s, left: s.times ?? Number.POSITIVE_INFINITY });
-      const exp = fs.expect ?? {};
-      for (const field of exp.fieldErrors ?? []) {
-        if (!scope.getState(engine.$errors)[stepId]?.fields?.[field]) throw new Error(`el campo ${field} no muestra error`);
-      }
-      if (exp.policyNumber && !/^HOG-\d{4}-\d{6}$/.test(String(getAt(scope.getState(engine.$state), '/data/emision/numSecuPol') ?? ''))) {
-        throw new Error('no hay número de póliza');
-      }
-      const stored = JSON.stringify(omitPointers(scope.getState(engine.$state), engine.exclude));
-      for (const secret of exp.storageExcludes ?? []) if (stored.includes(secret)) throw new Error(`el estado persistido guarda "${secret.slice(0, 4)}…"`);
-      const step = stepById(flow, stepId);
-      for (const a of fs.actions ?? (step.kind === 'result' ? [] : ['next' as const])) await act(a, stepId, fs.answers);
-      for (const want of fs.calls ?? []) {
-        if (!made.some((m) => m.step === i && callMatches(want, m))) {
-          throw new Error(`no se llamó ${want.method} ${want.path}; llamadas del paso: ${made.filter((m) => m.step === i).map((m) => `${m.method} ${m.path}`).join(', ') || 'ninguna'}`);
+      at = { index: i, route: fs.route };
+      // the flow shows another step first (steps reordered or split): answer it from the fixture (src/testing/follow.ts)
+      for (let hops = 0; routeOf(current()) !== fs.route && hops < flow.steps.length; hops++) {
+        const here = current();
+        const way = here ? detour(flow, journey, i, here, lastAction === 'back') : null;
+        if (!here || !way) break;
+        if (way === 'back') {
+          await act('back', here, undefined);
+          if (current() === here) break;
+          continue;
         }
+        const fill = fillIn(flow, product.schemas, journey, i, here, used, scope.getState(engine.$context).answers[here] ?? {});
+        if (!fill) break;
+        if (fill.entry !== undefined) {
+          used.add(fill.entry);
+          await runStep(fill.entry, journey.steps[fill.entry]);
+        } else {
+          index = i;
+          at = { index: i, route: routeOf(here) };
+          await act('next', here, fill.answers);
+          lastAction = 'next';
+        }
+        at = { index: i, route: fs.route };
+        if (current() === here) break; // not accepted: reported as the route the fixture did not expect
       }
-      reports.push({ index: i, route: fs.route, ok: true, ms: Date.now() - started });
+      await runStep(i, fs);
     } catch (err) {
       const errors = scope.getState(engine.$errors)[current() ?? ''];
-      reports.push({ index: i, route: fs.route, ok: false, ms: Date.now() - started, error: (err as Error).message, text: errors ? JSON.stringify(errors) : undefined });
+      reports.push({ index: at.index, route: at.route, ok: false, ms: 0, error: (err as Error).message, text: errors ? JSON.stringify(errors) : undefined });
       break;
     }
   }
+  opts.finished?.(current(), scope.getState(engine.$context));
   await flushFunnel();
   return reports;
 }

@@ -1,0 +1,39 @@
+/**
+ * The browser replay follows the flow (src/testing/follow.ts): on a build of the tree with two steps reordered (metros
+ * before permanencia, tests/fixtures/flow-edits/reordenar.json), an unedited fixture — including one whose Back
+ * detour was written for the old order — replays in Chromium, answering the steps where the flow now shows them.
+ */
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { loadReplayProduct } from '../../scripts/replay.ts';
+import { replayInBrowser } from '../../src/testing/browser.ts';
+import { loadJourney } from '../../src/testing/fixture.ts';
+import { startServer } from '../../server/test/processes.ts';
+import { buildTree, writeEditedTree, type FlowEditExample } from '../support/edited-tree.ts';
+
+test('una fixture sin editar se reproduce en Chromium con los pasos reordenados', async ({ browser }, info) => {
+  test.skip(info.project.name !== 'mobile', 'una vez alcanza');
+  test.setTimeout(300_000);
+  const example = JSON.parse(readFileSync('tests/fixtures/flow-edits/reordenar.json', 'utf8')) as FlowEditExample;
+  const tree = `/tmp/cotizador-reordenado-${process.pid}`;
+  writeEditedTree(example, tree);
+  buildTree(tree);
+  const server = await startServer(0, { STATIC_DIR: join(tree, 'dist'), DATA_DIR: join(tree, 'data'), EMISSION_DELAY_MS: '200', NODE_ENV: 'test', RATE_LIMIT_MAX: '100000', COTIZACIONES_POR_HORA: '100000' });
+  try {
+    for (const name of ['compra-cbu-casa', 'atras-del-navegador']) {
+      const journey = loadJourney(join('tests/fixtures/journeys', `${name}.json`));
+      const context = await browser.newContext({ viewport: journey.viewport, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
+      const page = await context.newPage();
+      const reports = await replayInBrowser(page, journey, loadReplayProduct(tree), { baseUrl: server.url });
+      await context.close();
+      const failed = reports.find((r) => !r.ok);
+      expect(failed, failed ? `${name} paso ${failed.index} (${failed.route}): ${failed.error}` : '').toBeUndefined();
+      expect(reports.map((r) => r.route.replace('seguro-hogar/', '')).slice(1, 4), name).toEqual(['propiedad', 'metros', 'permanencia']);
+      expect(reports, name).toHaveLength(journey.steps.length);
+    }
+  } finally {
+    await server.stop();
+    rmSync(tree, { recursive: true, force: true });
+  }
+});
