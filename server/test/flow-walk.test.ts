@@ -68,10 +68,7 @@ describe('the flow walker', () => {
 
   it('a tariff band removed: 1000 m² is accepted by the step and refused by the tariff', async () => {
     const report = await walkEdited({
-      'server/tariffs/2026-11.json': [
-        { op: 'remove', path: '/superficie/bandas/5' },
-        { op: 'replace', path: '/superficie/max', value: 500 },
-      ],
+      'server/tariffs/2026-11.json': [{ op: 'remove', path: '/superficie/bandas/5' }],
     });
     const found = errors(report).filter((p) => p.file === 'schemas/metros.schema.json');
     expect(found.map((p) => p.pointer)).toEqual(['/properties/metros/maximum']);
