@@ -78,9 +78,36 @@ function ObjectFieldTemplate({ properties, fieldPathId, title, uiSchema, schema 
   );
 }
 
-/** Error summary at the top of the form (GOV.UK pattern): focusable, links to each field. */
-function ErrorListTemplate({ errors }: ErrorListProps) {
+/**
+ * The control an error at RJSF path `property` (".ddjj.actividad") is about: the element with RJSF's id for it
+ * (`<idPrefix>_ddjj_actividad`), else the first control whose id starts with it (a radio group's first option).
+ */
+export function controlFor(form: ParentNode, idPrefix: string, property: string): HTMLElement | null {
+  const id = [idPrefix, ...property.replace(/^\./, '').split('.').filter(Boolean)].join('_');
+  return (
+    form.querySelector<HTMLElement>(`[id="${CSS.escape(id)}"]:is(input, select, textarea, button)`) ??
+    form.querySelector<HTMLElement>(`:is(input, select, textarea, button)[id^="${CSS.escape(id)}"]`)
+  );
+}
+
+/** The label of the field at RJSF path `property` in the (localized) ui schema: its `ui:title`, else the schema's title. */
+function labelOf(uiSchema: unknown, schema: unknown, property: string): string | undefined {
+  let ui = uiSchema as Record<string, unknown> | undefined;
+  let node = schema as Record<string, unknown> | undefined;
+  for (const p of property.replace(/^\./, '').split('.').filter(Boolean)) {
+    ui = ui?.[p] as Record<string, unknown> | undefined;
+    node = (node?.properties as Record<string, Record<string, unknown>> | undefined)?.[p];
+  }
+  return (ui?.['ui:title'] as string | undefined) ?? (node?.title as string | undefined);
+}
+
+/**
+ * Error summary at the top of the form (GOV.UK pattern): a focusable box (StepForm moves focus to it on a failed
+ * submit) listing each error as "<field label>: <message>", a link that moves focus to the field.
+ */
+function ErrorListTemplate({ errors, uiSchema, schema, registry }: ErrorListProps) {
   const { t } = useTranslation();
+  const idPrefix = registry.globalFormOptions?.idPrefix ?? (registry.formContext as { stepId?: string } | undefined)?.stepId ?? 'root';
   const seen = new Set<string>();
   const unique = errors.filter((e) => {
     const key = `${e.property}|${e.message}`;
@@ -89,12 +116,39 @@ function ErrorListTemplate({ errors }: ErrorListProps) {
     return true;
   });
   return (
-    <div className="error-summary" role="alert" tabIndex={-1}>
-      <p className="error-summary__title">{t('errors.resumen')}</p>
-      <ul>
-        {unique.map((e) => (
-          <li key={`${e.property}-${e.message}`}>{e.message}</li>
-        ))}
+    <div className="error-summary" role="alert" tabIndex={-1} aria-labelledby="resumen-de-errores">
+      <h2 className="error-summary__title" id="resumen-de-errores">{t('errors.resumen')}</h2>
+      <ul className="error-summary__list">
+        {unique.map((e) => {
+          const label = e.property ? labelOf(uiSchema, schema, e.property) : undefined;
+          const text = (
+            <>
+              {label ? <span className="error-summary__field">{label}: </span> : null}
+              <span>{e.message}</span>
+            </>
+          );
+          const target = e.property ? [idPrefix, ...e.property.replace(/^\./, '').split('.').filter(Boolean)].join('_') : '';
+          return (
+            <li key={`${e.property}-${e.message}`}>
+              {target ? (
+                <a
+                  href={`#${target}`}
+                  onClick={(ev) => {
+                    const control = controlFor(ev.currentTarget.closest('form') ?? document, idPrefix, e.property ?? '');
+                    if (!control) return;
+                    ev.preventDefault();
+                    control.focus();
+                    (control.closest('.field') ?? control).scrollIntoView({ block: 'start' });
+                  }}
+                >
+                  {text}
+                </a>
+              ) : (
+                text
+              )}
+            </li>
+          );
+        })}
       </ul>
     </div>
   );
