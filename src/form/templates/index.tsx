@@ -98,23 +98,51 @@ function labelOf(uiSchema: unknown, schema: unknown, property: string): string |
     ui = ui?.[p] as Record<string, unknown> | undefined;
     node = (node?.properties as Record<string, Record<string, unknown>> | undefined)?.[p];
   }
-  return (ui?.['ui:title'] as string | undefined) ?? (node?.title as string | undefined);
+  const label = (ui?.['ui:title'] as string | undefined) ?? (node?.title as string | undefined);
+  return label?.replace(/[.:]\s*$/, '');
+}
+
+/** Where the field at RJSF path `property` comes on the page: its index at each level (ui:order, else the schema's order). */
+function placeOf(uiSchema: unknown, schema: unknown, property: string): number[] {
+  let ui = uiSchema as Record<string, unknown> | undefined;
+  let node = schema as Record<string, unknown> | undefined;
+  const place: number[] = [];
+  for (const p of property.replace(/^\./, '').split('.').filter(Boolean)) {
+    const keys = Object.keys((node?.properties as object | undefined) ?? {});
+    const order = (ui?.['ui:order'] as string[] | undefined) ?? keys;
+    const at = order.indexOf(p);
+    place.push(at >= 0 ? at : order.length + keys.indexOf(p));
+    ui = ui?.[p] as Record<string, unknown> | undefined;
+    node = (node?.properties as Record<string, Record<string, unknown>> | undefined)?.[p];
+  }
+  return place;
+}
+
+function byPlace(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return a.length - b.length;
 }
 
 /**
  * Error summary at the top of the form (GOV.UK pattern): a focusable box (StepForm moves focus to it on a failed
- * submit) listing each error as "<field label>: <message>", a link that moves focus to the field.
+ * submit) listing each error as "<field label>: <message>" in the order of the fields on the page, a link that moves
+ * focus to the field.
  */
 function ErrorListTemplate({ errors, uiSchema, schema, registry }: ErrorListProps) {
   const { t } = useTranslation();
   const idPrefix = registry.globalFormOptions?.idPrefix ?? (registry.formContext as { stepId?: string } | undefined)?.stepId ?? 'root';
   const seen = new Set<string>();
-  const unique = errors.filter((e) => {
-    const key = `${e.property}|${e.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  const unique = errors
+    .filter((e) => {
+      const key = `${e.property}|${e.message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    // in the order the fields come on the page (GOV.UK), not the validator's
+    .map((e) => ({ e, place: placeOf(uiSchema, schema, e.property ?? '') }))
+    .sort((a, b) => byPlace(a.place, b.place))
+    .map(({ e }) => e);
   return (
     <div className="error-summary" role="alert" tabIndex={-1} aria-labelledby="resumen-de-errores">
       <h2 className="error-summary__title" id="resumen-de-errores">{t('errors.resumen')}</h2>
@@ -123,7 +151,8 @@ function ErrorListTemplate({ errors, uiSchema, schema, registry }: ErrorListProp
           const label = e.property ? labelOf(uiSchema, schema, e.property) : undefined;
           const text = (
             <>
-              {label ? <span className="error-summary__field">{label}: </span> : null}
+              {label ? <span className="error-summary__field">{label}:</span> : null}
+              {label ? ' ' : null}
               <span>{e.message}</span>
             </>
           );

@@ -1,7 +1,7 @@
 /** Step "vigencia": the policy starts from tomorrow up to 30 days ahead (local dates). */
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { localIso } from './dates-helper';
+import { ar, localIso } from './dates-helper';
 import { describedByTexts, renderStep } from './render-step';
 
 const LABEL = 'Inicio de la cobertura';
@@ -14,12 +14,12 @@ async function setup() {
 }
 
 describe('vigencia', () => {
-  it('is a date picker bounded to tomorrow … today + 30, with its help linked', async () => {
+  it('is a dd/mm/aaaa text field whose linked hint says tomorrow … today + 30 and gives tomorrow as the example', async () => {
     const { input } = await setup();
-    expect(input).toHaveAttribute('type', 'date');
-    expect(input).toHaveAttribute('min', localIso(1));
-    expect(input).toHaveAttribute('max', localIso(30));
-    expect(describedByTexts(input)).toEqual(['Puede ser desde mañana y hasta dentro de 30 días.']);
+    expect(input).toHaveAttribute('type', 'text');
+    expect(input).toHaveAttribute('inputmode', 'numeric');
+    expect(input).toHaveAttribute('placeholder', 'dd/mm/aaaa');
+    expect(describedByTexts(input)).toEqual([`La cobertura tiene que empezar entre mañana y dentro de 30 días. Escribí día, mes y año; por ejemplo, ${ar(localIso(1))}.`]);
   });
 
   it('today is too early: asks for a date from tomorrow', async () => {
