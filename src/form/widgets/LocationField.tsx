@@ -170,6 +170,20 @@ function LocalityCombobox(p: {
   const [active, setActive] = useState(0);
   const [loading, setLoading] = useState(false);
   const focused = useRef(false);
+  /** A pointer is down somewhere on the page (the blur a press causes waits for its release: see onBlur). */
+  const pressed = useRef(false);
+  useEffect(() => {
+    const down = () => void (pressed.current = true);
+    const up = () => void (pressed.current = false);
+    document.addEventListener('pointerdown', down, true);
+    document.addEventListener('pointerup', up, true);
+    document.addEventListener('pointercancel', up, true);
+    return () => {
+      document.removeEventListener('pointerdown', down, true);
+      document.removeEventListener('pointerup', up, true);
+      document.removeEventListener('pointercancel', up, true);
+    };
+  }, []);
   const listId = useId();
   const seq = useRef(0);
   const search = useRef(p.search);
@@ -230,7 +244,9 @@ function LocalityCombobox(p: {
         ? t('widgets.ubicacion.sinResultados')
         : ambiguous
           ? t('widgets.ubicacion.varias')
-          : p.help;
+          : picked
+            ? t('widgets.ubicacion.elegida', { nombre: p.selectedName })
+            : p.help;
   return (
     <div className={`field combobox ${p.error ? 'field--invalid' : ''}`} data-field={p.name}>
       <label className="field__label" htmlFor={p.id}>
@@ -263,9 +279,22 @@ function LocalityCombobox(p: {
           }}
           onBlur={() => {
             focused.current = false;
-            setOpen(false);
-            const match = !picked && searched ? localidadUnivoca(q, items, true) : undefined;
-            if (match) pick(match);
+            // the list is in the page's flow: closing it moves what follows up. When a press (on «Continuar», say) took
+            // the focus, the list closes once the press is over, so the button does not move between press and click
+            const leave = () => {
+              if (focused.current) return;
+              setOpen(false);
+              const match = !picked && searched ? localidadUnivoca(q, items, true) : undefined;
+              if (match) pick(match);
+            };
+            if (!pressed.current) return leave();
+            const later = () => {
+              document.removeEventListener('pointerup', later, true);
+              document.removeEventListener('pointercancel', later, true);
+              setTimeout(leave, 0);
+            };
+            document.addEventListener('pointerup', later, true);
+            document.addEventListener('pointercancel', later, true);
           }}
           onKeyDown={(e) => {
             if (e.key === 'ArrowDown') {
