@@ -182,4 +182,17 @@ describe('localidad (LocationField)', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(locality).toHaveFocus();
   });
+
+  it('a press on «Continuar» with the list open does not move the button before the click: the list closes on release', async () => {
+    const { user, submit, province, locality } = await setup();
+    await user.selectOptions(province, 'Buenos Aires');
+    await user.type(locality, 'la');
+    await screen.findByRole('listbox');
+    await user.pointer({ keys: '[MouseLeft>]', target: submit });
+    expect(locality).not.toHaveFocus();
+    expect(screen.getByRole('listbox')).toBeInTheDocument(); // still there while the button is pressed
+    await user.pointer({ keys: '[/MouseLeft]', target: submit });
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+  });
 });
+
