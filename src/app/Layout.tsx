@@ -22,20 +22,19 @@ export function Loader({ message }: { message: string }) {
   );
 }
 
-function Progress({ engine, step, frame }: { engine: FlowEngine; step: Step; frame?: boolean }) {
+function Progress({ engine, step }: { engine: FlowEngine; step: Step }) {
   const { t } = useTranslation();
-  const counter = useUnit(engine.$state).numberDetailStep;
   const stages = engine.flow.stages ?? [];
   const index = step.stage ? stages.indexOf(step.stage) : -1;
   if (step.kind === 'landing' || step.kind === 'result' || index < 0) return null;
+  // "pantalla N de M" counts screens: the step's place among the detail screens of the flow, the same number in the
+  // prerendered frame and the app (the journey's counter numberDetailStep is the SPEC's state, not what is shown)
   const pos = detailPosition(engine.flow, step.id);
-  // a prerendered frame has no journey yet: the step's place in the flow stands in for the counter
-  const question = pos ? (frame ? pos.index : Math.min(pos.total, Math.max(1, Math.round((counter - 1) * 10)))) : null;
   return (
     <nav className="progress" aria-label={t('app.etapa', { n: index + 1, total: stages.length })}>
       <p className="progress__label">
         <strong>{t('app.etapa', { n: index + 1, total: stages.length })}</strong> · {t(`app.etapas.${step.stage}`)}
-        {pos && question ? <span className="progress__sub"> — {t('app.pregunta', { n: question, total: pos.total })}</span> : null}
+        {pos ? <span className="progress__sub"> — {t('app.pregunta', { n: pos.index, total: pos.total })}</span> : null}
       </p>
       <ol className="progress__bar">
         {stages.map((s, i) => (
@@ -86,7 +85,7 @@ export function Layout({ engine, step, frame, children }: { engine: FlowEngine; 
             {t(`app.avisos.${notice}`)}
           </div>
         )}
-        <Progress engine={engine} step={step} frame={frame} />
+        <Progress engine={engine} step={step} />
         {children}
         {step.kind === 'landing' && (
           <>

@@ -97,6 +97,10 @@ export function StepForm(props: StepFormProps) {
   // handing it back as a new prop would make it derive its whole state again on every tap (issue 9: no long task on a tap).
   const data = useRef<Json>(formData);
   const [, setPruned] = useState(0);
+  // After a failed submit the form validates on every change, so an error goes as soon as its field is right (GOV.UK:
+  // nothing is checked before the visitor first submits)
+  const [submitFailed, setSubmitFailed] = useState(false);
+  const form = useRef<Form>(null);
   const tell = useLatestInNextTask(onChange);
 
   const validator = useMemo(() => createPrecompiledValidator(fns, schema as RJSFSchema), [fns, schema]);
@@ -133,7 +137,13 @@ export function StepForm(props: StepFormProps) {
       transformErrors={transformErrors}
       experimental_defaultFormStateBehavior={{ constAsDefaults: 'never', requiredBooleanDefault: 'skip' }}
       showErrorList="top"
-      focusOnFirstError
+      liveValidate={submitFailed ? 'onChange' : undefined}
+      ref={form}
+      onError={() => {
+        setSubmitFailed(true);
+        // a failed submit moves focus to the error summary (GOV.UK), whose links lead to each field
+        (form.current?.formElement.current as HTMLFormElement | null)?.querySelector<HTMLElement>('.error-summary')?.focus();
+      }}
       noHtml5Validate
       idPrefix={stepId}
       onChange={(e) => {

@@ -78,23 +78,106 @@ function ObjectFieldTemplate({ properties, fieldPathId, title, uiSchema, schema 
   );
 }
 
-/** Error summary at the top of the form (GOV.UK pattern): focusable, links to each field. */
-function ErrorListTemplate({ errors }: ErrorListProps) {
-  const { t } = useTranslation();
-  const seen = new Set<string>();
-  const unique = errors.filter((e) => {
-    const key = `${e.property}|${e.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+/**
+ * The control an error at RJSF path `property` (".ddjj.actividad") is about: the element with RJSF's id for it
+ * (`<idPrefix>_ddjj_actividad`), else the first control whose id starts with it (a radio group's first option).
+ */
+export function controlFor(form: ParentNode, idPrefix: string, property: string): HTMLElement | null {
+  const id = [idPrefix, ...property.replace(/^\./, '').split('.').filter(Boolean)].join('_');
   return (
-    <div className="error-summary" role="alert" tabIndex={-1}>
-      <p className="error-summary__title">{t('errors.resumen')}</p>
-      <ul>
-        {unique.map((e) => (
-          <li key={`${e.property}-${e.message}`}>{e.message}</li>
-        ))}
+    form.querySelector<HTMLElement>(`[id="${CSS.escape(id)}"]:is(input, select, textarea, button)`) ??
+    form.querySelector<HTMLElement>(`:is(input, select, textarea, button)[id^="${CSS.escape(id)}"]`)
+  );
+}
+
+/** The label of the field at RJSF path `property` in the (localized) ui schema: its `ui:title`, else the schema's title. */
+function labelOf(uiSchema: unknown, schema: unknown, property: string): string | undefined {
+  let ui = uiSchema as Record<string, unknown> | undefined;
+  let node = schema as Record<string, unknown> | undefined;
+  for (const p of property.replace(/^\./, '').split('.').filter(Boolean)) {
+    ui = ui?.[p] as Record<string, unknown> | undefined;
+    node = (node?.properties as Record<string, Record<string, unknown>> | undefined)?.[p];
+  }
+  const label = (ui?.['ui:title'] as string | undefined) ?? (node?.title as string | undefined);
+  return label?.replace(/[.:]\s*$/, '');
+}
+
+/** Where the field at RJSF path `property` comes on the page: its index at each level (ui:order, else the schema's order). */
+function placeOf(uiSchema: unknown, schema: unknown, property: string): number[] {
+  let ui = uiSchema as Record<string, unknown> | undefined;
+  let node = schema as Record<string, unknown> | undefined;
+  const place: number[] = [];
+  for (const p of property.replace(/^\./, '').split('.').filter(Boolean)) {
+    const keys = Object.keys((node?.properties as object | undefined) ?? {});
+    const order = (ui?.['ui:order'] as string[] | undefined) ?? keys;
+    const at = order.indexOf(p);
+    place.push(at >= 0 ? at : order.length + keys.indexOf(p));
+    ui = ui?.[p] as Record<string, unknown> | undefined;
+    node = (node?.properties as Record<string, Record<string, unknown>> | undefined)?.[p];
+  }
+  return place;
+}
+
+function byPlace(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return a.length - b.length;
+}
+
+/**
+ * Error summary at the top of the form (GOV.UK pattern): a focusable box (StepForm moves focus to it on a failed
+ * submit) listing each error as "<field label>: <message>" in the order of the fields on the page, a link that moves
+ * focus to the field.
+ */
+function ErrorListTemplate({ errors, uiSchema, schema, registry }: ErrorListProps) {
+  const { t } = useTranslation();
+  const idPrefix = registry.globalFormOptions?.idPrefix ?? (registry.formContext as { stepId?: string } | undefined)?.stepId ?? 'root';
+  const seen = new Set<string>();
+  const unique = errors
+    .filter((e) => {
+      const key = `${e.property}|${e.message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    // in the order the fields come on the page (GOV.UK), not the validator's
+    .map((e) => ({ e, place: placeOf(uiSchema, schema, e.property ?? '') }))
+    .sort((a, b) => byPlace(a.place, b.place))
+    .map(({ e }) => e);
+  return (
+    <div className="error-summary" role="alert" tabIndex={-1} aria-labelledby="resumen-de-errores">
+      <h2 className="error-summary__title" id="resumen-de-errores">{t('errors.resumen')}</h2>
+      <ul className="error-summary__list">
+        {unique.map((e) => {
+          const label = e.property ? labelOf(uiSchema, schema, e.property) : undefined;
+          const text = (
+            <>
+              {label ? <span className="error-summary__field">{label}:</span> : null}
+              {label ? ' ' : null}
+              <span>{e.message}</span>
+            </>
+          );
+          const target = e.property ? [idPrefix, ...e.property.replace(/^\./, '').split('.').filter(Boolean)].join('_') : '';
+          return (
+            <li key={`${e.property}-${e.message}`}>
+              {target ? (
+                <a
+                  href={`#${target}`}
+                  onClick={(ev) => {
+                    const control = controlFor(ev.currentTarget.closest('form') ?? document, idPrefix, e.property ?? '');
+                    if (!control) return;
+                    ev.preventDefault();
+                    control.focus();
+                    (control.closest('.field') ?? control).scrollIntoView({ block: 'start' });
+                  }}
+                >
+                  {text}
+                </a>
+              ) : (
+                text
+              )}
+            </li>
+          );
+        })}
       </ul>
     </div>
   );

@@ -1,28 +1,69 @@
-/** Native date picker bounded by the field schema's date keywords `x-edad` / `x-diasDesdeHoy` (see ../dates.ts). */
+/**
+ * A date typed as día/mes/año in one text field, whatever the browser's language (src/form/date-text.ts): "12041985"
+ * shows 12/04/1985 and keeps "1985-04-12". Its hint says the allowed range in words — the text the field schema's
+ * `x-mensaje` names for its date keyword (`x-edad` / `x-diasDesdeHoy`, src/form/dates.ts), with the keyword's numbers —
+ * and how to write the date.
+ */
 import type { WidgetProps } from '@rjsf/utils';
-import { rangoDeFechas } from '../dates';
-import { describedBy } from '../a11y';
+import { useRef, useState } from 'react';
+import { fieldBounds } from '../bounds';
+import { useTranslation } from 'react-i18next';
+import { blurOnEnter } from '../a11y';
+import { fechaDigitos, fechaMostrada, fechaTexto, fechaValor } from '../date-text';
+import { formatDateAr, rangoDeFechas } from '../dates';
+import { xMensajeKey } from '../localize';
+
+const KEYWORDS = ['x-edad', 'x-diasDesdeHoy'] as const;
 
 export function DateWidget({ id, value, onChange, onBlur, options, required, disabled, rawErrors = [], uiSchema, schema }: WidgetProps) {
-  const { min, max } = rangoDeFechas(schema as Parameters<typeof rangoDeFechas>[0]);
+  const { t } = useTranslation();
+  const [text, setText] = useState(() => fechaMostrada(value));
+  // the value this field last emitted: a different one came from outside (restored answers, defaults) and is shown
+  const emitted = useRef<unknown>(value);
+  if (value !== emitted.current) {
+    emitted.current = value;
+    const shown = fechaMostrada(value);
+    if (shown !== text) setText(shown);
+  }
+  const keyword = KEYWORDS.find((k) => schema[k]);
+  const boundsKey = keyword ? xMensajeKey(schema as Record<string, unknown>, keyword) : undefined;
+  // every placeholder of the keyword (numbers and dates) from the schema, as the form's other texts (../bounds.ts)
+  const bounds = boundsKey ? t(boundsKey, fieldBounds(schema as Record<string, unknown>)) : '';
+  const { min } = rangoDeFechas(schema as Parameters<typeof rangoDeFechas>[0]);
+  const ejemplo = keyword === 'x-diasDesdeHoy' && min ? formatDateAr(min) : t('widgets.fecha.ejemplo');
+  const hintId = `${id}__hint`;
+  const described = [uiSchema?.['ui:help'] ? `${id}__help` : '', hintId, rawErrors.length ? `${id}__error` : ''].filter(Boolean).join(' ');
   return (
-    <div className="input">
-      <input
-        type="date"
-        id={id}
-        name={id}
-        className="input__control"
-        value={value ?? ''}
-        min={min}
-        max={max}
-        required={required}
-        disabled={disabled}
-        autoComplete={(options.autocomplete as string) ?? undefined}
-        aria-invalid={rawErrors.length > 0 || undefined}
-        aria-describedby={describedBy(id, { help: uiSchema?.['ui:help'], error: rawErrors.length })}
-        onChange={(e) => onChange(e.target.value || undefined)}
-        onBlur={(e) => onBlur(id, e.target.value)}
-      />
-    </div>
+    <>
+      <p className="field__help" id={hintId}>
+        {bounds ? `${bounds} ` : ''}
+        {t('widgets.fecha.formato', { ejemplo })}
+      </p>
+      <div className="input">
+        <input
+          type="text"
+          id={id}
+          name={id}
+          className="input__control input__control--mono input__control--fecha"
+          inputMode="numeric"
+          placeholder={t('widgets.fecha.placeholder')}
+          value={text}
+          required={required}
+          disabled={disabled}
+          autoComplete={(options.autocomplete as string) ?? 'off'}
+          aria-invalid={rawErrors.length > 0 || undefined}
+          aria-describedby={described}
+          onChange={(e) => {
+            const shown = fechaTexto(fechaDigitos(e.target.value));
+            const next = fechaValor(e.target.value);
+            setText(shown);
+            emitted.current = next;
+            onChange(next);
+          }}
+          onBlur={(e) => onBlur(id, e.target.value)}
+          onKeyDown={blurOnEnter}
+        />
+      </div>
+    </>
   );
 }

@@ -84,7 +84,7 @@ export function LocationField(props: FieldProps) {
         <label className="field__label" htmlFor={provinceId}>
           {t(`${stepId}.fields.${names.province}.label`)}
         </label>
-        {provErr && <p className="field__error" id={`${provinceId}__error`}>{provErr}</p>}
+        {provErr && <p className="field__error" id={`${provinceId}__error`}><span className="visually-hidden">Error: </span>{provErr}</p>}
         {listError && <p className="field__error">{listError}</p>}
         <div className="input">
           <select
@@ -124,6 +124,29 @@ export function LocationField(props: FieldProps) {
   );
 }
 
+/** A name as people type it: no accents, case or extra spaces ("  lanus " and "Lanús" are the same). */
+export function nombreComparable(s: string): string {
+  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The locality a typed text stands for among the search's results, if it is not ambiguous: the one result whose name
+ * is the text (accents and case aside), or — once the visitor left the field (`settled`) — the only result.
+ * @returns undefined when none or several fit
+ */
+export function localidadUnivoca<T extends { nombre: string }>(text: string, results: T[], settled: boolean): T | undefined {
+  const exact = results.filter((l) => nombreComparable(l.nombre) === nombreComparable(text));
+  if (exact.length === 1) return exact[0];
+  if (exact.length === 0 && settled && results.length === 1) return results[0];
+  return undefined;
+}
+
+/**
+ * The locality combobox (WAI-ARIA 1.2 "combobox with listbox popup", list autocomplete): typing 2+ letters searches
+ * the province's localities; ArrowDown/ArrowUp move the active option, Enter or a click picks it, Escape closes the
+ * list. A typed name that is exactly one locality's is taken as picked, and so is the only match when the visitor
+ * leaves the field. The list is in the page's flow (it pushes what follows down, never covers the form's buttons).
+ */
 function LocalityCombobox(p: {
   id: string;
   /** The schema property it fills (data-field, as every field has). */
@@ -141,54 +164,104 @@ function LocalityCombobox(p: {
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState(p.selectedName ?? '');
-  const [items, setItems] = useState<Localidad[]>([]);
+  /** The last search's results and the text they are for (`null` before any). */
+  const [found, setFound] = useState<{ q: string; items: Localidad[] } | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const [loading, setLoading] = useState(false);
+  const focused = useRef(false);
+  /** A pointer is down somewhere on the page (the blur a press causes waits for its release: see onBlur). */
+  const pressed = useRef(false);
+  useEffect(() => {
+    const down = () => void (pressed.current = true);
+    const up = () => void (pressed.current = false);
+    document.addEventListener('pointerdown', down, true);
+    document.addEventListener('pointerup', up, true);
+    document.addEventListener('pointercancel', up, true);
+    return () => {
+      document.removeEventListener('pointerdown', down, true);
+      document.removeEventListener('pointerup', up, true);
+      document.removeEventListener('pointercancel', up, true);
+    };
+  }, []);
   const listId = useId();
   const seq = useRef(0);
+  const search = useRef(p.search);
+  search.current = p.search;
+  const onPick = useRef(p.onPick);
+  onPick.current = p.onPick;
 
   useEffect(() => setText(p.selectedName ?? ''), [p.selectedName]);
 
+  const q = text.trim();
+  const picked = !!p.selectedName && text === p.selectedName;
+  const wanted = !!p.province && q.length >= 2 && !picked;
+  // one search per text the visitor stopped typing for a moment; a newer text (or a pick) makes older answers void, and
+  // the searching state ends with the search, whatever its outcome
   useEffect(() => {
-    if (!open || !p.province || text.trim().length < 2 || text === p.selectedName) {
-      setItems([]);
+    const mine = ++seq.current;
+    if (!wanted) {
+      setLoading(false);
+      setFound(null);
       return;
     }
-    const mine = ++seq.current;
     setLoading(true);
     const timer = setTimeout(() => {
-      p
-        .search({ provincia: p.province ?? '', q: text.trim() })
-        .then((r) => mine === seq.current && (setItems(r), setActive(0)))
-        .catch(() => mine === seq.current && setItems([]))
+      search.current({ provincia: p.province ?? '', q })
+        .then((items) => {
+          if (mine !== seq.current) return;
+          setFound({ q, items });
+          setActive(0);
+        })
+        .catch(() => mine === seq.current && setFound({ q, items: [] }))
         .finally(() => mine === seq.current && setLoading(false));
     }, 200);
     return () => clearTimeout(timer);
-  }, [text, open, p.province, p.selectedName, p.search]);
+  }, [wanted, q, p.province]);
+
+  const items = found && found.q === q ? found.items : [];
+  // a typed name that is one locality's is that locality (also when the visitor left the field and it was the only match)
+  useEffect(() => {
+    if (!found || found.q !== q || picked) return;
+    const match = localidadUnivoca(q, found.items, !focused.current);
+    if (match) onPick.current(match);
+  }, [found, q, picked]);
 
   const pick = (l: Localidad) => {
     p.onPick(l);
     setText(l.nombre);
     setOpen(false);
   };
-  const describedBy = p.error ? `${p.id}__error` : `${p.id}__help`;
-  const help = !p.province ? t('widgets.ubicacion.elegirProvinciaPrimero') : loading ? t('widgets.ubicacion.buscando') : open && text.trim().length >= 2 && !items.length && text !== p.selectedName ? t('widgets.ubicacion.sinResultados') : p.help;
+  const shown = open && !picked && items.length > 0;
+  const searched = !!found && found.q === q && !loading;
+  const ambiguous = searched && !picked && !open && items.filter((l) => nombreComparable(l.nombre) === nombreComparable(q)).length > 1;
+  const describedBy = [p.error ? `${p.id}__error` : '', `${p.id}__help`].filter(Boolean).join(' ');
+  const help = !p.province
+    ? t('widgets.ubicacion.elegirProvinciaPrimero')
+    : loading
+      ? t('widgets.ubicacion.buscando')
+      : searched && !picked && !items.length
+        ? t('widgets.ubicacion.sinResultados')
+        : ambiguous
+          ? t('widgets.ubicacion.varias')
+          : picked
+            ? t('widgets.ubicacion.elegida', { nombre: p.selectedName })
+            : p.help;
   return (
     <div className={`field combobox ${p.error ? 'field--invalid' : ''}`} data-field={p.name}>
       <label className="field__label" htmlFor={p.id}>
         {p.label}
       </label>
-      {p.error && <p className="field__error" id={`${p.id}__error`}>{p.error}</p>}
+      {p.error && <p className="field__error" id={`${p.id}__error`}><span className="visually-hidden">Error: </span>{p.error}</p>}
       <div className="input">
         <input
           id={p.id}
           className="input__control"
           role="combobox"
-          aria-expanded={open && items.length > 0}
+          aria-expanded={shown}
           aria-controls={listId}
           aria-autocomplete="list"
-          aria-activedescendant={open && items[active] ? `${listId}-${active}` : undefined}
+          aria-activedescendant={shown && items[active] ? `${listId}-${active}` : undefined}
           aria-invalid={!!p.error || undefined}
           aria-describedby={describedBy}
           autoComplete="off"
@@ -200,17 +273,39 @@ function LocalityCombobox(p: {
             setOpen(true);
             if (p.selectedName) p.onPick(undefined);
           }}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setTimeout(() => setOpen(false), 150)}
+          onFocus={() => {
+            focused.current = true;
+            setOpen(true);
+          }}
+          onBlur={() => {
+            focused.current = false;
+            // the list is in the page's flow: closing it moves what follows up. When a press (on «Continuar», say) took
+            // the focus, the list closes once the press is over, so the button does not move between press and click
+            const leave = () => {
+              if (focused.current) return;
+              setOpen(false);
+              const match = !picked && searched ? localidadUnivoca(q, items, true) : undefined;
+              if (match) pick(match);
+            };
+            if (!pressed.current) return leave();
+            const later = () => {
+              document.removeEventListener('pointerup', later, true);
+              document.removeEventListener('pointercancel', later, true);
+              setTimeout(leave, 0);
+            };
+            document.addEventListener('pointerup', later, true);
+            document.addEventListener('pointercancel', later, true);
+          }}
           onKeyDown={(e) => {
             if (e.key === 'ArrowDown') {
               e.preventDefault();
-              setActive((a) => Math.min(a + 1, items.length - 1));
+              if (!open) setOpen(true);
+              else setActive((a) => Math.min(a + 1, items.length - 1));
             } else if (e.key === 'ArrowUp') {
               e.preventDefault();
               setActive((a) => Math.max(a - 1, 0));
             } else if (e.key === 'Enter') {
-              if (open && items[active]) {
+              if (shown && items[active]) {
                 e.preventDefault();
                 pick(items[active]);
               } else e.currentTarget.blur();
@@ -221,8 +316,8 @@ function LocalityCombobox(p: {
       <p className="field__help" id={`${p.id}__help`} aria-live="polite">
         {help}
       </p>
-      {open && items.length > 0 && (
-        <ul className="combobox__list" id={listId} role="listbox">
+      {shown && (
+        <ul className="combobox__list" id={listId} role="listbox" aria-label={p.label} onMouseDown={(e) => e.preventDefault()}>
           {items.map((l, i) => (
             <li
               key={l.id}
@@ -232,6 +327,7 @@ function LocalityCombobox(p: {
               aria-selected={i === active}
               className={`combobox__option ${i === active ? 'combobox__option--active' : ''}`}
               onMouseDown={(e) => {
+                // keeps the focus in the input: a click picks, the blur does not close the list first
                 e.preventDefault();
                 pick(l);
               }}

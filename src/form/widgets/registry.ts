@@ -66,7 +66,8 @@ export const WIDGETS = {
   checkbox: { drive: 'checkbox', description: 'Alias of CheckboxWidget.', types: ['boolean'], selfLabelled: true, options: {} },
   select: { drive: 'select', description: 'Native dropdown; option texts from es.json options.', types: ['string', 'integer', 'number'], enumTexts: true, options: {} },
   DateWidget: {
-    description: 'Date input (YYYY-MM-DD); its min/max come from the schema keywords x-edad / x-diasDesdeHoy (src/form/dates.ts).',
+    description:
+      'Date typed día/mes/año in one text field (value ISO YYYY-MM-DD) whatever the browser\'s language; its hint says the range of the schema keyword x-edad / x-diasDesdeHoy with the x-mensaje text (src/form/dates.ts).',
     types: ['string'],
     options: {
       suggestDaysFromToday: { type: 'integer', description: 'Date suggested when empty, in days from today.' },
@@ -95,7 +96,8 @@ export const WIDGETS = {
 export const FIELDS = {
   LocationField: {
     drive: 'location',
-    description: 'Province + locality picker (INDEC lists) that owns the properties named in ui:options.fields and renders the rest as usual.',
+    description:
+      'Province + locality picker (INDEC lists; the locality a WAI-ARIA combobox that takes a name typed exactly) that owns the properties named in ui:options.fields and renders the rest as usual.',
     types: ['object'],
     options: {
       lists: {

@@ -71,22 +71,31 @@ describe.each(cases)('%s', (stepId, prepare, opts) => {
   });
 });
 
-describe('focus after a failed submit', () => {
-  it('moves to the first invalid field', async () => {
+describe('focus after a failed submit (GOV.UK error summary)', () => {
+  it('moves to the error summary, whose link for each field focuses that field', async () => {
     const { user, submit } = await renderStep('contacto');
     await user.click(submit);
+    const summary = screen.getByRole('alert');
+    expect(summary).toHaveFocus();
+    await user.click(within(summary).getByRole('link', { name: 'E-mail: Este dato es obligatorio.' }));
     expect(screen.getByLabelText('E-mail')).toHaveFocus();
   });
 
   it('also for a format error further down', async () => {
     const { user, submit } = await renderStep('contacto', { formData: { email: 'ana@example.com', areaCod: '011', phoneNumber: '55551234' } });
     await user.click(submit);
+    const summary = screen.getByRole('alert');
+    expect(summary).toHaveFocus();
+    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual(['Código de área: Ingresá el código de área sin el 0, por ejemplo 11 o 351.']);
+    await user.click(within(summary).getByRole('link'));
     expect(screen.getByLabelText('Código de área')).toHaveFocus();
   });
 
-  it('to the first radio of an unanswered choice group', async () => {
+  it('the link of an unanswered choice group focuses its first radio', async () => {
     const { user, submit } = await renderStep('propiedad');
     await user.click(submit);
+    expect(screen.getByRole('alert')).toHaveFocus();
+    await user.click(within(screen.getByRole('alert')).getByRole('link', { name: /^Tipo de vivienda: / }));
     expect(screen.getByRole('radio', { name: /Casa/ })).toHaveFocus();
   });
 });

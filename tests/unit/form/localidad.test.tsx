@@ -109,17 +109,90 @@ describe('localidad (LocationField)', () => {
     expect(summary).toHaveTextContent('Elegí la provincia.');
     expect(summary).toHaveTextContent('Elegí la localidad de la lista.');
     expect(province).toHaveAttribute('aria-invalid', 'true');
-    expect(describedByTexts(province)).toEqual(['Elegí la provincia.']);
-    expect(describedByTexts(locality)).toEqual(['Elegí la localidad de la lista.']);
+    expect(describedByTexts(province)).toEqual(['Error: Elegí la provincia.']);
+    expect(describedByTexts(locality)).toEqual(['Error: Elegí la localidad de la lista.', 'Primero elegí la provincia.']);
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('typed text that was not picked from the list is not a locality', async () => {
+  it('typed text that matches no locality is not a locality', async () => {
     const { user, submit, onSubmit, province, locality } = await setup();
     await user.selectOptions(province, 'Buenos Aires');
-    await user.type(locality, 'Lanús');
+    await user.type(locality, 'Lanzarote');
+    expect(await screen.findByText('No encontramos esa localidad en la provincia elegida.')).toBeInTheDocument();
     await user.click(submit);
-    expect(screen.getByRole('alert')).toHaveTextContent('Elegí la localidad de la lista.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Localidad: Elegí la localidad de la lista.');
     expect(onSubmit).not.toHaveBeenCalled();
   });
+
+  it('a name typed exactly (accents and case aside) is that locality, without opening the list', async () => {
+    const { user, submit, onSubmit, province, locality } = await setup();
+    await user.selectOptions(province, 'Buenos Aires');
+    await user.type(locality, 'lanus');
+    await waitFor(() => expect(locality).toHaveValue('Lanús'));
+    expect(screen.queryByText('Buscando…')).not.toBeInTheDocument();
+    await user.click(submit);
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ codLocalidad: '06434010', localidad: 'Lanús' });
+  });
+
+  it('the only match is taken when the visitor leaves the field; an ambiguous name is not, and says so', async () => {
+    const { user, province, locality, onChange } = await setup();
+    await user.selectOptions(province, 'Buenos Aires');
+    await user.type(locality, 'banf');
+    await screen.findByRole('option', { name: /Banfield/ });
+    await user.tab();
+    expect(locality).toHaveValue('Banfield');
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ codLocalidad: '06427010' }));
+
+    await user.clear(locality);
+    await user.type(locality, 'San José');
+    expect(await screen.findAllByRole('option', { name: /^San José/ })).toHaveLength(2);
+    await user.tab();
+    expect(locality).toHaveValue('San José');
+    expect(describedByTexts(locality)).toEqual(['Hay más de una localidad con ese nombre: elegí la tuya de la lista.']);
+    expect(onChange.mock.lastCall![0]).not.toHaveProperty('codLocalidad');
+  });
+
+  it('"Buscando…" ends when the search does, also when the visitor left the field before it started', async () => {
+    let answer!: () => void;
+    const gate = new Promise<void>((r) => (answer = r));
+    const slow = { get: async (path: string, query?: Record<string, string | number | undefined>) => (path === '/listas/localidades' ? gate.then(() => api.get(path, query)) : api.get(path, query)) };
+    await renderStep('localidad', { api: slow });
+    await screen.findByRole('option', { name: 'Buenos Aires' });
+    const { default: userEvent } = await import('@testing-library/user-event');
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Provincia'), 'Buenos Aires');
+    const locality = screen.getByRole('combobox', { name: 'Localidad' });
+    await user.type(locality, 'zz');
+    await user.tab();
+    expect(await screen.findByText('Buscando…')).toBeInTheDocument();
+    answer();
+    expect(await screen.findByText('No encontramos esa localidad en la provincia elegida.')).toBeInTheDocument();
+    expect(screen.queryByText('Buscando…')).not.toBeInTheDocument();
+  });
+
+  it('after a failed submit, picking the locality clears its error and its summary line', async () => {
+    const { user, submit, province, locality } = await setup();
+    await user.selectOptions(province, 'Buenos Aires');
+    await user.click(submit);
+    expect(screen.getByRole('alert')).toHaveTextContent('Localidad: Elegí la localidad de la lista.');
+    await user.type(locality, 'plata');
+    await user.click(await screen.findByRole('option', { name: /La Plata/ }));
+    expect(locality).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Elegí la localidad de la lista.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(locality).toHaveFocus();
+  });
+
+  it('a press on «Continuar» with the list open does not move the button before the click: the list closes on release', async () => {
+    const { user, submit, province, locality } = await setup();
+    await user.selectOptions(province, 'Buenos Aires');
+    await user.type(locality, 'la');
+    await screen.findByRole('listbox');
+    await user.pointer({ keys: '[MouseLeft>]', target: submit });
+    expect(locality).not.toHaveFocus();
+    expect(screen.getByRole('listbox')).toBeInTheDocument(); // still there while the button is pressed
+    await user.pointer({ keys: '[/MouseLeft]', target: submit });
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+  });
 });
+

@@ -11,6 +11,9 @@ const localidades = [
   { id: '06434020', nombre: 'Lanús Este', provinciaId: '06', provincia: 'Buenos Aires', departamentoId: '06434', departamento: 'Lanús' },
   { id: '06441030', nombre: 'La Plata', provinciaId: '06', provincia: 'Buenos Aires', departamentoId: '06441', departamento: 'La Plata' },
   { id: '06427010', nombre: 'Banfield', provinciaId: '06', provincia: 'Buenos Aires', departamentoId: '06490', departamento: 'Lomas de Zamora' },
+  // two localities of one name in different departments: the name alone is ambiguous
+  { id: '06028010', nombre: 'San José', provinciaId: '06', provincia: 'Buenos Aires', departamentoId: '06028', departamento: 'Almirante Brown' },
+  { id: '06840010', nombre: 'San José', provinciaId: '06', provincia: 'Buenos Aires', departamentoId: '06840', departamento: 'Tres de Febrero' },
   { id: '14014010', nombre: 'Córdoba', provinciaId: '14', provincia: 'Córdoba', departamentoId: '14014', departamento: 'Capital' },
 ];
 

@@ -1,7 +1,7 @@
 /** Step "vigencia": the policy starts from tomorrow up to 30 days ahead (local dates). */
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ar as formatDateAr, localIso } from './dates-helper';
+import { ar, localIso } from './dates-helper';
 import { describedByTexts, renderStep } from './render-step';
 
 const LABEL = 'Inicio de la cobertura';
@@ -14,19 +14,19 @@ async function setup() {
 }
 
 describe('vigencia', () => {
-  it('is a date picker bounded to tomorrow … today + 30, with its help linked', async () => {
+  it('is a dd/mm/aaaa text field whose linked hint says tomorrow … today + 30 and gives tomorrow as the example', async () => {
     const { input } = await setup();
-    expect(input).toHaveAttribute('type', 'date');
-    expect(input).toHaveAttribute('min', localIso(1));
-    expect(input).toHaveAttribute('max', localIso(30));
-    expect(describedByTexts(input)).toEqual(['Elegí una fecha dentro de los próximos 30 días.']);
+    expect(input).toHaveAttribute('type', 'text');
+    expect(input).toHaveAttribute('inputmode', 'numeric');
+    expect(input).toHaveAttribute('placeholder', 'dd/mm/aaaa');
+    expect(describedByTexts(input)).toEqual([`La cobertura tiene que empezar entre el ${ar(localIso(1))} y el ${ar(localIso(30))}. Escribí día, mes y año; por ejemplo, ${ar(localIso(1))}.`]);
   });
 
   it('today is too early: asks for a date from tomorrow', async () => {
     const { user, submit, onSubmit, pick, input } = await setup();
     pick(localIso(0));
     await user.click(submit);
-    const msg = `La cobertura tiene que empezar entre el ${formatDateAr(localIso(1))} y el ${formatDateAr(localIso(30))}.`;
+    const msg = `La cobertura tiene que empezar entre el ${ar(localIso(1))} y el ${ar(localIso(30))}.`;
     expect(screen.getByRole('alert')).toHaveTextContent(msg);
     expect(describedByTexts(input)).toContain(`Error: ${msg}`);
     expect(onSubmit).not.toHaveBeenCalled();
@@ -36,7 +36,7 @@ describe('vigencia', () => {
     const { user, submit, onSubmit, pick } = await setup();
     pick(localIso(31));
     await user.click(submit);
-    expect(screen.getByRole('alert')).toHaveTextContent(`La cobertura tiene que empezar entre el ${formatDateAr(localIso(1))} y el ${formatDateAr(localIso(30))}.`);
+    expect(screen.getByRole('alert')).toHaveTextContent(`La cobertura tiene que empezar entre el ${ar(localIso(1))} y el ${ar(localIso(30))}.`);
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
