@@ -11,6 +11,7 @@ import type { Step } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { formatCurrency } from '../form/format';
 import { formatDateAr } from '../form/dates';
+import { detalleCuotas } from '../i18n/cuotas.ts';
 import { loadStepForm } from '../form/load';
 import { Icon } from '../form/widgets/Icon';
 import { StepExtras } from './StepExtras';
@@ -234,6 +235,8 @@ function formatValue(value: unknown, format?: string): string {
   if (value === undefined || value === null || value === '') return '—';
   if (format === 'currency') return formatCurrency(value);
   if (format === 'date' && typeof value === 'string') return formatDateAr(value);
+  // a plan (`premioCuota`, `ultimaCuota`, `cuotas`): its installments, e.g. "11 cuotas de $ X y una de $ Y"
+  if (format === 'cuotas' && typeof value === 'object' && typeof (value as Json).premioCuota === 'number') return detalleCuotas(value as Parameters<typeof detalleCuotas>[0], formatCurrency);
   return String(value);
 }
 

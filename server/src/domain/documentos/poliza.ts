@@ -7,6 +7,7 @@
  */
 import type { Plan } from '../rating/engine.ts';
 import { parrafos, texto } from '../postventa/textos.ts';
+import { detalleCuotas } from '../../../../src/i18n/cuotas.ts';
 import { fecha, pesos, pesosEnteros } from './formato.ts';
 import { COLOR, encabezado, pares, renderizar, seccion, tabla, type Contenido } from './pdf.ts';
 
@@ -80,7 +81,7 @@ export async function pdfPoliza(d: DatosPoliza): Promise<Buffer> {
             {
               width: '*',
               stack: [
-                { text: T('cuotas', { cuotas: d.plan.cuotas, monto: pesos(d.plan.premioCuota) }), bold: true, margin: [0, 3, 0, 6] },
+                { text: T('cuotas', { detalle: detalleCuotas(d.plan, pesos) }), bold: true, margin: [0, 3, 0, 6] },
                 { text: T('medioPago'), color: COLOR.gris },
                 { text: d.medioPago },
               ],

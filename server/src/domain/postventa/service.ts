@@ -20,6 +20,7 @@ import { cuerpoCorreo } from '../correo/plantilla.ts';
 import { pdfCotizacion } from '../documentos/cotizacion.ts';
 import { fecha, pesos } from '../documentos/formato.ts';
 import { pdfPoliza } from '../documentos/poliza.ts';
+import { detalleCuotas } from '../../../../src/i18n/cuotas.ts';
 import { TIPOS_TITULARIDAD, TIPOS_VIVIENDA, USOS_VIVIENDA } from '../lists/catalogos.ts';
 import type { Lists } from '../lists/index.ts';
 import { desgloseImpuestos, rateAll, type Plan, type RatingInput } from '../rating/engine.ts';
@@ -188,7 +189,7 @@ export function createPostventa(opts: PostventaOptions) {
         const k = 'servidor.postventa.correos.cotizacion';
         const body = cuerpoCorreo(texto(`${k}.saludo`), [
           ...texto(`${k}.parrafos`).split('\n\n'),
-          { lista: cot.planes.map((p) => texto(`${k}.plan`, { plan: p.nombre, cuota: pesos(p.premioCuota), cuotas: p.cuotas, premio: pesos(p.premio) })) },
+          { lista: cot.planes.map((p) => texto(`${k}.plan`, { plan: p.nombre, cuota: pesos(p.premioCuota), premio: pesos(p.premio), detalle: detalleCuotas(p, pesos) })) },
           texto(`${k}.retomar`, { vence: fecha(row.vence) }),
           { enlace },
         ]);
