@@ -45,6 +45,7 @@ import listasRoutes from './routes/listas/index.ts';
 import logsRoutes from './routes/logs/index.ts';
 import pagosRoutes from './routes/pagos/index.ts';
 import postventaRoutes from './routes/postventa/index.ts';
+import condicionesRoutes from './routes/documentos/condiciones.ts';
 import recaptchaRoutes from './routes/recaptcha/index.ts';
 import salesforceRoutes from './routes/salesforce/index.ts';
 
@@ -213,6 +214,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
       await api.register(logsRoutes, { prefix: '/logs' });
       await api.register(embudoRoutes, { prefix: '/embudo' });
       await api.register(postventaRoutes, { tramitesPorHora: opts.tramitesPorHora ?? 10 });
+      await api.register(condicionesRoutes);
       if (opts.devCorreo ?? true) await api.register(devRoutes);
     },
     { prefix: '/api' },

@@ -15,6 +15,7 @@ import { detalleCuotas } from '../i18n/cuotas.ts';
 import { loadStepForm } from '../form/load';
 import { Icon } from '../form/widgets/Icon';
 import { StepExtras } from './StepExtras';
+import { conEnlaces } from '../app/enlaces';
 
 type Json = Record<string, unknown>;
 
@@ -41,6 +42,16 @@ function Heading({ step }: { step: Step }) {
       {sub && <p className="step-lead">{sub}</p>}
     </div>
   );
+}
+
+/**
+ * The step's legal notice (es.json › <step>.avisoLegal), always shown under the title: e.g. the Ley 25.326 notice
+ * where personal data are first asked, the 10-day withdrawal right before buying. Marked words are links.
+ */
+function LegalNote({ step }: { step: Step }) {
+  const { t, i18n } = useTranslation();
+  if (!i18n.exists(`${step.id}.avisoLegal`)) return null;
+  return <p className="legal-note" data-testid="aviso-legal">{conEnlaces(t(`${step.id}.avisoLegal`), true)}</p>;
 }
 
 /** The step's notices whose condition holds (flow: `notices`). */
@@ -160,6 +171,7 @@ function StepFrame({ engine, step, banner, children }: { engine: FlowEngine; ste
     <div className={`step step--${step.id} ${step.summary ? 'step--with-summary' : ''} ${step.onChange ? 'step--live' : ''}`}>
       <div className="step__body">
         <Heading step={step} />
+        <LegalNote step={step} />
         <Notices engine={engine} step={step} />
         <Banner message={banner} />
         {children}
@@ -352,6 +364,7 @@ function FrameScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
     <div className={`step step--${step.id} ${step.summary ? 'step--with-summary' : ''} ${step.onChange ? 'step--live' : ''}`}>
       <div className="step__body">
         <Heading step={step} />
+        <LegalNote step={step} />
         <div className="form-skeleton" aria-busy="true" />
       </div>
       {step.summary && <SummaryPlaceholder flow={engine.flow} name={step.summary} live={!!step.onChange} />}
