@@ -47,7 +47,7 @@ describe('policy: e-mail with the PDF and the download link', () => {
     expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe('ana@example.com');
     expect(mail.text).toContain('Hola, Ana:');
     expect(mail.text).toMatch(/Rige desde el \d{2}\/\d{2}\/\d{4} hasta el \d{2}\/\d{2}\/\d{4}/);
-    expect(mail.attachments).toHaveLength(1);
+    expect(mail.attachments).toHaveLength(2); // the policy and its conditions (issue 23)
     expect(mail.attachments[0]).toMatchObject({ filename: `poliza-${num}.pdf`, contentType: 'application/pdf' });
     const pdf = mail.attachments[0].content;
     const txt = textoPdf(pdf, 'poliza');

@@ -64,13 +64,13 @@ export async function pdfCondiciones(tariff: Tariff, d: DatosCondiciones): Promi
         { text: cob.textoWeb, margin: [0, 2, 0, 2] },
         { text: [{ text: `${T('franquicia')}: `, bold: true }, franquiciaTexto(cob.franquicia)] },
         ...(cob.exclusiones?.length ? [{ text: `${T('noCubre')}:`, bold: true, margin: [0, 2, 0, 1] }, { ul: cob.exclusiones, margin: [8, 0, 0, 0] }] : []),
-        tabla([T('plan'), T('suma')], columnas.map((col) => [col.nombre, col.suma(cod)]), ['*', 160], [1]),
+        tabla([T('plan'), T('suma')], columnas.map((col) => [col.nombre, col.suma(cod)]), ['*', 250], [1]),
       ],
     };
   };
   const content: Contenido[] = [
     encabezado(T('titulo'), texto('servidor.postventa.pdf.producto'), [
-      ...(poliza ? [{ text: texto('servidor.postventa.pdf.numero'), fontSize: 8, color: '#dbe7f3' }, { text: d.numSecuPol, fontSize: 14, bold: true }] : []),
+      ...(poliza ? [{ text: texto('servidor.postventa.pdf.numero'), fontSize: 8, color: '#dbe7f3' }, { text: d.numSecuPol, fontSize: 14, bold: true, noWrap: true }] : []),
       { text: T('tarifa', { version: tariff.version, fecha: fecha(d.fecha) }), fontSize: 8, color: '#dbe7f3' },
     ]),
     { text: T(poliza ? 'bajadaPoliza' : d.planes ? 'bajadaCotizacion' : 'bajadaGeneral'), margin: [0, 10, 0, 0] },
