@@ -16,7 +16,7 @@ export function cuerpoCorreo(saludo: string, bloques: Bloque[]): { texto: string
   const pie = texto('legal.pie');
   const txt = [saludo, ...bloques.map((b) => (typeof b === 'string' ? b : 'lista' in b ? b.lista.map((l) => `- ${l}`).join('\n') : b.texto ? `${b.texto}: ${b.enlace}` : b.enlace)), firma, pie].join('\n\n');
   const html = [
-    '<!doctype html><html lang="es-AR"><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933;line-height:1.5;max-width:600px">',
+    `<!doctype html><html lang="es-AR"><head><meta charset="utf-8"><title>${escapar(ASEGURADORA.nombre)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933;line-height:1.5;max-width:600px">`,
     `<p style="font-size:18px;font-weight:bold;color:#0b3d6e">${escapar(ASEGURADORA.nombre)}</p>`,
     `<p>${escapar(saludo)}</p>`,
     ...bloques.map((b) =>
