@@ -101,7 +101,7 @@ test('compra → descarga la póliza en PDF → el servidor SMTP recibe la póli
   execFileSync('pdftoppm', ['-png', '-r', '70', file, `tests/e2e/screenshots/${info.project.name}/poliza-pdf`]);
 
   const mail = await correo(`Tu póliza de hogar ${num}`);
-  expect(mail.attachments.map((a) => a.filename)).toEqual([`poliza-${num}.pdf`]);
+  expect(mail.attachments.map((a) => a.filename)).toEqual([`poliza-${num}.pdf`, `condiciones-${num}.pdf`]); // the policy and its conditions (issue 23)
   expect(mail.attachments[0].content.equals(readFileSync(file))).toBe(true); // the same stored bytes
   expect(mail.text).not.toMatch(/4242 ?4242 ?4242 ?4242/);
 });
