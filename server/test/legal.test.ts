@@ -180,6 +180,19 @@ describe('conditions document', () => {
     expect(txt.replace(/\s+/g, ' ')).toContain('Las primeras 11 son el premio dividido por 12 redondeado hacia arriba al centavo; la última, la diferencia.');
   });
 
+  it('the quote e-mail links the general conditions, and the link serves them', async () => {
+    const csrf = await getCsrf(app);
+    const cot = (await post(app, '/api/cotizacion/cotizar', cotizarBody({ email: 'condiciones@example.com' }), csrf)).json();
+    expect((await post(app, '/api/cotizacion/enviar', { refId: cot.refId, respuestas: {}, versionFlujo: 2 }, csrf)).statusCode).toBe(200);
+    const mail = await smtp.esperar((m) => m.subject === 'Tu cotización de seguro de hogar' && m.to !== undefined && 'text' in m.to && m.to.text === 'condiciones@example.com');
+    const link = enlaces(mail.html as string).find(([w]) => w === 'Condiciones del seguro (PDF): exclusiones, franquicias y sumas aseguradas');
+    expect(link?.[1]).toBe(`${URL_PUBLICA}/api/documentos/condiciones`);
+    expect(mail.text).toContain(`Condiciones del seguro (PDF): exclusiones, franquicias y sumas aseguradas: ${URL_PUBLICA}/api/documentos/condiciones`);
+    const res = await app.inject({ method: 'GET', url: (link?.[1] as string).slice(URL_PUBLICA.length) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+  });
+
   it("a quote's: its plans' sums in ARS; another session's quote is a Spanish 404", async () => {
     const csrf = await getCsrf(app);
     const cot = (await post(app, '/api/cotizacion/cotizar', cotizarBody(), csrf)).json();

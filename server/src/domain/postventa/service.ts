@@ -22,7 +22,7 @@ import { fecha, pesos } from '../documentos/formato.ts';
 import { pdfPoliza, type DatosPoliza } from '../documentos/poliza.ts';
 import { pdfCondiciones } from '../documentos/condiciones.ts';
 import { RUTAS_POSTVENTA } from '../../../../src/screens/postventa/rutas.ts';
-import { RUTAS_LEGALES } from '../../../../src/screens/legal/rutas.ts';
+import { RUTA_CONDICIONES_GENERALES, RUTAS_LEGALES } from '../../../../src/screens/legal/rutas.ts';
 import { detalleCuotas } from '../../../../src/i18n/cuotas.ts';
 import { TIPOS_TITULARIDAD, TIPOS_VIVIENDA, USOS_VIVIENDA } from '../lists/catalogos.ts';
 import type { Lists } from '../lists/index.ts';
@@ -237,6 +237,7 @@ export function createPostventa(opts: PostventaOptions) {
         const body = cuerpoCorreo(texto(`${k}.saludo`), [
           ...texto(`${k}.parrafos`).split('\n\n'),
           { lista: cot.planes.map((p) => texto(`${k}.plan`, { plan: p.nombre, cuota: pesos(p.premioCuota), premio: pesos(p.premio), detalle: detalleCuotas(p, pesos) })) },
+          { enlace: `${opts.publicUrl}/api${RUTA_CONDICIONES_GENERALES}`, texto: texto(`${k}.condiciones`) },
           texto(`${k}.retomar`, { vence: fecha(row.vence) }),
           { enlace },
         ]);
