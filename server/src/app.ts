@@ -50,6 +50,7 @@ import listasRoutes from './routes/listas/index.ts';
 import logsRoutes from './routes/logs/index.ts';
 import pagosRoutes from './routes/pagos/index.ts';
 import postventaRoutes from './routes/postventa/index.ts';
+import condicionesRoutes from './routes/documentos/condiciones.ts';
 import recaptchaRoutes from './routes/recaptcha/index.ts';
 import salesforceRoutes from './routes/salesforce/index.ts';
 
@@ -276,6 +277,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
       await api.register(postventaRoutes, {
         tramitesPorHora: opts.tramitesPorHora ?? 10, tramitesPorPolizaPorHora: opts.tramitesPorPolizaPorHora ?? 5, retomarPorEnlacePorHora: opts.retomarPorEnlacePorHora ?? 5,
       });
+      await api.register(condicionesRoutes);
       if (opts.devPages ?? false) await api.register(devRoutes);
     },
     { prefix: '/api' },

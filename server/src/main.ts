@@ -14,11 +14,13 @@ import { readConfig } from './config.ts';
 import { createPgliteDb, createPostgresDb, type Db } from './db/index.ts';
 import { loadPaymentKey } from './domain/payment/vault.ts';
 import { loadLinkKey } from './domain/postventa/tokens.ts';
+import { verificarAseguradora } from './domain/legal/aseguradora.ts';
 
 let config;
 let db: Db;
 try {
   config = readConfig(process.env);
+  verificarAseguradora(process.env); // production never publishes the example insurer data
   mkdirSync(config.dataDir, { recursive: true });
   db = config.databaseUrl
     ? await createPostgresDb(config.databaseUrl, undefined, config.db, (err) => console.warn(`PostgreSQL: conexión perdida (${err.message}); se reabre al próximo pedido.`))

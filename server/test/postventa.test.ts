@@ -47,7 +47,7 @@ describe('policy: e-mail with the PDF and the download link', () => {
     expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe('ana@example.com');
     expect(mail.text).toContain('Hola, Ana:');
     expect(mail.text).toMatch(/Rige desde el \d{2}\/\d{2}\/\d{4} hasta el \d{2}\/\d{2}\/\d{4}/);
-    expect(mail.attachments).toHaveLength(1);
+    expect(mail.attachments).toHaveLength(2); // the policy and its conditions (issue 23)
     expect(mail.attachments[0]).toMatchObject({ filename: `poliza-${num}.pdf`, contentType: 'application/pdf' });
     const pdf = mail.attachments[0].content;
     const txt = textoPdf(pdf, 'poliza');
@@ -122,7 +122,7 @@ describe('quote: PDF, e-mail and resume link', () => {
     const mail = await smtp.esperar((m) => m.subject === 'Tu cotización de seguro de hogar' && (m.text ?? '').includes('beto') === false && m.to !== undefined && 'text' in m.to && m.to.text === 'beto@example.com');
     expect(mail.attachments[0]).toMatchObject({ filename: 'cotizacion-hogar.pdf', contentType: 'application/pdf' });
     expect(mail.text).toMatch(/Intermedio: \$\s[\d.]+,\d{2} por mes/);
-    const link = (mail.text ?? '').match(/http:\/\/cotizador\.test\/\?retomar=([A-Za-z0-9_.-]+)/);
+    const link = (mail.text ?? '').match(/http:\/\/cotizador\.test\/seguro-hogar\/cotizacion\?retomar=([A-Za-z0-9_.-]+)/);
     expect(link).not.toBeNull();
     expect(link?.[0]).not.toContain('beto'); // no personal data in the URL
 

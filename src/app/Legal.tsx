@@ -2,13 +2,14 @@
  * What Argentine rules ask every page to show (issue 8): the footer with the insurer's data and the botón de
  * arrepentimiento / botón de baja (Ley 24.240 art. 10 ter and 34, Res. SSN 360/2024 mod. 435/2025), the SSN
  * "Servicio de Atención al Asegurado" block (home page), and a plain frame for screens outside the flow.
- * Texts: src/i18n/es.json › legal.*.
+ * Texts: src/i18n/es.json › legal.*; the insurer's data: config/aseguradora.json (i18n default placeholders).
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Icon } from '../form/widgets/Icon';
 import { RUTA_CONSULTA_TRAMITE, RUTAS_POSTVENTA } from '../screens/postventa/rutas';
+import { RUTAS_LEGALES } from '../screens/legal/rutas';
 
 /** The two consumer-law buttons, as links without an account, and the lookup of a request's tracking code. */
 export function BotonesLegales({ className = '' }: { className?: string }) {
@@ -25,11 +26,15 @@ export function BotonesLegales({ className = '' }: { className?: string }) {
 /** Footer of every page: the buttons, the insurer's data, the SSN contact and the reference-site note. */
 export function PieLegal() {
   const { t } = useTranslation();
-  const a = t('legal.aseguradora', { returnObjects: true }) as Record<string, string>;
   return (
     <footer className="footer">
       <BotonesLegales />
-      <p>{t('legal.pie', a)}</p>
+      <nav className="footer__links" aria-label={t('legal.paginas.titulo')}>
+        {(Object.keys(RUTAS_LEGALES) as (keyof typeof RUTAS_LEGALES)[]).map((k) => (
+          <Link key={k} to={RUTAS_LEGALES[k]}>{t(`legal.paginas.${k}.enlace`)}</Link>
+        ))}
+      </nav>
+      <p>{t('legal.pie')}</p>
       <p>{t('app.pie')} Superintendencia de Seguros de la Nación — 0800-666-8400 — www.argentina.gob.ar/ssn</p>
     </footer>
   );
@@ -38,8 +43,7 @@ export function PieLegal() {
 /** The SSN's standard "Servicio de Atención al Asegurado" block. */
 export function AtencionAsegurado() {
   const { t } = useTranslation();
-  const a = t('legal.aseguradora', { returnObjects: true }) as Record<string, string>;
-  const parrafos = t('legal.ssn.parrafos', { returnObjects: true, ...a }) as string[];
+  const parrafos = t('legal.ssn.parrafos', { returnObjects: true }) as string[];
   return (
     <section className="ssn" aria-labelledby="ssn-titulo">
       <h2 id="ssn-titulo" className="ssn__title">{t('legal.ssn.titulo')}</h2>

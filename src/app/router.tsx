@@ -14,12 +14,16 @@ import type { FlowEngine } from '../engine/model';
 import { Layout } from './Layout';
 import { StepScreen } from '../screens/StepScreen';
 import { RUTA_CONSULTA_TRAMITE, RUTAS_POSTVENTA, type TipoPostventa } from '../screens/postventa/rutas';
+import { RUTAS_LEGALES, type PaginaLegal } from '../screens/legal/rutas';
 
 let firstEntry = true;
 
 /** The after-sale screens are their own chunk: a visitor of the flow never downloads them. */
 const TramiteScreen = lazy(() => import('../screens/postventa/TramiteScreen').then((m) => ({ default: m.TramiteScreen })));
 const ConsultaScreen = lazy(() => import('../screens/postventa/ConsultaScreen').then((m) => ({ default: m.ConsultaScreen })));
+
+/** The legal pages (terms, privacy, claims and policy copy) are their own chunk too. */
+const LegalScreen = lazy(() => import('../screens/legal/LegalScreen').then((m) => ({ default: m.LegalScreen })));
 
 /** Staff preview: its gate is a small chunk of its own, the preview another (docs/flow-format.md › Vista previa). */
 const PreviewGate = lazy(() => import('./PreviewGate').then((m) => ({ default: m.PreviewGate })));
@@ -64,13 +68,14 @@ function ToEntry({ flow }: { flow: Flow }) {
   return <Navigate to={{ pathname: `/${entry.path}`, search }} replace />;
 }
 
-/** The routes of `flow` (steps, after-sale screens, everything else to the entry step). */
+/** The routes of `flow` (steps, after-sale screens, legal pages, everything else to the entry step). */
 export function flowRoutes(flow: Flow, engine: FlowEngine, opts: RouteOptions = {}): RouteObject[] {
   const routes: RouteObject[] = flow.steps.map((step) => ({ path: `/${step.path}`, element: <StepRoute key={step.id} engine={engine} step={step} opts={opts} /> }));
   routes.push({ path: `/${flow.basePath}/__vista-previa`, element: <Suspense fallback={null}><PreviewGate engine={engine} closed={<ToEntry flow={flow} />} /></Suspense> });
   // after-sale screens outside the flow (issue 8): no guards, no journey state
   for (const [tipo, path] of Object.entries(RUTAS_POSTVENTA)) routes.push({ path, element: <Suspense fallback={null}><TramiteScreen key={tipo} tipo={tipo as TipoPostventa} /></Suspense> });
   routes.push({ path: RUTA_CONSULTA_TRAMITE, element: <Suspense fallback={null}><ConsultaScreen /></Suspense> });
+  for (const [pagina, path] of Object.entries(RUTAS_LEGALES)) routes.push({ path, element: <Suspense fallback={null}><LegalScreen key={pagina} pagina={pagina as PaginaLegal} /></Suspense> });
   routes.push({ path: '*', element: <ToEntry flow={flow} /> });
   return routes;
 }

@@ -105,7 +105,8 @@ export function StepForm(props: StepFormProps) {
 
   const validator = useMemo(() => createPrecompiledValidator(fns, schema as RJSFSchema), [fns, schema]);
   const ui = useMemo(() => {
-    const texts = i18n.getResource('es', 'translation', `${stepId}.fields`) as Parameters<typeof localizeUiSchema>[2];
+    // through t(): the insurer's data (config/aseguradora.json, i18n default placeholders) fill labels and helps
+    const texts = (i18n.exists(`${stepId}.fields`) ? i18n.t(`${stepId}.fields`, { returnObjects: true }) : undefined) as Parameters<typeof localizeUiSchema>[2];
     const localized = localizeUiSchema(schema, uiSchema, texts);
     return { ...localized, 'ui:submitButtonOptions': { submitText: submitLabel } } as UiSchema;
   }, [schema, uiSchema, stepId, submitLabel, i18n]);

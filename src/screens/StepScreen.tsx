@@ -11,9 +11,11 @@ import type { Step } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { formatCurrency } from '../form/format';
 import { formatDateAr } from '../form/dates';
+import { detalleCuotas } from '../i18n/cuotas.ts';
 import { loadStepForm } from '../form/load';
 import { Icon } from '../form/widgets/Icon';
 import { StepExtras } from './StepExtras';
+import { conEnlaces } from '../app/enlaces';
 
 type Json = Record<string, unknown>;
 
@@ -40,6 +42,16 @@ function Heading({ step }: { step: Step }) {
       {sub && <p className="step-lead">{sub}</p>}
     </div>
   );
+}
+
+/**
+ * The step's legal notice (es.json › <step>.avisoLegal), always shown under the title: e.g. the Ley 25.326 notice
+ * where personal data are first asked, the 10-day withdrawal right before buying. Marked words are links.
+ */
+function LegalNote({ step }: { step: Step }) {
+  const { t, i18n } = useTranslation();
+  if (!i18n.exists(`${step.id}.avisoLegal`)) return null;
+  return <p className="legal-note" data-testid="aviso-legal">{conEnlaces(t(`${step.id}.avisoLegal`), true)}</p>;
 }
 
 /** The step's notices whose condition holds (flow: `notices`). */
@@ -159,6 +171,7 @@ function StepFrame({ engine, step, banner, children }: { engine: FlowEngine; ste
     <div className={`step step--${step.id} ${step.summary ? 'step--with-summary' : ''} ${step.onChange ? 'step--live' : ''}`}>
       <div className="step__body">
         <Heading step={step} />
+        <LegalNote step={step} />
         <Notices engine={engine} step={step} />
         <Banner message={banner} />
         {children}
@@ -234,6 +247,8 @@ function formatValue(value: unknown, format?: string): string {
   if (value === undefined || value === null || value === '') return '—';
   if (format === 'currency') return formatCurrency(value);
   if (format === 'date' && typeof value === 'string') return formatDateAr(value);
+  // a plan (`premioCuota`, `ultimaCuota`, `cuotas`): its installments, e.g. "11 cuotas de $ X y una de $ Y"
+  if (format === 'cuotas' && typeof value === 'object' && typeof (value as Json).premioCuota === 'number') return detalleCuotas(value as Parameters<typeof detalleCuotas>[0], formatCurrency);
   return String(value);
 }
 
@@ -349,6 +364,7 @@ function FrameScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
     <div className={`step step--${step.id} ${step.summary ? 'step--with-summary' : ''} ${step.onChange ? 'step--live' : ''}`}>
       <div className="step__body">
         <Heading step={step} />
+        <LegalNote step={step} />
         <div className="form-skeleton" aria-busy="true" />
       </div>
       {step.summary && <SummaryPlaceholder flow={engine.flow} name={step.summary} live={!!step.onChange} />}

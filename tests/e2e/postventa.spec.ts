@@ -109,7 +109,7 @@ test('compra → descarga la póliza en PDF → el servidor SMTP recibe la póli
   execFileSync('pdftoppm', ['-png', '-r', '70', file, `tests/e2e/screenshots/${info.project.name}/poliza-pdf`]);
 
   const mail = await correo(`Tu póliza de hogar ${num}`);
-  expect(mail.attachments.map((a) => a.filename)).toEqual([`poliza-${num}.pdf`]);
+  expect(mail.attachments.map((a) => a.filename)).toEqual([`poliza-${num}.pdf`, `condiciones-${num}.pdf`]); // the policy and its conditions (issue 23)
   expect(mail.attachments[0].content.equals(readFileSync(file))).toBe(true); // the same stored bytes
   expect(mail.text).not.toMatch(/4242 ?4242 ?4242 ?4242/);
 });
@@ -128,7 +128,7 @@ test('enviarme la cotización → el enlace la retoma en otro navegador con las 
   const answers = await page.evaluate(() => JSON.stringify(JSON.parse(Object.values({ ...window.localStorage }).find((v) => v.includes('"answers"')) ?? '{}').answers));
 
   const mail = await correo('Tu cotización de seguro de hogar');
-  const link = (mail.text ?? '').match(/http:\/\/127\.0\.0\.1:\d+\/\?retomar=[A-Za-z0-9_.-]+/)?.[0] as string;
+  const link = (mail.text ?? '').match(/http:\/\/127\.0\.0\.1:\d+\/seguro-hogar\/cotizacion\?retomar=[A-Za-z0-9_.-]+/)?.[0] as string;
   expect(link).toBeTruthy();
   expect(link).not.toMatch(/%40|@|perez/i); // no personal data in the URL
   const otro = await browser.newContext({ viewport: page.viewportSize() ?? undefined, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });

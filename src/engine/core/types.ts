@@ -44,7 +44,7 @@ export interface CallDef {
 export interface ReviewRow {
   label: string;
   value: Binding;
-  format?: 'text' | 'date' | 'currency';
+  format?: 'text' | 'date' | 'currency' | 'cuotas';
 }
 
 export type StepKind = 'landing' | 'form' | 'review' | 'result';

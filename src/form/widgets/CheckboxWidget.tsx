@@ -1,5 +1,9 @@
-/** A checkbox with its label beside it (terms, "sin número"). */
+/**
+ * A checkbox with its label beside it (terms, "sin número"). Words of the label marked `<terminos>…</terminos>` etc. are
+ * links to the documents they name, opened in a new tab (src/app/enlaces.tsx).
+ */
 import type { WidgetProps } from '@rjsf/utils';
+import { conEnlaces } from '../../app/enlaces';
 
 export function CheckboxWidget({ id, value, onChange, label, disabled, rawErrors = [] }: WidgetProps) {
   return (
@@ -15,7 +19,7 @@ export function CheckboxWidget({ id, value, onChange, label, disabled, rawErrors
         aria-describedby={rawErrors.length ? `${id}__error` : undefined}
         onChange={(e) => onChange(e.target.checked)}
       />
-      <span className="checkbox__label">{label}</span>
+      <span className="checkbox__label">{typeof label === 'string' ? conEnlaces(label, true) : label}</span>
     </label>
   );
 }

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAt } from '../../engine/core/pointer.ts';
 import { formatCurrency } from '../format';
+import { detalleCuotas } from '../../i18n/cuotas.ts';
 import type { FormContext } from '../context';
 import { Icon } from './Icon';
 import { useTransitionalValue } from './transitional';
@@ -22,6 +23,8 @@ export interface Cobertura {
   textoWeb: string;
   selecc: string;
   primaCobertura?: number;
+  /** Optional coverages: what the monthly installment goes up by, taxes included. */
+  premioCuotaAdicional?: number;
 }
 
 export interface Plan {
@@ -31,6 +34,7 @@ export interface Plan {
   recomendado?: boolean;
   premio: number;
   premioCuota: number;
+  ultimaCuota?: number;
   cuotas?: number;
   coberturas: Record<'primary' | 'secondary' | 'urgencyAssistance' | 'optional', Cobertura[]>;
 }
@@ -86,7 +90,7 @@ export function PlanCardsWidget({ id, value, onChange, registry, options }: Widg
                 <span className="plan__amount">{formatCurrency(plan.premioCuota)}</span>
                 <span className="plan__period">{t('widgets.planes.porMes')}</span>
               </span>
-              <span className="plan__total">{t('widgets.planes.premioAnual', { monto: formatCurrency(plan.premio), cuotas: plan.cuotas ?? 12 })}</span>
+              <span className="plan__total">{t('widgets.planes.premioAnual', { monto: formatCurrency(plan.premio), detalle: detalleCuotas(plan, formatCurrency) })}</span>
               <span className="plan__select" aria-hidden="true">{checked ? t('widgets.planes.elegido') : t('widgets.planes.elegir')}</span>
             </label>
             <button type="button" className="link-button plan__toggle" aria-expanded={expanded} onClick={() => setOpen(expanded ? '' : plan.codPlan)}>

@@ -7,14 +7,15 @@ import { makeContext, renderStep } from './render-step';
 const context = makeContext({ planElegido: plans[1] });
 
 describe('adicionales (CoverageToggles)', () => {
-  it('lists each optional coverage as a switch with its sum and monthly price', async () => {
+  it('lists each optional coverage as a switch with its sum and what it adds to the installment, taxes included', async () => {
     await renderStep('adicionales', { context });
     const switches = screen.getAllByRole('switch');
     expect(switches).toHaveLength(2);
     expect(screen.getByRole('switch', { name: /Cámaras fotográficas/ })).not.toBeChecked();
     expect(screen.getByText('Robo y daño accidental')).toBeInTheDocument();
     expect(screen.getByText('$ 500.000')).toBeInTheDocument();
-    expect(screen.getByText('+ $ 1.234,50 por mes + impuestos')).toBeInTheDocument();
+    expect(screen.getByText('+ $ 1.500,60 por mes, impuestos incluidos')).toBeInTheDocument();
+    expect(screen.queryByText(/\$ 1\.234,50/)).not.toBeInTheDocument(); // never the bare prima
   });
 
   it('toggling a coverage adds its code; toggling again removes it', async () => {

@@ -13,8 +13,8 @@ export const cob = (codCobertura: string, descCobertura: string, sumaAsegurada: 
 });
 
 const optional = [
-  cob('501', 'Cámaras fotográficas', 500000, { selecc: 'N', textoWeb: 'Robo y daño accidental', primaCobertura: 1234.5 }),
-  cob('502', 'Notebooks y tablets', 1500000, { selecc: 'N', primaCobertura: 2100 }),
+  cob('501', 'Cámaras fotográficas', 500000, { selecc: 'N', textoWeb: 'Robo y daño accidental', primaCobertura: 1234.5, premioCuotaAdicional: 1500.6 }),
+  cob('502', 'Notebooks y tablets', 1500000, { selecc: 'N', primaCobertura: 2100, premioCuotaAdicional: 2552.4 }),
 ];
 
 export const plans: Plan[] = [
@@ -22,8 +22,9 @@ export const plans: Plan[] = [
     codPlan: 'BASICO',
     nombre: 'Básico',
     descripcion: 'Lo esencial',
-    premio: 182814,
+    premio: 182813.95,
     premioCuota: 15234.5,
+    ultimaCuota: 15234.45,
     cuotas: 12,
     coberturas: { primary: [cob('101', 'Incendio edificio', 45000000)], secondary: [], urgencyAssistance: [], optional },
   },
@@ -33,6 +34,7 @@ export const plans: Plan[] = [
     recomendado: true,
     premio: 328155.96,
     premioCuota: 27346.33,
+    ultimaCuota: 27346.33,
     cuotas: 12,
     coberturas: {
       primary: [cob('101', 'Incendio edificio', 45000000), cob('102', 'Robo contenido', 3000000)],

@@ -4,6 +4,7 @@
  * the quote: brand band, section titles, tables, insurer footer with page numbers.
  */
 import pdfmake from 'pdfmake';
+import { ASEGURADORA } from '../legal/aseguradora.ts';
 import { texto } from '../postventa/textos.ts';
 
 const HELVETICA = { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' };
@@ -55,7 +56,7 @@ export function encabezado(titulo: string, subtitulo: string, derecha: Contenido
     table: {
       widths: ['*', 'auto'],
       body: [[
-        { stack: [{ text: texto('legal.aseguradora.nombre'), bold: true, fontSize: 15, color: '#ffffff' }, { text: titulo, color: '#dbe7f3', fontSize: 10, margin: [0, 3, 0, 0] }, { text: subtitulo, color: '#dbe7f3', fontSize: 9 }], margin: [12, 10, 0, 10] },
+        { stack: [{ text: ASEGURADORA.nombre, bold: true, fontSize: 15, color: '#ffffff' }, { text: titulo, color: '#dbe7f3', fontSize: 10, margin: [0, 3, 0, 0] }, { text: subtitulo, color: '#dbe7f3', fontSize: 9 }], margin: [12, 10, 0, 10] },
         { stack: derecha, alignment: 'right', margin: [0, 10, 12, 10], color: '#ffffff' },
       ]],
     },
@@ -63,12 +64,16 @@ export function encabezado(titulo: string, subtitulo: string, derecha: Contenido
   };
 }
 
-/** Renders a document. @returns the PDF bytes */
-export async function renderizar(content: Contenido[], info: { title: string; subject: string }): Promise<Buffer> {
+/**
+ * Renders a document. `marcaDeAgua`: a word across every page (e.g. ANULADA on a withdrawn policy).
+ * @returns the PDF bytes
+ */
+export async function renderizar(content: Contenido[], info: { title: string; subject: string }, marcaDeAgua?: string): Promise<Buffer> {
   const doc = pdfmake.createPdf({
+    ...(marcaDeAgua ? { watermark: { text: marcaDeAgua, color: '#b3261e', opacity: 0.18, bold: true, fontSize: 90, angle: -45 } } : {}),
     pageSize: 'A4',
     pageMargins: [40, 36, 40, 56],
-    info: { ...info, author: texto('legal.aseguradora.nombre'), creator: texto('legal.aseguradora.nombre') },
+    info: { ...info, author: ASEGURADORA.nombre, creator: ASEGURADORA.nombre },
     defaultStyle: { font: 'Helvetica', fontSize: 9.5, lineHeight: 1.2, color: '#1f2933' },
     styles: { seccion: { bold: true, fontSize: 9, color: COLOR.marca, characterSpacing: 0.6 }, chico: { fontSize: 8, color: COLOR.gris } },
     footer: (n: number, total: number) => ({

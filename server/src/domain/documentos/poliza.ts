@@ -7,6 +7,7 @@
  */
 import type { Plan } from '../rating/engine.ts';
 import { parrafos, texto } from '../postventa/textos.ts';
+import { detalleCuotas } from '../../../../src/i18n/cuotas.ts';
 import { fecha, pesos, pesosEnteros } from './formato.ts';
 import { COLOR, encabezado, pares, renderizar, seccion, tabla, type Contenido } from './pdf.ts';
 
@@ -25,6 +26,12 @@ export interface DatosPoliza {
   impuestos: { iva: number; tasaSsn: number; sellos: number };
   /** Already masked, e.g. "Visa terminada en 4242" / "CBU Banco de Galicia terminada en 1356". */
   medioPago: string;
+  /**
+   * A policy that ended (issue 23): ANULADA (botón de arrepentimiento: void from the start) or BAJA (botón de baja),
+   * with the date it takes effect (YYYY-MM-DD) and the day it was asked for. The document then carries the state on
+   * every page (watermark) and a banner with the dates under the insurer band.
+   */
+  fin?: { estado: 'ANULADA' | 'BAJA'; desde: string; pedidoEl: string };
 }
 
 const T = (k: string, v?: Record<string, string | number>) => texto(`servidor.postventa.pdf.${k}`, v);
@@ -40,6 +47,16 @@ export async function pdfPoliza(d: DatosPoliza): Promise<Buffer> {
       { text: d.numSecuPol, fontSize: 16, bold: true },
       { text: T('emitida', { fecha: fecha(d.emitidaEl) }), fontSize: 8, color: '#dbe7f3' },
     ]),
+    ...(d.fin
+      ? [{
+        margin: [0, 12, 0, 0],
+        table: { widths: ['*'], body: [[{ stack: [
+          { text: T(d.fin.estado === 'ANULADA' ? 'anuladaTitulo' : 'bajaTitulo'), bold: true, fontSize: 14, color: '#ffffff' },
+          { text: T(d.fin.estado === 'ANULADA' ? 'anuladaTexto' : 'bajaTexto', { desde: fecha(d.fin.desde), pedido: fecha(d.fin.pedidoEl) }), color: '#ffffff', margin: [0, 3, 0, 0] },
+        ], margin: [8, 6, 8, 6] }]] },
+        layout: { fillColor: () => '#b3261e', hLineWidth: () => 0, vLineWidth: () => 0 },
+      }]
+      : []),
     {
       margin: [0, 12, 0, 0],
       table: { widths: ['*'], body: [[{ stack: [{ text: T('vigencia').toUpperCase(), style: 'seccion' }, { text: T('vigenciaTexto', { desde: fecha(d.vigenciaDesde), hasta: fecha(d.vigenciaHasta) }), fontSize: 11, bold: true, margin: [0, 3, 0, 0] }], margin: [8, 6, 8, 6] }]] },
@@ -80,7 +97,7 @@ export async function pdfPoliza(d: DatosPoliza): Promise<Buffer> {
             {
               width: '*',
               stack: [
-                { text: T('cuotas', { cuotas: d.plan.cuotas, monto: pesos(d.plan.premioCuota) }), bold: true, margin: [0, 3, 0, 6] },
+                { text: T('cuotas', { detalle: detalleCuotas(d.plan, pesos) }), bold: true, margin: [0, 3, 0, 6] },
                 { text: T('medioPago'), color: COLOR.gris },
                 { text: d.medioPago },
               ],
@@ -102,5 +119,5 @@ export async function pdfPoliza(d: DatosPoliza): Promise<Buffer> {
       layout: { hLineColor: () => COLOR.marca, vLineColor: () => COLOR.marca, hLineWidth: () => 0.8, vLineWidth: () => 0.8 },
     },
   ];
-  return renderizar(content, { title: `${T('poliza')} ${d.numSecuPol}`, subject: T('producto') });
+  return renderizar(content, { title: `${T('poliza')} ${d.numSecuPol}`, subject: T('producto') }, d.fin && T(d.fin.estado === 'ANULADA' ? 'marcaAnulada' : 'marcaBaja'));
 }

@@ -24,7 +24,11 @@ import type { Adjunto } from '../correo/outbox.ts';
 import { cuerpoCorreo } from '../correo/plantilla.ts';
 import { pdfCotizacion } from '../documentos/cotizacion.ts';
 import { fecha, pesos } from '../documentos/formato.ts';
-import { pdfPoliza } from '../documentos/poliza.ts';
+import { pdfPoliza, type DatosPoliza } from '../documentos/poliza.ts';
+import { pdfCondiciones } from '../documentos/condiciones.ts';
+import { RUTAS_POSTVENTA } from '../../../../src/screens/postventa/rutas.ts';
+import { RUTA_CONDICIONES_GENERALES, RUTAS_LEGALES } from '../../../../src/screens/legal/rutas.ts';
+import { detalleCuotas } from '../../../../src/i18n/cuotas.ts';
 import { TIPOS_TITULARIDAD, TIPOS_VIVIENDA, USOS_VIVIENDA } from '../lists/catalogos.ts';
 import type { Lists } from '../lists/index.ts';
 import { desgloseImpuestos, rateAll, type Plan } from '../rating/engine.ts';
@@ -42,8 +46,24 @@ export const DIAS_ARREPENTIMIENTO = 10;
 export const VIGENCIA_ENLACE_COTIZACION_MS = 7 * 24 * 3_600_000;
 export const VIGENCIA_ENLACE_POLIZA_MS = 30 * 24 * 3_600_000;
 
+const FLUJO = JSON.parse(readFileSync(join(import.meta.dirname, '../../../../flow/flow.json'), 'utf8')) as {
+  basePath: string;
+  resume?: { param?: string; to?: string };
+  steps: { id: string; path?: string }[];
+};
 /** The query parameter of a resume link: the flow declares it (flow/flow.json › resume.param). */
-export const PARAMETRO_RETOMAR = (JSON.parse(readFileSync(join(import.meta.dirname, '../../../../flow/flow.json'), 'utf8')) as { resume?: { param?: string } }).resume?.param ?? 'retomar';
+export const PARAMETRO_RETOMAR = FLUJO.resume?.param ?? 'retomar';
+/**
+ * The page a resume link opens: the route of the step the flow resumes to (flow.json › resume.to; route rule of
+ * src/engine/core/graph.ts), so the visitor sees that step's prerendered frame, never the home page, while the quote
+ * loads (issue 23). The site root when the flow names no such step.
+ */
+const RUTA_RETOMAR = (() => {
+  const paso = FLUJO.steps.find((s) => s.id === FLUJO.resume?.to);
+  if (!paso) return '/';
+  const propia = paso.path ?? paso.id;
+  return `/${propia === '' ? FLUJO.basePath : `${FLUJO.basePath}/${propia}`}`;
+})();
 
 export type TipoTramite = 'ARREPENTIMIENTO' | 'BAJA';
 export interface Tramite {
@@ -117,8 +137,8 @@ export function createPostventa(opts: PostventaOptions) {
     return rows[0] ?? null;
   }
 
-  /** Renders the policy document from the stored application (payment method masked). */
-  async function renderPoliza(numSecuPol: string): Promise<Buffer> {
+  /** Renders the policy document from the stored application (payment method masked; `fin`: the ended state's mark). */
+  async function renderPoliza(numSecuPol: string, fin?: DatosPoliza['fin']): Promise<Buffer> {
     const d = await datosPoliza(db, numSecuPol);
     if (!d) throw new Error(`Póliza ${numSecuPol} inexistente`);
     const p = d.persona;
@@ -138,6 +158,7 @@ export function createPostventa(opts: PostventaOptions) {
       plan: d.plan,
       impuestos: desgloseImpuestos(tariff, d.plan.prima, dom.idProvince),
       medioPago: d.medio,
+      fin,
     });
   }
 
@@ -159,13 +180,23 @@ export function createPostventa(opts: PostventaOptions) {
   const api = {
     /**
      * The policy PDF, made on first use and stored: every later call returns the same bytes (two concurrent first
-     * calls store one of them and both return that one).
+     * calls store one of them and both return that one). A policy that ended (ANULADA by withdrawal, BAJA) is rendered
+     * when served, marked with its state and dates on every page (issue 23: the same link never serves it unmarked).
      * @throws ApiError 404 when the policy does not exist
      */
     async pdfPoliza(numSecuPol: string): Promise<Buffer> {
-      const leer = async () => (await db.query<{ pdf: Uint8Array | null }>('SELECT pdf FROM polizas WHERE num_secu_pol = $1', [numSecuPol]))[0];
+      const leer = async () => (await db.query<{ pdf: Uint8Array | null; estado: string; desde: string | null; pedido: string | null }>(
+        `SELECT p.pdf, p.estado, to_char(p.estado_desde, 'YYYY-MM-DD') AS desde,
+           (SELECT to_char(min(t.creado_en) AT TIME ZONE 'America/Argentina/Buenos_Aires', 'YYYY-MM-DD') FROM tramites t WHERE t.num_secu_pol = p.num_secu_pol) AS pedido
+         FROM polizas p WHERE p.num_secu_pol = $1`,
+        [numSecuPol],
+      ))[0];
       const row = await leer();
       if (!row) throw notFound(e('polizaNoDisponible'));
+      if (row.estado === 'ANULADA' || row.estado === 'BAJA') {
+        const desde = row.desde ?? hoyArgentina();
+        return renderPoliza(numSecuPol, { estado: row.estado, desde, pedidoEl: row.pedido ?? desde });
+      }
       if (row.pdf) return Buffer.from(row.pdf);
       const pdf = await renderPoliza(numSecuPol);
       await db.query('UPDATE polizas SET pdf = $2 WHERE num_secu_pol = $1 AND pdf IS NULL', [numSecuPol, pdf]);
@@ -183,24 +214,41 @@ export function createPostventa(opts: PostventaOptions) {
       if (ref.tipo === 'poliza') {
         return { filename: texto('servidor.postventa.correos.poliza.archivo', { numSecuPol: ref.numSecuPol }), content: await api.pdfPoliza(ref.numSecuPol), contentType: 'application/pdf' };
       }
+      if (ref.tipo === 'condiciones') {
+        const d = await datosPoliza(db, ref.numSecuPol);
+        if (!d) throw new Error(`Póliza ${ref.numSecuPol} inexistente`);
+        const content = await pdfCondiciones(tariff, { fecha: d.emitida, planes: [d.plan], numSecuPol: ref.numSecuPol });
+        return { filename: texto('servidor.postventa.correos.poliza.archivoCondiciones', { numSecuPol: ref.numSecuPol }), content, contentType: 'application/pdf' };
+      }
       const c = await cotizacionesRepository(db).get(ref.refId);
       if (!c) throw new Error(`Cotización ${ref.refId} inexistente`);
       return { filename: texto('servidor.postventa.correos.cotizacion.archivo'), content: await renderCotizacion(c, hoyArgentina(), ref.enlace), contentType: 'application/pdf' };
     },
 
-    /** Queues the policy e-mail (PDF attached) in transaction `tx` — call it where the policy is recorded. */
+    /**
+     * Queues the policy e-mail in transaction `tx` — call it where the policy is recorded. HTML and text bodies with
+     * the links the policy document refers to (issue 23): download the policy (signed, 30 days), the botón de
+     * arrepentimiento, the botón de baja and the insured's service page; the policy and its conditions attached.
+     */
     async encolarCorreoPoliza(tx: Queryable, numSecuPol: string): Promise<void> {
       const d = await datosPoliza(tx, numSecuPol);
       if (!d) return;
       const k = 'servidor.postventa.correos.poliza';
       const vars = { numSecuPol, plan: d.plan.nombre, desde: fecha(d.desde), hasta: fecha(d.hasta), nombre: d.persona.firstName };
+      const url = opts.publicUrl;
       const body = cuerpoCorreo(texto(`${k}.saludo`, vars), [
         ...texto(`${k}.parrafos`, vars).split('\n\n'),
+        { enlace: `${url}/api/documentos/poliza/${api.tokenPoliza(numSecuPol)}`, texto: texto(`${k}.enlaces.descargar`) },
         texto('legal.siniestro'),
+        { enlace: `${url}${RUTAS_LEGALES.atencion}`, texto: texto(`${k}.enlaces.atencion`) },
         texto('legal.arrepentimiento'),
+        { enlace: `${url}${RUTAS_POSTVENTA.arrepentimiento}`, texto: texto('legal.botones.arrepentimiento') },
         texto('legal.baja'),
+        { enlace: `${url}${RUTAS_POSTVENTA.baja}`, texto: texto('legal.botones.baja') },
       ]);
-      await correosRepository(tx).encolar({ tipo: 'POLIZA', para: d.persona.email, asunto: texto(`${k}.asunto`, vars), ...body, adjuntos: [{ tipo: 'poliza', numSecuPol }] });
+      await correosRepository(tx).encolar({
+        tipo: 'POLIZA', para: d.persona.email, asunto: texto(`${k}.asunto`, vars), ...body, adjuntos: [{ tipo: 'poliza', numSecuPol }, { tipo: 'condiciones', numSecuPol }],
+      });
     },
 
     /**
@@ -217,11 +265,12 @@ export function createPostventa(opts: PostventaOptions) {
            RETURNING id, to_char(vence_en AT TIME ZONE 'America/Argentina/Buenos_Aires', 'YYYY-MM-DD') AS vence`,
           [cot.refId, JSON.stringify(respuestas), versionFlujo, VIGENCIA_ENLACE_COTIZACION_MS],
         );
-        const enlace = `${opts.publicUrl}/?${PARAMETRO_RETOMAR}=${tokens.firmar('cotizacion', row.id, VIGENCIA_ENLACE_COTIZACION_MS)}`;
+        const enlace = `${opts.publicUrl}${RUTA_RETOMAR}?${PARAMETRO_RETOMAR}=${tokens.firmar('cotizacion', row.id, VIGENCIA_ENLACE_COTIZACION_MS)}`;
         const k = 'servidor.postventa.correos.cotizacion';
         const body = cuerpoCorreo(texto(`${k}.saludo`), [
           ...texto(`${k}.parrafos`).split('\n\n'),
-          { lista: cot.planes.map((p) => texto(`${k}.plan`, { plan: p.nombre, cuota: pesos(p.premioCuota), cuotas: p.cuotas, premio: pesos(p.premio) })) },
+          { lista: cot.planes.map((p) => texto(`${k}.plan`, { plan: p.nombre, cuota: pesos(p.premioCuota), premio: pesos(p.premio), detalle: detalleCuotas(p, pesos) })) },
+          { enlace: `${opts.publicUrl}/api${RUTA_CONDICIONES_GENERALES}`, texto: texto(`${k}.condiciones`) },
           texto(`${k}.retomar`, { vence: fecha(row.vence) }),
           { enlace },
         ]);

@@ -43,8 +43,8 @@ describe('ratePlan', () => {
     expect(cents(p.prima)).toBe(12 * suma);
     expect(cents(p.premio)).toBe(cents(p.prima) + cents(p.impuestos));
     expect(p.cuotas).toBe(12);
-    expect(cents(p.premioCuota)).toBe(Math.round(cents(p.premio) / 12));
-    expect(Math.abs(cents(p.premioCuota) * 12 - cents(p.premio))).toBeLessThanOrEqual(6);
+    expect(cents(p.premioCuota)).toBe(Math.ceil(cents(p.premio) / 12));
+    expect(11 * cents(p.premioCuota) + cents(p.ultimaCuota)).toBe(cents(p.premio));
     expect(p.impuestos / p.prima).toBeCloseTo(0.21 + 0.006 + 0.012, 3); // Buenos Aires sellos 1.2 %
     for (const c of todas(p)) expect(cents(c.primaCobertura)).toBe(c.primaCobertura * 100);
   });

@@ -14,12 +14,16 @@
  * Plan (the policy is annual — vigencia one year — paid in CUOTAS = 12 monthly installments):
  *   prima (ARS / vigencia) = 12 × Σ primaCobertura of included coverages + chosen optionals;
  *   impuestos = IVA + tasa SSN + sellos (province), each over the prima; premio = prima + impuestos;
- *   premioCuota (ARS / month) = premio / 12, rounded to cents; cuotas = 12.
+ *   premioCuota (ARS / month) = premio / 12 rounded UP to the cent; ultimaCuota = premio − 11 × premioCuota; cuotas = 12.
  *
  * Rounding: each primaCobertura and each tax is rounded to cents (half up) as its last step; the plan totals are
  * sums of those rounded amounts in integer cents, so `prima` equals 12 × the sum of the listed primas and
- * `premio = prima + impuestos` holds exactly. premioCuota is premio / 12 rounded half up; the difference to
- * 12 × premioCuota (at most 6 cents) is settled in the first installment.
+ * `premio = prima + impuestos` holds exactly.
+ * Installments (docs: server/README.md › Cuotas): the premio is the price the taxes were computed on, so it is never
+ * changed to fit the installments; instead the first 11 cuotas are premio / 12 rounded up to the cent and the last one
+ * absorbs the difference (0 to 11 cents less). Hence (cuotas − 1) × premioCuota + ultimaCuota = premio to the cent, the
+ * advertised monthly amount is never exceeded (Ley 24.240 art. 7: the offer binds; art. 36: every installment and the
+ * total stated), and a premio divisible by 12 gives 12 equal cuotas (ultimaCuota = premioCuota).
  */
 /** Monthly installments per annual policy (premioCuota = premio / CUOTAS). */
 export const CUOTAS = 12;
@@ -55,8 +59,13 @@ export interface Cobertura {
   textoWeb: string;
   nomina: SiNo;
   selecc: SiNo;
-  /** ARS per month, 2 decimals. */
+  /** ARS per month, 2 decimals, without taxes. */
   primaCobertura: number;
+  /**
+   * Optional coverages only: ARS the monthly installment goes up by when this coverage is added alone to the plan,
+   * taxes included (premioCuota of the plan with it − premioCuota without it). What the add-ons step shows.
+   */
+  premioCuotaAdicional?: number;
 }
 
 /** One priced plan on the wire (schemas/api/cotizacion.json#/$defs/Plan). Money in ARS per month. */
@@ -68,7 +77,10 @@ export interface Plan {
   prima: number;
   impuestos: number;
   premio: number;
+  /** ARS, each of the first `cuotas − 1` installments (premio / cuotas rounded up to the cent). */
   premioCuota: number;
+  /** ARS, the last installment: premio − (cuotas − 1) × premioCuota (≤ premioCuota). */
+  ultimaCuota: number;
   cuotas: number;
   coberturas: Record<ListaCobertura, Cobertura[]>;
 }
@@ -194,6 +206,26 @@ export function desgloseImpuestos(tariff: Tariff, prima: number, provinciaId: st
 }
 
 /**
+ * The installments of a premio (see the module doc): the first `cuotas − 1` are premio / cuotas rounded up to the
+ * cent, the last one absorbs the difference.
+ * @param premioCents integer cents @returns integer cents: `cuota` (each of the first ones) and `ultima`
+ */
+export function cuotasDe(premioCents: number, cuotas = CUOTAS): { cuota: number; ultima: number } {
+  const cuota = Math.ceil(premioCents / cuotas);
+  return { cuota, ultima: premioCents - (cuotas - 1) * cuota };
+}
+
+/** Annual totals of a monthly prima (integer cents): prima × 12, taxes of the province, premio and installments. */
+function totalesPlan(tariff: Tariff, primaMensualCents: number, provinciaId: string) {
+  const primaCents = primaMensualCents * CUOTAS;
+  const d = desgloseImpuestos(tariff, primaCents / 100, provinciaId);
+  const impuestosCents = toCents(d.iva) + toCents(d.tasaSsn) + toCents(d.sellos);
+  const premioCents = primaCents + impuestosCents;
+  const { cuota, ultima } = cuotasDe(premioCents);
+  return { primaMensualCents, primaCents, impuestosCents, premioCents, cuotaCents: cuota, ultimaCents: ultima };
+}
+
+/**
  * Prices one plan with the chosen optional coverages.
  * @param codPlan a key of `tariff.planes` (e.g. BASICO, INTERMEDIO, INTEGRAL in 2026-11)
  * @param opcionales codes of optional coverages to include (must be offered by the plan; duplicates ignored)
@@ -209,33 +241,36 @@ export function ratePlan(tariff: Tariff, input: RatingInput, codPlan: string, op
     if (!(cod in plan.opcionales)) throw new RatingError(`/coberturasOpcionales/${i}`, `La cobertura ${cod} no está disponible en este plan.`);
   });
   const coberturas: Record<ListaCobertura, Cobertura[]> = { primary: [], secondary: [], urgencyAssistance: [], optional: [] };
-  let primaCents = 0;
+  let primaMensualCents = 0;
   for (const [cod, suma] of Object.entries(plan.coberturas)) {
     const c = priceCoverage(tariff, input, cod, suma, 'S');
     if (!c) continue;
     coberturas[tariff.coberturas[cod].lista].push(c);
-    primaCents += toCents(c.primaCobertura);
+    primaMensualCents += toCents(c.primaCobertura);
   }
   for (const [cod, suma] of Object.entries(plan.opcionales)) {
     const elegida = opcionales.includes(cod);
     const c = priceCoverage(tariff, input, cod, suma, elegida ? 'S' : 'N');
     if (!c) continue;
     coberturas.optional.push(c);
-    if (elegida) primaCents += toCents(c.primaCobertura);
+    if (elegida) primaMensualCents += toCents(c.primaCobertura);
   }
-  primaCents *= CUOTAS;
-  const d = desgloseImpuestos(tariff, primaCents / 100, input.provinciaId);
-  const impuestosCents = toCents(d.iva) + toCents(d.tasaSsn) + toCents(d.sellos);
-  const premioCents = primaCents + impuestosCents;
+  const totales = totalesPlan(tariff, primaMensualCents, input.provinciaId);
+  // what each optional adds to the installment, taxes included (the add-ons step shows it, "impuestos incluidos")
+  const base = opcionales.length ? totalesPlan(tariff, primaMensualCents - [...new Set(opcionales)].reduce((s, cod) => s + toCents(coberturas.optional.find((c) => c.codCobertura === cod)?.primaCobertura ?? 0), 0), input.provinciaId) : totales;
+  for (const c of coberturas.optional) {
+    c.premioCuotaAdicional = (totalesPlan(tariff, base.primaMensualCents + toCents(c.primaCobertura), input.provinciaId).cuotaCents - base.cuotaCents) / 100;
+  }
   return {
     codPlan,
     nombre: plan.nombre,
     descripcion: plan.descripcion,
     recomendado: plan.recomendado,
-    prima: primaCents / 100,
-    impuestos: impuestosCents / 100,
-    premio: premioCents / 100,
-    premioCuota: Math.round(premioCents / CUOTAS) / 100,
+    prima: totales.primaCents / 100,
+    impuestos: totales.impuestosCents / 100,
+    premio: totales.premioCents / 100,
+    premioCuota: totales.cuotaCents / 100,
+    ultimaCuota: totales.ultimaCents / 100,
     cuotas: CUOTAS,
     coberturas,
   };

@@ -50,6 +50,10 @@ export interface CoberturaTarifa {
   /** 'S' to show the coverage to the visitor. Default 'S'. */
   mostrar?: SiNo;
   textoWeb: string;
+  /** What the coverage does not cover (the conditions document; reference texts, see `Tariff.condiciones`). */
+  exclusiones?: string[];
+  /** Deductible per claim: a `porcentaje` of the loss with a `minimo` in ARS, or a fixed `monto` in ARS; absent = none. */
+  franquicia?: { porcentaje?: number; minimo?: number; monto?: number };
 }
 
 /** Suma asegurada of a coverage inside a plan: a share of its base, or a fixed ARS amount. */
@@ -96,6 +100,8 @@ export interface Tariff {
   grupos: Record<string, string>;
   coberturas: Record<string, CoberturaTarifa>;
   planes: Record<string, PlanTarifa>;
+  /** General conditions and exclusions of the conditions document (reference texts: `supuesto` says so). */
+  condiciones?: { supuesto: string; generales: string[]; exclusionesGenerales: string[] };
   impuestos: {
     iva: { alicuota: number };
     tasaSsn: { alicuota: number };
