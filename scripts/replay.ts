@@ -1,29 +1,153 @@
 /**
- * `npm run replay [fixture…] [--base-url URL] [--headed]` — replays journey fixtures (default: every file in
- * tests/fixtures/journeys) in Debian's Chromium and prints a per-step report (pass/fail, ms). On a failure: a
- * screenshot under test-results/replay/ and the step's visible text; exit code 1.
- * Without --base-url it builds the app if dist/ is missing and starts it with the API on a throw-away embedded
- * database on a free port; with --base-url it replays against that deployment (any server honouring the contract).
+ * `npm run replay -- [fixture…] [options]` — replays journey fixtures (default: every file in tests/fixtures/journeys)
+ * and ends with a summary table (fixture, result, steps, time). `--help` prints the options (USAGE below).
+ *
+ * Modes: in Debian's Chromium against a deployment (`--base-url`), or against the built app + API started here on a
+ * throw-away embedded database (the default; stopped on success, failure, timeout and Ctrl-C); or `--headless`:
+ * through the engine against the API in-process (no browser, seconds for the whole set; `--tarifa FILE` prices with
+ * another tariff). `--update` rewrites the fixtures' pinned money (expect.planes / expect.plan, src/testing/pins.ts)
+ * from what the replay saw and prints the diff (fixture, step, plan: old → new).
+ * Exit code 1 when a fixture fails or cannot be read.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
 import { compileFlowNode } from '../src/check/conditions.ts';
 import type { FlowDef } from '../src/engine/core/types.ts';
-import { replayInBrowser, type Product } from '../src/testing/browser.ts';
-import { loadJourney } from '../src/testing/fixture.ts';
+import type { Product, StepReport } from '../src/testing/browser.ts';
+import { loadJourney, type Journey } from '../src/testing/fixture.ts';
+import { replayHeadless } from '../src/testing/headless.ts';
+import { visitor } from '../src/testing/inject.ts';
+import { updatePins, type SeenPins } from '../src/testing/pins.ts';
 import { loadProduct } from './flow-check.ts';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
+
+export const USAGE = `Uso: npm run replay -- [fixture.json…] [opciones]
+
+Reproduce recorridos (por defecto todos los de tests/fixtures/journeys) y termina con una tabla resumen.
+
+Opciones:
+  --base-url URL   contra un despliegue (p. ej. https://qa.example.com o https://qa.example.com/hogar)
+                   sin --base-url: compila si hace falta y levanta la app + API en un puerto libre, con una base
+                   descartable; se detiene al terminar, al fallar, por tiempo o con Ctrl-C
+  --headless       sin navegador: por el motor, contra la API en el mismo proceso (segundos para todos)
+  --tarifa FILE    (con --headless o en modo local) cotiza con otra tarifa (p. ej. una copia modificada)
+  --update         reescribe los montos fijados (expect.planes, expect.plan) con lo visto e imprime el diff
+  --headed         muestra el navegador
+  --help           esta ayuda (no levanta nada)
+`;
 
 /** The flow (compiled), step schemas and ui schemas under `root`, as the replay addresses them. */
 export function loadReplayProduct(root: string): Product {
   const files = loadProduct(root);
   return { flow: compileFlowNode(files.flow as FlowDef), schemas: files.schemas, ui: files.ui, migrations: Object.values(files.migrations ?? {}) } as unknown as Product;
+}
+
+/** The outcome of one fixture file. `problem`: it could not be read or checked (nothing was replayed). */
+export interface FixtureRun {
+  file: string;
+  name: string;
+  ok: boolean;
+  ms: number;
+  steps: number;
+  reports: StepReport[];
+  problem?: string;
+  seen: SeenPins[];
+}
+
+/** Reads every file; a file that does not load becomes a failed run with its problem, the others are returned to run. */
+export function loadFixtures(files: string[]): { journeys: { file: string; journey: Journey }[]; bad: FixtureRun[] } {
+  const journeys: { file: string; journey: Journey }[] = [];
+  const bad: FixtureRun[] = [];
+  for (const file of files) {
+    try {
+      journeys.push({ file, journey: loadJourney(file) });
+    } catch (err) {
+      bad.push({ file, name: basename(file, '.json'), ok: false, ms: 0, steps: 0, reports: [], problem: (err as Error).message, seen: [] });
+    }
+  }
+  return { journeys, bad };
+}
+
+/** The failure line of a run: `paso 7 (seguro-hogar/cotizacion): plan INTERMEDIO: premio esperado …`. */
+export function failureOf(run: FixtureRun): string | undefined {
+  if (run.problem) return run.problem;
+  const failed = run.reports.find((r) => !r.ok);
+  if (failed) return `paso ${failed.index} (${failed.route}): ${failed.error}`;
+  if (run.reports.length < run.steps) return `se detuvo en el paso ${run.reports.length} de ${run.steps}`;
+  return undefined;
+}
+
+/**
+ * Replays `journeys` headless against one in-process API (server/src/app.ts › build, in-memory PGlite, fast
+ * emission, no request or quote limits), each fixture as a new visitor.
+ * @param opts.tariffFile another tariff file; opts.update: pins record what was seen instead of failing
+ */
+export async function runHeadless(
+  journeys: { file: string; journey: Journey }[],
+  product: Product,
+  opts: { tariffFile?: string; update?: boolean; onRun?: (run: FixtureRun) => void } = {},
+): Promise<FixtureRun[]> {
+  const { build } = await import('../server/src/app.ts');
+  const app = await build({
+    tariffFile: opts.tariffFile, emissionDelayMs: 50, emissionPollMs: 20, shutdownTimeoutMs: 200, rateLimitMax: 1_000_000,
+    settings: { cotizacionesPorHoraPorIp: 1_000_000 },
+  });
+  const texts = loadProduct(ROOT).texts;
+  const runs: FixtureRun[] = [];
+  try {
+    for (const { file, journey } of journeys) {
+      const seen: SeenPins[] = [];
+      const started = Date.now();
+      const reports = await replayHeadless(journey, product, { request: visitor(app), texts, update: opts.update, onPins: (s) => seen.push(s) });
+      const run: FixtureRun = { file, name: journey.name, ok: false, ms: Date.now() - started, steps: journey.steps.length, reports, seen };
+      run.ok = !failureOf(run);
+      runs.push(run);
+      opts.onRun?.(run);
+    }
+  } finally {
+    await app.close();
+  }
+  return runs;
+}
+
+/**
+ * `--update`: rewrites each run's fixture file from the pins it saw.
+ * @returns the diff lines, `fixture: paso N plan X premio: old → new`
+ */
+export function writeUpdates(runs: FixtureRun[]): string[] {
+  const lines: string[] = [];
+  for (const run of runs) {
+    if (!run.seen.length) continue;
+    const before = readFileSync(run.file, 'utf8');
+    const { text, diff } = updatePins(before, run.seen);
+    if (text !== before) writeFileSync(run.file, text);
+    lines.push(...diff.map((d) => `${run.name}: ${d}`));
+  }
+  return lines;
+}
+
+/** The table that ends every run: fixture, result, steps reached, ms; then the failures, then the totals. */
+export function summaryTable(runs: FixtureRun[], totalMs: number): string {
+  const w = Math.max(8, ...runs.map((r) => r.name.length));
+  const rows = runs.map((r) => {
+    const reached = r.reports.filter((s) => s.ok).length;
+    return `${r.name.padEnd(w)}  ${(r.ok ? 'verde' : r.problem ? 'inválido' : 'rojo').padEnd(8)}  ${`${reached}/${r.steps}`.padStart(7)}  ${String(r.ms).padStart(7)} ms`;
+  });
+  const failures = runs.filter((r) => !r.ok).map((r) => `✗ ${r.name}: ${failureOf(r)}`);
+  const green = runs.filter((r) => r.ok).length;
+  return [
+    '',
+    `${'recorrido'.padEnd(w)}  resultado   pasos     tiempo`,
+    ...rows,
+    ...(failures.length ? ['', ...failures] : []),
+    '',
+    `${green}/${runs.length} recorridos verdes — ${(totalMs / 1000).toFixed(1)} s en total`,
+  ].join('\n');
 }
 
 function freePort(): Promise<number> {
@@ -37,8 +161,20 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built app + API on a free port and a throw-away embedded database. @returns its URL and a stop function */
-async function startLocal(): Promise<{ url: string; stop: () => Promise<void> }> {
+/** Stops a child process and waits for it to exit. */
+async function stopProcess(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise((r) => proc.once('exit', r));
+  proc.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * Starts the built app + API on a free port and a throw-away embedded database. The API is stopped whatever happens:
+ * if it does not answer in time, if the replay fails, on Ctrl-C / SIGTERM.
+ * @returns its URL and a stop function
+ */
+async function startLocal(tariffFile?: string): Promise<{ url: string; stop: () => Promise<void> }> {
   if (!existsSync(join(ROOT, 'dist/index.html'))) {
     console.log('No hay build: corriendo npm run build…');
     const b = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
@@ -47,73 +183,141 @@ async function startLocal(): Promise<{ url: string; stop: () => Promise<void> }>
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'cotizador-replay-'));
   const proc = spawn(process.execPath, [join(ROOT, 'server/src/main.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: join(ROOT, 'dist'), EMISSION_DELAY_MS: '300', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000', COTIZACIONES_POR_HORA: '100000' },
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: join(ROOT, 'dist'), EMISSION_DELAY_MS: '300', LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000', COTIZACIONES_POR_HORA: '100000', ...(tariffFile ? { TARIFF_FILE: resolve(tariffFile) } : {}),
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  const stop = async () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await stopProcess(proc);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    console.error(`\n${signal}: deteniendo la API local…`);
+    void stop().finally(() => process.exit(130));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`el servidor terminó (código ${proc.exitCode})`);
-    try {
-      if ((await fetch(`${url}/api/health/live`)).ok) break;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error('el servidor no respondió en 30 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    stop: async () => {
-      if (proc.exitCode === null) {
-        const exited = new Promise((r) => proc.once('exit', r));
-        proc.kill('SIGTERM');
-        await exited;
+  try {
+    for (;;) {
+      if (proc.exitCode !== null) throw new Error(`el servidor terminó (código ${proc.exitCode})`);
+      try {
+        if ((await fetch(`${url}/api/health/live`)).ok) break;
+      } catch {
+        // not listening yet
       }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+      if (Date.now() > deadline) throw new Error('el servidor no respondió en 30 s');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url, stop };
+}
+
+/** Command-line options; unknown `--x` options are an error (a typo must not run everything). */
+export function parseArgs(args: string[]): { files: string[]; baseUrl?: string; headless: boolean; headed: boolean; update: boolean; help: boolean; tariffFile?: string } {
+  const out = { files: [] as string[], baseUrl: undefined as string | undefined, headless: false, headed: false, update: false, help: false, tariffFile: undefined as string | undefined };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--help' || a === '-h') out.help = true;
+    else if (a === '--headless') out.headless = true;
+    else if (a === '--headed') out.headed = true;
+    else if (a === '--update') out.update = true;
+    else if (a === '--base-url' || a === '--tarifa') {
+      const v = args[++i];
+      if (!v || v.startsWith('--')) throw new Error(`${a} necesita un valor`);
+      if (a === '--base-url') out.baseUrl = v;
+      else out.tariffFile = v;
+    } else if (a.startsWith('--')) throw new Error(`opción desconocida: ${a}`);
+    else out.files.push(a);
+  }
+  return out;
+}
+
+async function runBrowser(
+  journeys: { file: string; journey: Journey }[], product: Product,
+  opts: { baseUrl?: string; headed: boolean; update: boolean; tariffFile?: string; onRun: (run: FixtureRun) => void },
+): Promise<FixtureRun[]> {
+  const { chromium } = await import('@playwright/test');
+  const { replayInBrowser } = await import('../src/testing/browser.ts');
+  const local = opts.baseUrl ? undefined : await startLocal(opts.tariffFile);
+  const runs: FixtureRun[] = [];
+  try {
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: !opts.headed, args: ['--no-sandbox', '--disable-gpu'] });
+    try {
+      for (const { file, journey } of journeys) {
+        console.log(`\n▶ ${journey.name} — ${journey.proves}`);
+        const context = await browser.newContext({ viewport: journey.viewport ?? { width: 390, height: 844 }, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
+        const page = await context.newPage();
+        const seen: SeenPins[] = [];
+        const started = Date.now();
+        const reports = await replayInBrowser(page, journey, product, {
+          baseUrl: opts.baseUrl ?? local!.url,
+          update: opts.update,
+          onPins: (s) => seen.push(s),
+          onStep: (r) => console.log(`  ${r.ok ? '✓' : '✗'} ${String(r.index).padStart(2)} ${r.route.padEnd(42)} ${String(r.ms).padStart(6)} ms${r.ok ? '' : `  ${r.error}`}`),
+        });
+        const run: FixtureRun = { file, name: journey.name, ok: false, ms: Date.now() - started, steps: journey.steps.length, reports, seen };
+        run.ok = !failureOf(run);
+        if (!run.ok) {
+          const failed = reports.find((r) => !r.ok);
+          const outDir = join(ROOT, 'test-results/replay');
+          mkdirSync(outDir, { recursive: true });
+          const shot = join(outDir, `${journey.name}-paso-${failed?.index ?? reports.length}.png`);
+          await page.screenshot({ path: shot, fullPage: true });
+          console.log(`  captura: ${relative(process.cwd(), shot)}\n  texto visible:\n${(failed?.text ?? '').split('\n').map((l) => `    ${l}`).join('\n')}`);
+        }
+        runs.push(run);
+        opts.onRun(run);
+        await context.close();
+      }
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await local?.stop();
+  }
+  return runs;
 }
 
 async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  const headed = args.includes('--headed');
-  const at = args.indexOf('--base-url');
-  const baseUrl = at >= 0 ? args[at + 1] : undefined;
-  const named = args.filter((a, i) => !a.startsWith('--') && !(at >= 0 && i === at + 1));
-  const dir = join(ROOT, 'tests/fixtures/journeys');
-  const files = named.length ? named.map((f) => resolve(f)) : readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f));
-  const product = loadReplayProduct(ROOT);
-  const local = baseUrl ? undefined : await startLocal();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: !headed, args: ['--no-sandbox', '--disable-gpu'] });
-  let failures = 0;
+  let args: ReturnType<typeof parseArgs>;
   try {
-    for (const file of files) {
-      const journey = loadJourney(file);
-      console.log(`\n▶ ${journey.name} — ${journey.proves}`);
-      const context = await browser.newContext({ viewport: journey.viewport ?? { width: 390, height: 844 }, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
-      const page = await context.newPage();
-      const reports = await replayInBrowser(page, journey, product, {
-        baseUrl: baseUrl ?? local!.url,
-        onStep: (r) => console.log(`  ${r.ok ? '✓' : '✗'} ${String(r.index).padStart(2)} ${r.route.padEnd(42)} ${String(r.ms).padStart(6)} ms${r.ok ? '' : `  ${r.error}`}`),
-      });
-      const failed = reports.find((r) => !r.ok);
-      if (failed || reports.length < journey.steps.length) {
-        failures++;
-        const outDir = join(ROOT, 'test-results/replay');
-        mkdirSync(outDir, { recursive: true });
-        const shot = join(outDir, `${journey.name}-paso-${failed?.index ?? reports.length}.png`);
-        await page.screenshot({ path: shot, fullPage: true });
-        console.log(`  captura: ${shot}\n  texto visible:\n${(failed?.text ?? '').split('\n').map((l) => `    ${l}`).join('\n')}`);
-      }
-      await context.close();
-    }
-  } finally {
-    await browser.close();
-    await local?.stop();
+    args = parseArgs(process.argv.slice(2));
+  } catch (err) {
+    console.error(`${(err as Error).message}\n\n${USAGE}`);
+    return 2;
   }
-  console.log(`\n${files.length - failures}/${files.length} recorridos verdes`);
-  return failures ? 1 : 0;
+  if (args.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const started = Date.now();
+  const dir = join(ROOT, 'tests/fixtures/journeys');
+  const files = args.files.length ? args.files.map((f) => resolve(f)) : readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f));
+  const product = loadReplayProduct(ROOT);
+  const { journeys, bad } = loadFixtures(files);
+  for (const b of bad) console.log(`✗ ${relative(process.cwd(), b.file)}: ${b.problem}`);
+  const onRun = (run: FixtureRun) => {
+    if (args.headless) console.log(`${run.ok ? '✓' : '✗'} ${run.name} (${run.ms} ms)${run.ok ? '' : `  ${failureOf(run)}`}`);
+  };
+  const runs = journeys.length === 0 ? [] : args.headless
+    ? await runHeadless(journeys, product, { tariffFile: args.tariffFile, update: args.update, onRun })
+    : await runBrowser(journeys, product, { baseUrl: args.baseUrl, headed: args.headed, update: args.update, tariffFile: args.tariffFile, onRun });
+  if (args.update) {
+    const diff = writeUpdates(runs);
+    console.log(diff.length ? `\nMontos fijados actualizados:\n${diff.map((d) => `  ${d}`).join('\n')}` : '\nMontos fijados: sin cambios');
+  }
+  const all = [...bad, ...runs].sort((a, b) => files.indexOf(a.file) - files.indexOf(b.file));
+  console.log(summaryTable(all, Date.now() - started));
+  return all.every((r) => r.ok) ? 0 : 1;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

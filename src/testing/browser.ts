@@ -11,6 +11,7 @@ import type { Migration } from '../engine/core/migrations.ts';
 import { FIELDS, WIDGETS, type DriveKind, type WidgetSpec } from '../form/widgets/registry.ts';
 import { callMatches, resolveAnswer, type Journey, type JourneyAction, type JourneyStep, type StubbedReply } from './fixture.ts';
 import { settled, trackRequests } from './settle.ts';
+import { checkPinsAt, pinsOf, type PinOptions } from './pins.ts';
 
 type Json = Record<string, unknown>;
 
@@ -34,7 +35,7 @@ export interface StepReport {
   text?: string;
 }
 
-export interface ReplayOptions {
+export interface ReplayOptions extends PinOptions {
   /** Origin of the deployment, e.g. http://127.0.0.1:3199. */
   baseUrl: string;
   /** Per-step wait for the route and for each expectation, ms (default 15000). */
@@ -209,6 +210,10 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
         await settled(page, timeout);
         for (const s of fs.stubs ?? []) stubs.push({ ...s, left: s.times ?? Number.POSITIVE_INFINITY });
         if (fs.expect) await checkExpectations(page, product, step, fs.expect, timeout);
+        if (pinsOf(fs.expect)) {
+          const state: unknown = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), product.flow.storageKey);
+          checkPinsAt(index, fs.expect as Json, state, opts);
+        }
         if (fs.answers) {
           if (!step) throw new Error(`la ruta ${fs.route} no es un paso del flujo`);
           await answerObject(page, step.id, product.schemas[step.id] ?? {}, product.ui[step.id] ?? {}, fs.answers);

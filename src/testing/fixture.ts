@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
 import schema from '../../flow/journey.schema.json' with { type: 'json' };
+import type { ChosenPlanPin, PlanPin } from './pins.ts';
 
 export type JourneyAction = 'next' | 'back' | 'reload' | { wait: number } | { goto: string } | { click: string };
 
@@ -36,6 +37,9 @@ export interface JourneyStep {
     noTexts?: string[];
     testIds?: string[];
     noTestIds?: string[];
+    /** Pinned money (src/testing/pins.ts). */
+    planes?: Record<string, PlanPin>;
+    plan?: ChosenPlanPin | Record<string, never>;
   };
   calls?: ExpectedCall[];
   stubs?: StubbedReply[];
