@@ -18,7 +18,8 @@ import { fileURLToPath } from 'node:url';
 import { compileFlowNode } from '../src/check/conditions.ts';
 import type { FlowDef } from '../src/engine/core/types.ts';
 import type { Product, StepReport } from '../src/testing/browser.ts';
-import { loadJourney, type Journey } from '../src/testing/fixture.ts';
+import { checkJourney, type DynamicOptions, type FixtureProblem } from '../src/testing/check.ts';
+import type { Journey } from '../src/testing/fixture.ts';
 import { replayHeadless } from '../src/testing/headless.ts';
 import { visitor } from '../src/testing/inject.ts';
 import { updatePins, type SeenPins } from '../src/testing/pins.ts';
@@ -59,15 +60,41 @@ export interface FixtureRun {
   seen: SeenPins[];
 }
 
-/** Reads every file; a file that does not load becomes a failed run with its problem, the others are returned to run. */
-export function loadFixtures(files: string[]): { journeys: { file: string; journey: Journey }[]; bad: FixtureRun[] } {
+/**
+ * The values run-time option lists take, from the tariff (server/tariffs): plan codes (cotizacion's PlanCardsWidget
+ * reads /data/cotizacion/planes) and optional coverage codes (adicionales' CoverageTogglesWidget).
+ */
+export function tariffOptions(tariffFile = join(ROOT, 'server/tariffs/2026-11.json')): DynamicOptions {
+  const t = JSON.parse(readFileSync(tariffFile, 'utf8')) as { planes: Record<string, unknown>; coberturas: Record<string, { lista: string }> };
+  return {
+    '/data/cotizacion/planes': Object.keys(t.planes),
+    '/data/planElegido/coberturas/optional': Object.entries(t.coberturas).filter(([, c]) => c.lista === 'optional').map(([cod]) => cod),
+  };
+}
+
+/**
+ * Reads and checks every file before anything starts (src/testing/check.ts): a file that is not JSON, breaks the
+ * format, or names a route, field or option the flow does not have becomes a failed run listing each problem as
+ * `file#pointer: message`; the others are returned to run.
+ */
+export function loadFixtures(files: string[], product: Product = loadReplayProduct(ROOT), options: DynamicOptions = tariffOptions()): { journeys: { file: string; journey: Journey }[]; bad: FixtureRun[] } {
   const journeys: { file: string; journey: Journey }[] = [];
   const bad: FixtureRun[] = [];
   for (const file of files) {
+    const rel = relative(process.cwd(), file);
+    const shown = rel && !rel.startsWith('..') ? rel : file;
+    let problems: FixtureProblem[];
+    let data: unknown;
     try {
-      journeys.push({ file, journey: loadJourney(file) });
+      data = JSON.parse(readFileSync(file, 'utf8'));
+      problems = checkJourney(data, product, options);
     } catch (err) {
-      bad.push({ file, name: basename(file, '.json'), ok: false, ms: 0, steps: 0, reports: [], problem: (err as Error).message, seen: [] });
+      problems = [{ pointer: '', message: (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no existe' : `no es JSON válido (${(err as Error).message})` }];
+    }
+    if (problems.length === 0) journeys.push({ file, journey: data as Journey });
+    else {
+      const problem = problems.map((p) => `${shown}#${p.pointer}: ${p.message}`).join('\n  ');
+      bad.push({ file, name: basename(file, '.json'), ok: false, ms: 0, steps: 0, reports: [], problem, seen: [] });
     }
   }
   return { journeys, bad };
@@ -138,7 +165,7 @@ export function summaryTable(runs: FixtureRun[], totalMs: number): string {
     const reached = r.reports.filter((s) => s.ok).length;
     return `${r.name.padEnd(w)}  ${(r.ok ? 'verde' : r.problem ? 'inválido' : 'rojo').padEnd(8)}  ${`${reached}/${r.steps}`.padStart(7)}  ${String(r.ms).padStart(7)} ms`;
   });
-  const failures = runs.filter((r) => !r.ok).map((r) => `✗ ${r.name}: ${failureOf(r)}`);
+  const failures = runs.filter((r) => !r.ok).map((r) => (r.problem ? `✗ ${r.problem}` : `✗ ${r.name}: ${failureOf(r)}`));
   const green = runs.filter((r) => r.ok).length;
   return [
     '',
@@ -303,8 +330,8 @@ async function main(): Promise<number> {
   const dir = join(ROOT, 'tests/fixtures/journeys');
   const files = args.files.length ? args.files.map((f) => resolve(f)) : readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f));
   const product = loadReplayProduct(ROOT);
-  const { journeys, bad } = loadFixtures(files);
-  for (const b of bad) console.log(`✗ ${relative(process.cwd(), b.file)}: ${b.problem}`);
+  const { journeys, bad } = loadFixtures(files, product, tariffOptions(args.tariffFile && resolve(args.tariffFile)));
+  for (const b of bad) console.log(`✗ ${b.problem}`);
   const onRun = (run: FixtureRun) => {
     if (args.headless) console.log(`${run.ok ? '✓' : '✗'} ${run.name} (${run.ms} ms)${run.ok ? '' : `  ${failureOf(run)}`}`);
   };

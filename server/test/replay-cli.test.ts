@@ -1,0 +1,91 @@
+/**
+ * Issue 21: `npm run replay` checks every fixture before anything starts and refuses a bad one at once, naming
+ * file#pointer and the nearest valid name; the others still run; a summary table ends every run; `--help` prints
+ * usage and starts nothing. The CLI runs as a child process (scripts/replay.ts), headless so no browser is needed.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadReplayProduct, tariffOptions } from '../../scripts/replay.ts';
+import { checkJourney } from '../../src/testing/check.ts';
+
+const tmp = mkdtempSync(join(tmpdir(), 'h7-cli-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const product = loadReplayProduct('.');
+const shipped = (name: string) => JSON.parse(readFileSync(`tests/fixtures/journeys/${name}.json`, 'utf8'));
+
+function replay(args: string[]) {
+  const started = Date.now();
+  const r = spawnSync(process.execPath, ['scripts/replay.ts', ...args], { encoding: 'utf8', timeout: 120_000 });
+  return { code: r.status, out: r.stdout + r.stderr, ms: Date.now() - started };
+}
+
+describe('fixtures checked before they run', () => {
+  it('every shipped fixture passes the check', () => {
+    const names = readdirSync('tests/fixtures/journeys').filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+    expect(names.length).toBe(20);
+    for (const n of names) expect(checkJourney(shipped(n), product, tariffOptions()), n).toEqual([]);
+  });
+
+  it('names each misspelt route, field and option value by pointer, with the nearest valid one, in well under a second', () => {
+    const j = shipped('compra-tarjeta-casa');
+    j.steps[1].answers.tipoVivenda = j.steps[1].answers.tipoVivienda;
+    delete j.steps[1].answers.tipoVivienda;
+    j.steps[2].answers.usoVivienda = 'PERMANETE';
+    j.steps[3].route = 'seguro-hogar/metro';
+    j.steps[7].answers.codPlan = 'INTERMEDO';
+    j.steps[8].answers.coberturasOpcionales = ['5O1'];
+    j.steps[9].answers.ddjj.actividd = 'Docente';
+    j.steps[9].expect.premios = 1;
+    j.steps[13].actions = [{ goto: '/seguro-hogar/cotizacio' }];
+    const started = performance.now();
+    const problems = checkJourney(j, product, tariffOptions());
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(problems.map((p) => `${p.pointer}: ${p.message}`)).toEqual([
+      '/steps/9/expect/premios: «premios» no es un campo del formato de fixtures. ¿quisiste decir «premio»?',
+      '/steps/1/answers/tipoVivenda: «tipoVivenda» no es un campo del paso (tipoVivienda, barrioCerrado). ¿quisiste decir «tipoVivienda»?',
+      '/steps/2/answers/usoVivienda: «PERMANETE» no es una opción de usoVivienda (PERMANENTE, TEMPORAL). ¿quisiste decir «PERMANENTE»?',
+      '/steps/3/route: la ruta «seguro-hogar/metro» no es un paso del flujo. ¿quisiste decir «seguro-hogar/metros»?',
+      '/steps/7/answers/codPlan: «INTERMEDO» no es una opción de codPlan (BASICO, INTERMEDIO, INTEGRAL). ¿quisiste decir «INTERMEDIO»?',
+      '/steps/8/answers/coberturasOpcionales/0: «5O1» no es una opción de coberturasOpcionales (501, 502, 503, 504, 505). ¿quisiste decir «501»?',
+      '/steps/9/answers/ddjj/actividd: «actividd» no es un campo del paso (actividad, ppe, lyt). ¿quisiste decir «actividad»?',
+      '/steps/13/actions/0/goto: la ruta «seguro-hogar/cotizacio» no es un paso del flujo. ¿quisiste decir «seguro-hogar/cotizacion»?',
+    ]);
+  });
+
+  it('the CLI reports a bad fixture and a broken file, still runs the good one, and ends with a summary table', () => {
+    const bad = shipped('chat-habilitado');
+    bad.name = 'mal-escrito';
+    bad.steps[1].answers = { tipoVivienda: 'CAZA' };
+    writeFileSync(join(tmp, 'mal-escrito.json'), JSON.stringify(bad));
+    writeFileSync(join(tmp, 'roto.json'), '{"name": "roto",');
+    const { code, out } = replay(['--headless', join(tmp, 'mal-escrito.json'), join(tmp, 'roto.json'), 'tests/fixtures/journeys/chat-habilitado.json']);
+    expect(code).toBe(1);
+    expect(out).toContain(`${join(tmp, 'mal-escrito.json')}#/steps/1/answers/tipoVivienda: «CAZA» no es una opción de tipoVivienda (CASA, DEPARTAMENTO, PH). ¿quisiste decir «CASA»?`);
+    expect(out).toContain(`${join(tmp, 'roto.json')}#: no es JSON válido`);
+    expect(out).toMatch(/mal-escrito\s+inválido\s+0\/0/);
+    expect(out).toMatch(/roto\s+inválido\s+0\/0/);
+    expect(out).toMatch(/chat-habilitado\s+verde\s+2\/2\s+\d+ ms/);
+    expect(out).toMatch(/1\/3 recorridos verdes — [\d.]+ s en total/);
+  }, 120_000);
+
+  it('refuses a run of bad fixtures only without starting a server or a browser', () => {
+    writeFileSync(join(tmp, 'ruta.json'), JSON.stringify({ ...shipped('chat-habilitado'), url: '/seguro-hogar/metrosss' }));
+    const { code, out } = replay([join(tmp, 'ruta.json')]);
+    expect(code).toBe(1);
+    expect(out).toContain('#/url: la ruta «seguro-hogar/metrosss» no es un paso del flujo. ¿quisiste decir «seguro-hogar/metros»?');
+    expect(out).not.toContain('build');
+  }, 60_000);
+
+  it('--help prints usage and starts nothing; an unknown option is refused with the usage', () => {
+    const help = replay(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.out).toContain('Uso: npm run replay -- [fixture.json…] [opciones]');
+    expect(help.out).not.toContain('recorridos verdes');
+    const typo = replay(['--updte']);
+    expect(typo.code).toBe(2);
+    expect(typo.out).toContain('opción desconocida: --updte');
+  }, 60_000);
+});
