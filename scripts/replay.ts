@@ -39,6 +39,7 @@ Opciones:
   --tarifa FILE    (con --headless o en modo local) cotiza con otra tarifa (p. ej. una copia modificada)
   --update         reescribe los montos fijados (expect.planes, expect.plan) con lo visto e imprime el diff
   --headed         muestra el navegador
+  --reporter junit|json   además escribe el informe (test-results/replay/junit.xml o report.json; --output FILE)
   --help           esta ayuda (no levanta nada)
 `;
 
@@ -58,6 +59,8 @@ export interface FixtureRun {
   reports: StepReport[];
   problem?: string;
   seen: SeenPins[];
+  /** Files kept for a failure: screenshot, Playwright trace. */
+  artifacts?: string[];
 }
 
 /**
@@ -177,6 +180,28 @@ export function summaryTable(runs: FixtureRun[], totalMs: number): string {
   ].join('\n');
 }
 
+const xml = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JUnit XML of a run (one testsuite, one testcase per fixture, times in seconds) for CI dashboards. */
+export function junitReport(runs: FixtureRun[], totalMs: number): string {
+  const failed = runs.filter((r) => !r.ok).length;
+  const cases = runs.map((r) => {
+    const head = `  <testcase classname="recorridos" name="${xml(r.name)}" file="${xml(r.file)}" time="${(r.ms / 1000).toFixed(3)}"`;
+    if (r.ok) return `${head}/>`;
+    const detail = [failureOf(r) ?? '', ...(r.artifacts ?? []).map((a) => `[[ATTACHMENT|${a}]]`)].join('\n');
+    return `${head}>\n    <failure message="${xml(failureOf(r) ?? '')}">${xml(detail)}</failure>\n  </testcase>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="replay" tests="${runs.length}" failures="${failed}" time="${(totalMs / 1000).toFixed(3)}">\n${cases.join('\n')}\n</testsuite>\n`;
+}
+
+/** The run as JSON: per fixture its result, time, failure and per-step reports; totals. */
+export function jsonReport(runs: FixtureRun[], totalMs: number): string {
+  return `${JSON.stringify({
+    total: runs.length, verdes: runs.filter((r) => r.ok).length, ms: totalMs,
+    recorridos: runs.map((r) => ({ nombre: r.name, archivo: r.file, ok: r.ok, ms: r.ms, pasos: r.steps, falla: failureOf(r), archivos: r.artifacts, informe: r.reports.map(({ text, ...rest }) => rest) })),
+  }, null, 2)}\n`;
+}
+
 function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const srv = createServer();
@@ -249,19 +274,29 @@ async function startLocal(tariffFile?: string): Promise<{ url: string; stop: () 
 }
 
 /** Command-line options; unknown `--x` options are an error (a typo must not run everything). */
-export function parseArgs(args: string[]): { files: string[]; baseUrl?: string; headless: boolean; headed: boolean; update: boolean; help: boolean; tariffFile?: string } {
-  const out = { files: [] as string[], baseUrl: undefined as string | undefined, headless: false, headed: false, update: false, help: false, tariffFile: undefined as string | undefined };
+export function parseArgs(args: string[]): {
+  files: string[]; baseUrl?: string; headless: boolean; headed: boolean; update: boolean; help: boolean; tariffFile?: string; reporter?: 'junit' | 'json'; output?: string;
+} {
+  const out = {
+    files: [] as string[], baseUrl: undefined as string | undefined, headless: false, headed: false, update: false, help: false, tariffFile: undefined as string | undefined,
+    reporter: undefined as 'junit' | 'json' | undefined, output: undefined as string | undefined,
+  };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === '--help' || a === '-h') out.help = true;
     else if (a === '--headless') out.headless = true;
     else if (a === '--headed') out.headed = true;
     else if (a === '--update') out.update = true;
-    else if (a === '--base-url' || a === '--tarifa') {
+    else if (a === '--base-url' || a === '--tarifa' || a === '--reporter' || a === '--output') {
       const v = args[++i];
       if (!v || v.startsWith('--')) throw new Error(`${a} necesita un valor`);
-      if (a === '--base-url') out.baseUrl = v;
-      else out.tariffFile = v;
+      if (a === '--base-url') {
+        if (!/^https?:\/\/[^/]/.test(v)) throw new Error(`--base-url: «${v}» no es una URL http(s)`);
+        out.baseUrl = v;
+      } else if (a === '--tarifa') out.tariffFile = v;
+      else if (a === '--output') out.output = v;
+      else if (v === 'junit' || v === 'json') out.reporter = v;
+      else throw new Error(`--reporter: «${v}» no es junit ni json`);
     } else if (a.startsWith('--')) throw new Error(`opción desconocida: ${a}`);
     else out.files.push(a);
   }
@@ -282,6 +317,7 @@ async function runBrowser(
       for (const { file, journey } of journeys) {
         console.log(`\n▶ ${journey.name} — ${journey.proves}`);
         const context = await browser.newContext({ viewport: journey.viewport ?? { width: 390, height: 844 }, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
+        await context.tracing.start({ screenshots: true, snapshots: true });
         const page = await context.newPage();
         const seen: SeenPins[] = [];
         const started = Date.now();
@@ -297,10 +333,14 @@ async function runBrowser(
           const failed = reports.find((r) => !r.ok);
           const outDir = join(ROOT, 'test-results/replay');
           mkdirSync(outDir, { recursive: true });
-          const shot = join(outDir, `${journey.name}-paso-${failed?.index ?? reports.length}.png`);
+          const stem = join(outDir, `${journey.name}-paso-${failed?.index ?? reports.length}`);
+          const shot = `${stem}.png`;
           await page.screenshot({ path: shot, fullPage: true });
-          console.log(`  captura: ${relative(process.cwd(), shot)}\n  texto visible:\n${(failed?.text ?? '').split('\n').map((l) => `    ${l}`).join('\n')}`);
+          await context.tracing.stop({ path: `${stem}-trace.zip` });
+          run.artifacts = [shot, `${stem}-trace.zip`];
+          console.log(`  captura: ${relative(process.cwd(), shot)}\n  traza: ${relative(process.cwd(), stem)}-trace.zip (npx playwright show-trace)\n  texto visible:\n${(failed?.text ?? '').split('\n').map((l) => `    ${l}`).join('\n')}`);
         }
+        else await context.tracing.stop();
         runs.push(run);
         opts.onRun(run);
         await context.close();
@@ -343,7 +383,14 @@ async function main(): Promise<number> {
     console.log(diff.length ? `\nMontos fijados actualizados:\n${diff.map((d) => `  ${d}`).join('\n')}` : '\nMontos fijados: sin cambios');
   }
   const all = [...bad, ...runs].sort((a, b) => files.indexOf(a.file) - files.indexOf(b.file));
-  console.log(summaryTable(all, Date.now() - started));
+  const totalMs = Date.now() - started;
+  console.log(summaryTable(all, totalMs));
+  if (args.reporter) {
+    const out = resolve(args.output ?? join(ROOT, 'test-results/replay', args.reporter === 'junit' ? 'junit.xml' : 'report.json'));
+    mkdirSync(resolve(out, '..'), { recursive: true });
+    writeFileSync(out, args.reporter === 'junit' ? junitReport(all, totalMs) : jsonReport(all, totalMs));
+    console.log(`informe ${args.reporter}: ${relative(process.cwd(), out)}`);
+  }
   return all.every((r) => r.ok) ? 0 : 1;
 }
 

@@ -5,6 +5,7 @@
  */
 import { isIP } from 'node:net';
 import { join } from 'node:path';
+import { parseCotizacionesExentas } from './plugins/exentas.ts';
 
 export interface Config {
   port: number;
@@ -30,6 +31,8 @@ export interface Config {
   /** Funnel batches (POST /api/embudo/eventos) per minute per IP. */
   embudoLotesPorMinuto: number;
   cotizacionesPorHoraPorIp: number;
+  /** COTIZACIONES_EXENTAS: client addresses/subnets without the hourly quote limit (plugins/exentas.ts). */
+  cotizacionesExentas: string[];
   chat: { habilitado: boolean; telefono: string };
   /** GRABADOR=1: the journey recorder (`?grabar=1`) may run on this deployment's production build (GET /api/grabador). */
   grabador: boolean;
@@ -135,6 +138,7 @@ export function readConfig(env: Env, repoDir: string = join(import.meta.dirname,
     rateLimitMax: int(env, 'RATE_LIMIT_MAX', 300, 1),
     embudoLotesPorMinuto: int(env, 'EMBUDO_LOTES_POR_MINUTO', 120, 1),
     cotizacionesPorHoraPorIp: int(env, 'COTIZACIONES_POR_HORA', 30, 1),
+    cotizacionesExentas: parseCotizacionesExentas(env.COTIZACIONES_EXENTAS),
     chat: { habilitado: env.CHAT_HABILITADO !== 'false', telefono: env.CHAT_TELEFONO ?? '5491100000000' },
     grabador: env.GRABADOR === '1',
     emission,

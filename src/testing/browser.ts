@@ -44,7 +44,18 @@ export interface ReplayOptions extends PinOptions {
   onStep?: (report: StepReport) => void;
 }
 
-const routeOf = (url: string) => decodeURIComponent(new URL(url).pathname).replace(/^\/+/, '').replace(/\/+$/, '');
+/**
+ * The route of `url` under the deployment's base path (`/hogar` for https://qa.example.com/hogar): the path after it
+ * without slashes at either end; `undefined` when the URL is not under the base (another site or page).
+ */
+export function routeUnder(url: string, baseUrl: string): string | undefined {
+  const base = new URL(baseUrl);
+  const u = new URL(url);
+  const prefix = base.pathname.replace(/\/+$/, '');
+  const path = decodeURIComponent(u.pathname);
+  if (u.origin !== base.origin || (path !== prefix && !path.startsWith(`${prefix}/`))) return undefined;
+  return path.slice(prefix.length).replace(/^\/+/, '').replace(/\/+$/, '');
+}
 
 const specs: Record<string, WidgetSpec> = { ...(WIDGETS as Record<string, WidgetSpec>), ...(FIELDS as Record<string, WidgetSpec>) };
 
@@ -128,7 +139,11 @@ async function act(page: Page, action: JourneyAction, baseUrl: string): Promise<
 }
 
 async function checkExpectations(page: Page, product: Product, step: Step | undefined, exp: NonNullable<JourneyStep['expect']>, timeout: number): Promise<void> {
-  for (const text of exp.texts ?? []) await page.getByText(text, { exact: false }).first().waitFor({ timeout });
+  for (const text of exp.texts ?? []) {
+    await page.getByText(text, { exact: false }).first().waitFor({ timeout }).catch(() => {
+      throw new Error(`no se ve el texto «${text}» (esperado ${timeout / 1000} s)`);
+    });
+  }
   if (exp.premio) {
     const shown = await page.getByTestId('premio-cuota').first().textContent({ timeout });
     const amount = Number((shown ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
@@ -146,11 +161,17 @@ async function checkExpectations(page: Page, product: Product, step: Step | unde
   }
   if (exp.query !== undefined && new URL(page.url()).search !== exp.query) throw new Error(`query "${new URL(page.url()).search}", se esperaba "${exp.query}"`);
   for (const text of exp.noTexts ?? []) if ((await page.getByText(text, { exact: false }).count()) > 0) throw new Error(`no debería verse "${text}"`);
-  for (const id of exp.testIds ?? []) await page.getByTestId(id).first().waitFor({ timeout });
+  for (const id of exp.testIds ?? []) {
+    await page.getByTestId(id).first().waitFor({ timeout }).catch(() => {
+      throw new Error(`no se ve [data-testid=${id}] (esperado ${timeout / 1000} s)`);
+    });
+  }
   for (const id of exp.noTestIds ?? []) if ((await page.getByTestId(id).count()) > 0) throw new Error(`no debería estar [data-testid=${id}]`);
   for (const field of exp.fieldErrors ?? []) {
     if (!step) throw new Error('fieldErrors en una ruta que no es un paso');
-    await page.locator(`[data-field="${field}"] .field__error`).first().waitFor({ timeout });
+    await page.locator(`[data-field="${field}"] .field__error`).first().waitFor({ timeout }).catch(() => {
+      throw new Error(`el campo ${field} no muestra error`);
+    });
   }
   void product;
 }
@@ -162,6 +183,8 @@ async function checkExpectations(page: Page, product: Product, step: Step | unde
  */
 export async function replayInBrowser(page: Page, journey: Journey, product: Product, opts: ReplayOptions): Promise<StepReport[]> {
   const timeout = opts.timeoutMs ?? 15_000;
+  opts = { ...opts, baseUrl: opts.baseUrl.replace(/\/+$/, '') };
+  const apiPrefix = `${new URL(opts.baseUrl).pathname.replace(/\/+$/, '')}/api/`;
   const reports: StepReport[] = [];
   const made: { step: number; method: string; path: string; body?: unknown }[] = [];
   const stubs: (StubbedReply & { left: number })[] = [];
@@ -169,20 +192,22 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
 
   const onRequest = (req: Request) => {
     const url = new URL(req.url());
-    if (!url.pathname.startsWith('/api/')) return;
+    if (!url.pathname.startsWith(apiPrefix)) return;
     let body: unknown;
     try {
       body = req.postData() ? JSON.parse(req.postData() as string) : undefined;
     } catch {
       body = req.postData();
     }
-    made.push({ step: current, method: req.method(), path: url.pathname.slice(4), body });
+    made.push({ step: current, method: req.method(), path: url.pathname.slice(apiPrefix.length - 1), body });
   };
   page.on('request', onRequest);
   trackRequests(page);
   await page.route('**/api/**', async (route: Route) => {
     const req = route.request();
-    const path = new URL(req.url()).pathname.slice(4);
+    const pathname = new URL(req.url()).pathname;
+    if (!pathname.startsWith(apiPrefix)) return route.fallback();
+    const path = pathname.slice(apiPrefix.length - 1);
     const stub = stubs.find((s) => s.left > 0 && callMatches({ method: s.method, path: s.path }, { method: req.method(), path }));
     if (!stub) return route.fallback();
     stub.left -= 1;
@@ -206,7 +231,9 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
       const started = Date.now();
       const step = stepByPath(product.flow, fs.route);
       try {
-        await page.waitForURL((url) => routeOf(url.toString()) === fs.route, { timeout });
+        await page.waitForURL((url) => routeUnder(url.toString(), opts.baseUrl) === fs.route, { timeout }).catch(() => {
+          throw new Error(`ruta: se esperaba ${opts.baseUrl}/${fs.route}, se llegó a ${page.url()}`);
+        });
         await settled(page, timeout);
         for (const s of fs.stubs ?? []) stubs.push({ ...s, left: s.times ?? Number.POSITIVE_INFINITY });
         if (fs.expect) await checkExpectations(page, product, step, fs.expect, timeout);
