@@ -38,6 +38,7 @@ Opciones:
   --headless       sin navegador: por el motor, contra la API en el mismo proceso (segundos para todos)
   --tarifa FILE    (con --headless o en modo local) cotiza con otra tarifa (p. ej. una copia modificada)
   --update         reescribe los montos fijados (expect.planes, expect.plan) con lo visto e imprime el diff
+  --port N         (modo local) el puerto de la app + API (por defecto uno libre)
   --headed         muestra el navegador
   --reporter junit|json   además escribe el informe (test-results/replay/junit.xml o report.json; --output FILE)
   --help           esta ayuda (no levanta nada)
@@ -226,17 +227,18 @@ async function stopProcess(proc: ChildProcess): Promise<void> {
  * if it does not answer in time, if the replay fails, on Ctrl-C / SIGTERM.
  * @returns its URL and a stop function
  */
-async function startLocal(tariffFile?: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  if (!existsSync(join(ROOT, 'dist/index.html'))) {
+async function startLocal(tariffFile?: string, fixedPort?: number): Promise<{ url: string; stop: () => Promise<void> }> {
+  const staticDir = process.env.STATIC_DIR ?? join(ROOT, 'dist');
+  if (!existsSync(join(staticDir, 'index.html'))) {
     console.log('No hay build: corriendo npm run build…');
     const b = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
     if (b.status !== 0) throw new Error('falló el build');
   }
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), 'cotizador-replay-'));
   const proc = spawn(process.execPath, [join(ROOT, 'server/src/main.ts')], {
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: join(ROOT, 'dist'), EMISSION_DELAY_MS: '300', LOG_LEVEL: 'warn',
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: staticDir, EMISSION_DELAY_MS: '300', LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000', COTIZACIONES_POR_HORA: '100000', ...(tariffFile ? { TARIFF_FILE: resolve(tariffFile) } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -254,7 +256,8 @@ async function startLocal(tariffFile?: string): Promise<{ url: string; stop: () 
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const waitMs = Number(process.env.REPLAY_ARRANQUE_MS ?? 30_000);
+  const deadline = Date.now() + waitMs;
   try {
     for (;;) {
       if (proc.exitCode !== null) throw new Error(`el servidor terminó (código ${proc.exitCode})`);
@@ -263,7 +266,7 @@ async function startLocal(tariffFile?: string): Promise<{ url: string; stop: () 
       } catch {
         // not listening yet
       }
-      if (Date.now() > deadline) throw new Error('el servidor no respondió en 30 s');
+      if (Date.now() > deadline) throw new Error(`la API local no respondió en ${waitMs / 1000} s (${url}/api/health/live): detenida`);
       await new Promise((r) => setTimeout(r, 100));
     }
   } catch (err) {
@@ -275,11 +278,11 @@ async function startLocal(tariffFile?: string): Promise<{ url: string; stop: () 
 
 /** Command-line options; unknown `--x` options are an error (a typo must not run everything). */
 export function parseArgs(args: string[]): {
-  files: string[]; baseUrl?: string; headless: boolean; headed: boolean; update: boolean; help: boolean; tariffFile?: string; reporter?: 'junit' | 'json'; output?: string;
+  files: string[]; baseUrl?: string; headless: boolean; headed: boolean; update: boolean; help: boolean; tariffFile?: string; reporter?: 'junit' | 'json'; output?: string; port?: number;
 } {
   const out = {
     files: [] as string[], baseUrl: undefined as string | undefined, headless: false, headed: false, update: false, help: false, tariffFile: undefined as string | undefined,
-    reporter: undefined as 'junit' | 'json' | undefined, output: undefined as string | undefined,
+    reporter: undefined as 'junit' | 'json' | undefined, output: undefined as string | undefined, port: undefined as number | undefined,
   };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
@@ -287,7 +290,7 @@ export function parseArgs(args: string[]): {
     else if (a === '--headless') out.headless = true;
     else if (a === '--headed') out.headed = true;
     else if (a === '--update') out.update = true;
-    else if (a === '--base-url' || a === '--tarifa' || a === '--reporter' || a === '--output') {
+    else if (a === '--base-url' || a === '--tarifa' || a === '--reporter' || a === '--output' || a === '--port') {
       const v = args[++i];
       if (!v || v.startsWith('--')) throw new Error(`${a} necesita un valor`);
       if (a === '--base-url') {
@@ -295,6 +298,10 @@ export function parseArgs(args: string[]): {
         out.baseUrl = v;
       } else if (a === '--tarifa') out.tariffFile = v;
       else if (a === '--output') out.output = v;
+      else if (a === '--port') {
+        if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 65535) throw new Error(`--port: «${v}» no es un puerto`);
+        out.port = Number(v);
+      }
       else if (v === 'junit' || v === 'json') out.reporter = v;
       else throw new Error(`--reporter: «${v}» no es junit ni json`);
     } else if (a.startsWith('--')) throw new Error(`opción desconocida: ${a}`);
@@ -305,11 +312,11 @@ export function parseArgs(args: string[]): {
 
 async function runBrowser(
   journeys: { file: string; journey: Journey }[], product: Product,
-  opts: { baseUrl?: string; headed: boolean; update: boolean; tariffFile?: string; onRun: (run: FixtureRun) => void },
+  opts: { baseUrl?: string; headed: boolean; update: boolean; tariffFile?: string; port?: number; onRun: (run: FixtureRun) => void },
 ): Promise<FixtureRun[]> {
   const { chromium } = await import('@playwright/test');
   const { replayInBrowser } = await import('../src/testing/browser.ts');
-  const local = opts.baseUrl ? undefined : await startLocal(opts.tariffFile);
+  const local = opts.baseUrl ? undefined : await startLocal(opts.tariffFile, opts.port);
   const runs: FixtureRun[] = [];
   try {
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: !opts.headed, args: ['--no-sandbox', '--disable-gpu'] });
@@ -377,7 +384,7 @@ async function main(): Promise<number> {
   };
   const runs = journeys.length === 0 ? [] : args.headless
     ? await runHeadless(journeys, product, { tariffFile: args.tariffFile, update: args.update, onRun })
-    : await runBrowser(journeys, product, { baseUrl: args.baseUrl, headed: args.headed, update: args.update, tariffFile: args.tariffFile, onRun });
+    : await runBrowser(journeys, product, { baseUrl: args.baseUrl, headed: args.headed, update: args.update, tariffFile: args.tariffFile, port: args.port, onRun });
   if (args.update) {
     const diff = writeUpdates(runs);
     console.log(diff.length ? `\nMontos fijados actualizados:\n${diff.map((d) => `  ${d}`).join('\n')}` : '\nMontos fijados: sin cambios');

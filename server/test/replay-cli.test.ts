@@ -3,8 +3,9 @@
  * file#pointer and the nearest valid name; the others still run; a summary table ends every run; `--help` prints
  * usage and starts nothing. The CLI runs as a child process (scripts/replay.ts), headless so no browser is needed.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,9 +17,9 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const product = loadReplayProduct('.');
 const shipped = (name: string) => JSON.parse(readFileSync(`tests/fixtures/journeys/${name}.json`, 'utf8'));
 
-function replay(args: string[]) {
+function replay(args: string[], env: Record<string, string> = {}) {
   const started = Date.now();
-  const r = spawnSync(process.execPath, ['scripts/replay.ts', ...args], { encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(process.execPath, ['scripts/replay.ts', ...args], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...env } });
   return { code: r.status, out: r.stdout + r.stderr, ms: Date.now() - started };
 }
 
@@ -88,4 +89,38 @@ describe('fixtures checked before they run', () => {
     expect(typo.code).toBe(2);
     expect(typo.out).toContain('opción desconocida: --updte');
   }, 60_000);
+
+  // The local mode's API on a port of this engineer's range; a stand-in page (STATIC_DIR) so no build is needed.
+  const PORT = 3471;
+  const portFree = () => new Promise<boolean>((ok) => {
+    const srv = createServer().once('error', () => ok(false)).listen(PORT, '127.0.0.1', () => srv.close(() => ok(true)));
+  });
+  const fakeDist = () => {
+    const dir = join(tmp, 'dist');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>otra página</title><main>otra página</main>');
+    return dir;
+  };
+
+  it('the local mode stops its API when it does not answer in time', async () => {
+    const { code, out } = replay(['--port', String(PORT), 'tests/fixtures/journeys/chat-habilitado.json'], { STATIC_DIR: fakeDist(), REPLAY_ARRANQUE_MS: '1' });
+    expect(code).toBe(1);
+    expect(out).toContain(`la API local no respondió en 0.001 s (http://127.0.0.1:${PORT}/api/health/live): detenida`);
+    expect(await portFree()).toBe(true);
+  }, 60_000);
+
+  it('Ctrl-C during a local replay stops its API', async () => {
+    const child = spawn(process.execPath, ['scripts/replay.ts', '--port', String(PORT), 'tests/fixtures/journeys/chat-habilitado.json'], { env: { ...process.env, STATIC_DIR: fakeDist() } });
+    let out = '';
+    const started = new Promise<void>((ok) => child.stdout.on('data', (d) => {
+      out += String(d);
+      if (out.includes('▶ chat-habilitado')) ok();
+    }));
+    const exited = new Promise<number | null>((ok) => child.once('exit', (c) => ok(c)));
+    await started;
+    expect(await portFree()).toBe(false);
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(await portFree()).toBe(true);
+  }, 120_000);
 });
