@@ -12,6 +12,9 @@ export interface CodigoArea {
   localidadCabecera: string;
 }
 
+/** National significant number length: area code + subscriber number (ENACOM). */
+export const DIGITOS_NACIONALES = 10;
+
 export const MENSAJE_PREFIJO_INEXISTENTE = mensaje('servidor.prefijoInexistente');
 
 /**
@@ -26,7 +29,7 @@ export function validarPrefijo(
 ): Validacion<{ prefijo: string; localidad: string; digitosNumero: number }> {
   const area = codigos.get(prefijo.trim());
   if (!area) return invalido(MENSAJE_PREFIJO_INEXISTENTE);
-  return { valido: true, prefijo: area.codigo, localidad: area.localidadCabecera, digitosNumero: 10 - area.codigo.length };
+  return { valido: true, prefijo: area.codigo, localidad: area.localidadCabecera, digitosNumero: DIGITOS_NACIONALES - area.codigo.length };
 }
 
 /**
