@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadReplayProduct, tariffOptions } from '../../scripts/replay.ts';
 import { checkJourney } from '../../src/testing/check.ts';
+import { unexercisedOptions } from '../../src/testing/exercised.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'h7-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -54,6 +55,17 @@ describe('fixtures checked before they run', () => {
       '/steps/9/answers/ddjj/actividd: «actividd» no es un campo del paso (actividad, ppe, lyt). ¿quisiste decir «actividad»?',
       '/steps/13/actions/0/goto: la ruta «seguro-hogar/cotizacio» no es un paso del flujo. ¿quisiste decir «seguro-hogar/cotizacion»?',
     ]);
+  });
+
+  it('flow:paths lists the option values, plans and optional coverages no fixture chooses', () => {
+    const one = unexercisedOptions(product, [shipped('compra-tarjeta-casa')], tariffOptions());
+    const row = (field: string) => one.find((u) => u.field === field);
+    expect(row('tipoVivienda')).toEqual({ step: 'propiedad', field: 'tipoVivienda', missing: ['DEPARTAMENTO', 'PH'], total: 3 });
+    expect(row('codPlan')).toEqual({ step: 'cotizacion', field: 'codPlan', missing: ['BASICO', 'INTEGRAL'], total: 3 });
+    expect(row('coberturasOpcionales')?.missing).toEqual(['501', '502', '503', '504', '505']);
+    expect(row('checkTyC')).toBeUndefined(); // const true: nothing else to choose
+    const all = unexercisedOptions(product, ['compra-tarjeta-casa', 'compra-cbu-departamento', 'compra-cbu-ph'].map(shipped), tariffOptions());
+    expect(all.find((u) => u.field === 'tipoVivienda')).toBeUndefined();
   });
 
   it('the CLI reports a bad fixture and a broken file, still runs the good one, and ends with a summary table', () => {
