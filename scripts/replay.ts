@@ -228,7 +228,7 @@ async function stopProcess(proc: ChildProcess): Promise<void> {
  * @returns its URL and a stop function
  */
 async function startLocal(tariffFile?: string, fixedPort?: number): Promise<{ url: string; stop: () => Promise<void> }> {
-  const staticDir = process.env.STATIC_DIR ?? join(ROOT, 'dist');
+  const staticDir = resolve(process.env.STATIC_DIR ?? join(ROOT, 'dist'));
   if (!existsSync(join(staticDir, 'index.html'))) {
     console.log('No hay build: corriendo npm run build…');
     const b = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });

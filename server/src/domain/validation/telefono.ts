@@ -4,6 +4,7 @@
  */
 import { invalido, type Validacion } from './result.ts';
 import { mensaje } from '../../../../src/i18n/messages.ts';
+import { DIGITOS_NACIONALES } from './numeracion.ts';
 
 /** ENACOM area code row (server/data/ar/codigos-de-area.csv). */
 export interface CodigoArea {
@@ -11,9 +12,6 @@ export interface CodigoArea {
   jurisdiccion: string;
   localidadCabecera: string;
 }
-
-/** National significant number length: area code + subscriber number (ENACOM). */
-export const DIGITOS_NACIONALES = 10;
 
 export const MENSAJE_PREFIJO_INEXISTENTE = mensaje('servidor.prefijoInexistente');
 
