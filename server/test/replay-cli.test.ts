@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadReplayProduct, tariffOptions } from '../../scripts/replay.ts';
 import { checkJourney } from '../../src/testing/check.ts';
 import { unexercisedOptions } from '../../src/testing/exercised.ts';
+import { routeUnder } from '../../src/testing/fixture.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'h7-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -55,6 +56,17 @@ describe('fixtures checked before they run', () => {
       '/steps/9/answers/ddjj/actividd: «actividd» no es un campo del paso (actividad, ppe, lyt). ¿quisiste decir «actividad»?',
       '/steps/13/actions/0/goto: la ruta «seguro-hogar/cotizacio» no es un paso del flujo. ¿quisiste decir «seguro-hogar/cotizacion»?',
     ]);
+  });
+
+  it('--base-url with a sub-path: routes are compared under it, a page outside it never matches', () => {
+    const base = 'https://qa.example.com/hogar/';
+    expect(routeUnder('https://qa.example.com/hogar/seguro-hogar/metros?x=1', base)).toBe('seguro-hogar/metros');
+    expect(routeUnder('https://qa.example.com/hogar', base)).toBe('');
+    // the app of another deployment at the root (what a sub-path replay used to call green)
+    expect(routeUnder('https://qa.example.com/seguro-hogar/metros', base)).toBeUndefined();
+    expect(routeUnder('https://qa.example.com/hogarx/seguro-hogar', base)).toBeUndefined();
+    expect(routeUnder('https://otro.example.com/hogar/seguro-hogar', base)).toBeUndefined();
+    expect(routeUnder('http://127.0.0.1:3470/seguro-hogar/', 'http://127.0.0.1:3470')).toBe('seguro-hogar');
   });
 
   it('flow:paths lists the option values, plans and optional coverages no fixture chooses', () => {

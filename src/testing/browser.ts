@@ -9,7 +9,7 @@ import { stepByPath } from '../engine/core/guards.ts';
 import type { Flow, Step } from '../engine/core/types.ts';
 import type { Migration } from '../engine/core/migrations.ts';
 import { FIELDS, WIDGETS, type DriveKind, type WidgetSpec } from '../form/widgets/registry.ts';
-import { callMatches, resolveAnswer, type Journey, type JourneyAction, type JourneyStep, type StubbedReply } from './fixture.ts';
+import { callMatches, resolveAnswer, routeUnder, type Journey, type JourneyAction, type JourneyStep, type StubbedReply } from './fixture.ts';
 import { settled, trackRequests } from './settle.ts';
 import { checkPinsAt, pinsOf, type PinOptions } from './pins.ts';
 
@@ -42,19 +42,6 @@ export interface ReplayOptions extends PinOptions {
   timeoutMs?: number;
   /** Called after each step (to print progress). */
   onStep?: (report: StepReport) => void;
-}
-
-/**
- * The route of `url` under the deployment's base path (`/hogar` for https://qa.example.com/hogar): the path after it
- * without slashes at either end; `undefined` when the URL is not under the base (another site or page).
- */
-export function routeUnder(url: string, baseUrl: string): string | undefined {
-  const base = new URL(baseUrl);
-  const u = new URL(url);
-  const prefix = base.pathname.replace(/\/+$/, '');
-  const path = decodeURIComponent(u.pathname);
-  if (u.origin !== base.origin || (path !== prefix && !path.startsWith(`${prefix}/`))) return undefined;
-  return path.slice(prefix.length).replace(/^\/+/, '').replace(/\/+$/, '');
 }
 
 const specs: Record<string, WidgetSpec> = { ...(WIDGETS as Record<string, WidgetSpec>), ...(FIELDS as Record<string, WidgetSpec>) };

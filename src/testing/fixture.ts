@@ -100,3 +100,16 @@ export function callMatches(expected: ExpectedCall, actual: { method: string; pa
   if (want.length !== got.length || !want.every((seg, i) => seg === '*' || seg === got[i])) return false;
   return expected.body === undefined || subset(expected.body, actual.body);
 }
+
+/**
+ * The route of `url` under the deployment's base path (`/hogar` for https://qa.example.com/hogar): the path after it
+ * without slashes at either end; `undefined` when the URL is not under the base (another site or page).
+ */
+export function routeUnder(url: string, baseUrl: string): string | undefined {
+  const base = new URL(baseUrl);
+  const u = new URL(url);
+  const prefix = base.pathname.replace(/\/+$/, '');
+  const path = decodeURIComponent(u.pathname);
+  if (u.origin !== base.origin || (path !== prefix && !path.startsWith(`${prefix}/`))) return undefined;
+  return path.slice(prefix.length).replace(/^\/+/, '').replace(/\/+$/, '');
+}
