@@ -203,6 +203,13 @@ export function jsonReport(runs: FixtureRun[], totalMs: number): string {
   }, null, 2)}\n`;
 }
 
+const LIMIT_HINT = 'la API respondió el límite de cotizaciones por hora de esta dirección (COTIZACIONES_POR_HORA): pedí que la agreguen a COTIZACIONES_EXENTAS o esperá una hora (docs/testers.md › The quote limit)';
+/** Whether a page's text shows the hourly quote limit message (src/i18n/es.json › servidor.limiteCotizaciones). */
+function limitHit(text: string): boolean {
+  const message = ((loadProduct(ROOT).texts as { servidor?: Record<string, string> }).servidor?.limiteCotizaciones ?? '').slice(0, 40);
+  return message !== '' && text.includes(message);
+}
+
 function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const srv = createServer();
@@ -345,6 +352,7 @@ async function runBrowser(
           await page.screenshot({ path: shot, fullPage: true });
           await context.tracing.stop({ path: `${stem}-trace.zip` });
           run.artifacts = [shot, `${stem}-trace.zip`];
+          if (limitHit(failed?.text ?? '')) console.log(`  ⚠ ${LIMIT_HINT}`);
           console.log(`  captura: ${relative(process.cwd(), shot)}\n  traza: ${relative(process.cwd(), stem)}-trace.zip (npx playwright show-trace)\n  texto visible:\n${(failed?.text ?? '').split('\n').map((l) => `    ${l}`).join('\n')}`);
         }
         else await context.tracing.stop();
