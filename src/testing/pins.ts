@@ -62,7 +62,8 @@ export function observePins(state: unknown): Pins {
   const planes = getAt(state, '/data/cotizacion/planes');
   if (Array.isArray(planes)) {
     out.planes = Object.fromEntries(
-      (planes as Json[]).map((p) => [String(p.codPlan), { premio: num(p.premio), premioCuota: num(p.premioCuota) } as PlanPin]),
+      // a field the API no longer sends is left out (never written as null), so --update keeps a valid fixture
+      (planes as Json[]).map((p) => [String(p.codPlan), JSON.parse(JSON.stringify({ premio: num(p.premio), premioCuota: num(p.premioCuota) })) as PlanPin]),
     );
   }
   const chosen = getAt(state, '/data/planElegido') as Json | undefined;
