@@ -86,7 +86,8 @@ describe('fixtures checked before they run', () => {
     bad.steps[1].answers = { tipoVivienda: 'CAZA' };
     writeFileSync(join(tmp, 'mal-escrito.json'), JSON.stringify(bad));
     writeFileSync(join(tmp, 'roto.json'), '{"name": "roto",');
-    const { code, out } = replay(['--headless', join(tmp, 'mal-escrito.json'), join(tmp, 'roto.json'), 'tests/fixtures/journeys/chat-habilitado.json']);
+    const junit = join(tmp, 'junit.xml');
+    const { code, out } = replay(['--headless', '--reporter', 'junit', '--output', junit, join(tmp, 'mal-escrito.json'), join(tmp, 'roto.json'), 'tests/fixtures/journeys/chat-habilitado.json']);
     expect(code).toBe(1);
     expect(out).toContain(`${join(tmp, 'mal-escrito.json')}#/steps/1/answers/tipoVivienda: «CAZA» no es una opción de tipoVivienda (CASA, DEPARTAMENTO, PH). ¿quisiste decir «CASA»?`);
     expect(out).toContain(`${join(tmp, 'roto.json')}#: no es JSON válido`);
@@ -94,6 +95,10 @@ describe('fixtures checked before they run', () => {
     expect(out).toMatch(/roto\s+inválido\s+0\/0/);
     expect(out).toMatch(/chat-habilitado\s+verde\s+2\/2\s+\d+ ms/);
     expect(out).toMatch(/1\/3 recorridos verdes — [\d.]+ s en total/);
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toMatch(/<testsuite name="replay" tests="3" failures="2" time="[\d.]+">/);
+    expect(xml).toMatch(/<testcase classname="recorridos" name="chat-habilitado" file="[^"]+chat-habilitado.json" time="[\d.]+"\/>/);
+    expect(xml).toContain('<failure message="' + join(tmp, 'mal-escrito.json') + '#/steps/1/answers/tipoVivienda: «CAZA» no es una opción de tipoVivienda (CASA, DEPARTAMENTO, PH). ¿quisiste decir «CASA»?">');
   }, 120_000);
 
   it('refuses a run of bad fixtures only without starting a server or a browser', () => {
