@@ -39,6 +39,8 @@ Opciones:
   --tarifa FILE    (con --headless o en modo local) cotiza con otra tarifa (p. ej. una copia modificada)
   --update         reescribe los montos fijados (expect.planes, expect.plan) con lo visto e imprime el diff
   --port N         (modo local) el puerto de la app + API (por defecto uno libre)
+  --embudo         (navegador) manda al despliegue los lotes del embudo del personal; por defecto la reproducción
+                   los responde ella misma y ningún recorrido reproducido cuenta en el informe del embudo
   --headed         muestra el navegador
   --reporter junit|json   además escribe el informe (test-results/replay/junit.xml o report.json; --output FILE)
   --help           esta ayuda (no levanta nada)
@@ -285,10 +287,10 @@ async function startLocal(tariffFile?: string, fixedPort?: number): Promise<{ ur
 
 /** Command-line options; unknown `--x` options are an error (a typo must not run everything). */
 export function parseArgs(args: string[]): {
-  files: string[]; baseUrl?: string; headless: boolean; headed: boolean; update: boolean; help: boolean; tariffFile?: string; reporter?: 'junit' | 'json'; output?: string; port?: number;
+  files: string[]; baseUrl?: string; headless: boolean; headed: boolean; update: boolean; help: boolean; embudo: boolean; tariffFile?: string; reporter?: 'junit' | 'json'; output?: string; port?: number;
 } {
   const out = {
-    files: [] as string[], baseUrl: undefined as string | undefined, headless: false, headed: false, update: false, help: false, tariffFile: undefined as string | undefined,
+    files: [] as string[], baseUrl: undefined as string | undefined, headless: false, headed: false, update: false, help: false, embudo: false, tariffFile: undefined as string | undefined,
     reporter: undefined as 'junit' | 'json' | undefined, output: undefined as string | undefined, port: undefined as number | undefined,
   };
   for (let i = 0; i < args.length; i++) {
@@ -297,6 +299,7 @@ export function parseArgs(args: string[]): {
     else if (a === '--headless') out.headless = true;
     else if (a === '--headed') out.headed = true;
     else if (a === '--update') out.update = true;
+    else if (a === '--embudo') out.embudo = true;
     else if (a === '--base-url' || a === '--tarifa' || a === '--reporter' || a === '--output' || a === '--port') {
       const v = args[++i];
       if (!v || v.startsWith('--')) throw new Error(`${a} necesita un valor`);
@@ -319,7 +322,7 @@ export function parseArgs(args: string[]): {
 
 async function runBrowser(
   journeys: { file: string; journey: Journey }[], product: Product,
-  opts: { baseUrl?: string; headed: boolean; update: boolean; tariffFile?: string; port?: number; onRun: (run: FixtureRun) => void },
+  opts: { baseUrl?: string; headed: boolean; update: boolean; tariffFile?: string; port?: number; embudo?: boolean; onRun: (run: FixtureRun) => void },
 ): Promise<FixtureRun[]> {
   const { chromium } = await import('@playwright/test');
   const { replayInBrowser } = await import('../src/testing/browser.ts');
@@ -338,6 +341,7 @@ async function runBrowser(
         const reports = await replayInBrowser(page, journey, product, {
           baseUrl: opts.baseUrl ?? local!.url,
           update: opts.update,
+          keepFunnel: opts.embudo,
           onPins: (s) => seen.push(s),
           onStep: (r) => console.log(`  ${r.ok ? '✓' : '✗'} ${String(r.index).padStart(2)} ${r.route.padEnd(42)} ${String(r.ms).padStart(6)} ms${r.ok ? '' : `  ${r.error}`}`),
         });
@@ -392,7 +396,7 @@ async function main(): Promise<number> {
   };
   const runs = journeys.length === 0 ? [] : args.headless
     ? await runHeadless(journeys, product, { tariffFile: args.tariffFile, update: args.update, onRun })
-    : await runBrowser(journeys, product, { baseUrl: args.baseUrl, headed: args.headed, update: args.update, tariffFile: args.tariffFile, port: args.port, onRun });
+    : await runBrowser(journeys, product, { baseUrl: args.baseUrl, headed: args.headed, update: args.update, tariffFile: args.tariffFile, port: args.port, embudo: args.embudo, onRun });
   if (args.update) {
     const diff = writeUpdates(runs);
     console.log(diff.length ? `\nMontos fijados actualizados:\n${diff.map((d) => `  ${d}`).join('\n')}` : '\nMontos fijados: sin cambios');

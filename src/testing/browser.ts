@@ -42,6 +42,11 @@ export interface ReplayOptions extends PinOptions {
   timeoutMs?: number;
   /** Called after each step (to print progress). */
   onStep?: (report: StepReport) => void;
+  /**
+   * Send the staff funnel's batches to the deployment (default false: the replay answers them itself, as the API
+   * would, so no replay counts in the funnel report — flow.json › funnel).
+   */
+  keepFunnel?: boolean;
 }
 
 const specs: Record<string, WidgetSpec> = { ...(WIDGETS as Record<string, WidgetSpec>), ...(FIELDS as Record<string, WidgetSpec>) };
@@ -172,6 +177,7 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
   const timeout = opts.timeoutMs ?? 15_000;
   opts = { ...opts, baseUrl: opts.baseUrl.replace(/\/+$/, '') };
   const apiPrefix = `${new URL(opts.baseUrl).pathname.replace(/\/+$/, '')}/api/`;
+  const funnelCall = product.flow.funnel ? product.flow.calls[product.flow.funnel.call] : undefined;
   const reports: StepReport[] = [];
   const made: { step: number; method: string; path: string; body?: unknown }[] = [];
   const stubs: (StubbedReply & { left: number })[] = [];
@@ -200,6 +206,14 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
     stub.left -= 1;
     await route.fulfill({ status: stub.status ?? 200, contentType: 'application/json', body: JSON.stringify(stub.body) });
   });
+  if (funnelCall && !opts.keepFunnel) {
+    // on the context, not the page: the last batch leaves with keepalive as the page closes, after page routes end
+    await page.context().route(`**${apiPrefix}${funnelCall.path.replace(/^\//, '')}`, (route) => {
+      if (route.request().method() !== funnelCall.method) return route.fallback();
+      const eventos = (route.request().postDataJSON() as { eventos?: unknown[] } | null)?.eventos ?? [];
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ok: true, registrados: Math.max(1, eventos.length) }) });
+    });
+  }
   for (const s of journey.stubs ?? []) stubs.push({ ...s, left: s.times ?? Number.POSITIVE_INFINITY });
   if (journey.steps.some((s) => s.actions?.some((a) => typeof a === 'object' && 'wait' in a))) await page.clock.install();
   if (journey.localStorage) {
