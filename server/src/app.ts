@@ -89,14 +89,18 @@ export interface BuildOptions {
   settings?: Partial<Settings>;
   /** After the sale (issue 8): link-token key (≥ 32 bytes; default random per process), public URL for e-mailed links,
    *  SMTP (undefined: outbox only), sender, outbox worker timings, requests per hour per IP for the withdrawal/cancellation
-   *  buttons and the e-mail of a quote, and whether the development mail page exists. */
+   *  buttons and the e-mail of a quote. */
   linkKey?: Buffer;
   publicUrl?: string;
   smtpUrl?: string;
   mailFrom?: string;
   correo?: { pollMs?: number; leaseMs?: number; retryBaseMs?: number; maxBackoffMs?: number; maxIntentos?: number };
   tramitesPorHora?: number;
-  devCorreo?: boolean;
+  /**
+   * The development pages (/api/dev/*: every e-mail with its PDF, any policy's state and tracking codes) exist — for
+   * loopback clients only (routes/dev). Default false; main.ts sets it only for NODE_ENV=development|test.
+   */
+  devPages?: boolean;
 }
 
 /** Pino redaction: never log payment numbers, cookies or CSRF tokens even if a body or headers get logged. */
@@ -215,7 +219,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
       await api.register(logsRoutes, { prefix: '/logs' });
       await api.register(embudoRoutes, { prefix: '/embudo' });
       await api.register(postventaRoutes, { tramitesPorHora: opts.tramitesPorHora ?? 10 });
-      if (opts.devCorreo ?? true) await api.register(devRoutes);
+      if (opts.devPages ?? false) await api.register(devRoutes);
     },
     { prefix: '/api' },
   );

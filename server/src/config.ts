@@ -34,7 +34,12 @@ export interface Config {
   /** COTIZACIONES_EXENTAS: client addresses/subnets without the hourly quote limit (plugins/exentas.ts). */
   cotizacionesExentas: string[];
   chat: { habilitado: boolean; telefono: string };
-  /** GRABADOR=1: the journey recorder (`?grabar=1`) may run on this deployment's production build (GET /api/grabador). */
+  /**
+   * The server is explicitly in development (NODE_ENV=development, or test for the test suites): only then do the
+   * development pages (/api/dev/*) exist, answering loopback clients only, and may GRABADOR switch on the recorder.
+   */
+  desarrollo: boolean;
+  /** GRABADOR=1 on a development server: the journey recorder (`?grabar=1`) may run on its production build (GET /api/grabador). */
   grabador: boolean;
   emission: { delayMs: number; pollMs: number; leaseMs: number; retryBaseMs: number; maxIntentos: number };
   retention: { logsDias: number; cotizacionesDias: number; intervaloMs: number };
@@ -47,8 +52,6 @@ export interface Config {
     mailFrom: string;
     linkKeyHex?: string;
     tramitesPorHora: number;
-    /** GET /api/dev/correo exists (false when NODE_ENV=production). */
-    devCorreo: boolean;
     correo: { pollMs: number; retryBaseMs: number; maxIntentos: number };
   };
 }
@@ -123,9 +126,12 @@ export function readConfig(env: Env, repoDir: string = join(import.meta.dirname,
   if (emission.leaseMs <= emission.delayMs) {
     throw new Error('EMISSION_LEASE_MS tiene que ser mayor que EMISSION_DELAY_MS: si no, otra instancia retomaría una emisión en curso.');
   }
+  const desarrollo = env.NODE_ENV === 'development' || env.NODE_ENV === 'test';
   return {
     port: int(env, 'PORT', 3000, 0, 65535),
-    host: env.HOST ?? '0.0.0.0',
+    // Loopback unless told otherwise: a machine's other interfaces (a café's Wi-Fi, an office LAN) reach nothing by
+    // accident. Containers and a proxy on another host set HOST=0.0.0.0 (server/README.md › Variables).
+    host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     staticDir: env.STATIC_DIR ?? join(repoDir, 'dist'),
@@ -140,7 +146,8 @@ export function readConfig(env: Env, repoDir: string = join(import.meta.dirname,
     cotizacionesPorHoraPorIp: int(env, 'COTIZACIONES_POR_HORA', 30, 1),
     cotizacionesExentas: parseCotizacionesExentas(env.COTIZACIONES_EXENTAS),
     chat: { habilitado: env.CHAT_HABILITADO !== 'false', telefono: env.CHAT_TELEFONO ?? '5491100000000' },
-    grabador: env.GRABADOR === '1',
+    desarrollo,
+    grabador: desarrollo && env.GRABADOR === '1',
     emission,
     retention: {
       logsDias: int(env, 'RETENCION_LOGS_DIAS', 90, 1),
@@ -160,7 +167,6 @@ export function readConfig(env: Env, repoDir: string = join(import.meta.dirname,
       mailFrom: env.MAIL_FROM ?? 'Hogar Protegido Seguros <polizas@hogarprotegido.example>',
       linkKeyHex: env.LINK_KEY || undefined,
       tramitesPorHora: int(env, 'TRAMITES_POR_HORA', 10, 1),
-      devCorreo: env.NODE_ENV !== 'production',
       correo: {
         pollMs: int(env, 'CORREO_POLL_MS', 1_000, 10),
         retryBaseMs: int(env, 'CORREO_RETRY_BASE_MS', 5_000, 1),

@@ -14,7 +14,7 @@ import type { Tariff } from './domain/rating/tariff.ts';
 export interface Settings {
   /** GET /api/chat/habilitar: chat on ('C') or off ('D'); WhatsApp number in international format without '+'. */
   chat: { habilitado: boolean; telefono: string };
-  /** GET /api/grabador: whether the journey recorder may run on a production build (config GRABADOR=1). */
+  /** GET /api/grabador: whether the journey recorder may run on a production build (GRABADOR=1 on a development server). */
   grabador: boolean;
   /** Maximum quotes per IP per hour: enforced by cotizar, reported by POST /api/recaptcha/evaluar-ip. */
   cotizacionesPorHoraPorIp: number;

@@ -54,7 +54,7 @@ const app = await build({
   mailFrom: config.postventa.mailFrom,
   linkKey: loadLinkKey(config.postventa.linkKeyHex, join(config.dataDir, 'link.key')),
   tramitesPorHora: config.postventa.tramitesPorHora,
-  devCorreo: config.postventa.devCorreo,
+  devPages: config.desarrollo,
   correo: config.postventa.correo,
   settings: { chat: config.chat, grabador: config.grabador, cotizacionesPorHoraPorIp: config.cotizacionesPorHoraPorIp, cookieSecure: config.cookieSecure },
 });
@@ -87,5 +87,5 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 const address = await app.listen({ port: config.port, host: config.host });
-const url = address.replace('0.0.0.0', 'localhost');
+const url = address.replace('0.0.0.0', 'localhost').replace('127.0.0.1', 'localhost');
 console.log(`Cotizador Hogar API escuchando en ${url} (docs: ${url}/api/docs, base: ${db.kind})`);

@@ -253,7 +253,7 @@ describe('outbox', () => {
   });
 
   it('without SMTP_URL the message stays in the outbox (LOCAL) and the dev page shows it; no dev page in production', async () => {
-    const local = await buildTestApp({ correo: { pollMs: 10 } });
+    const local = await buildTestApp({ correo: { pollMs: 10 }, devPages: true });
     try {
       const { estado } = await recorrerJourney(local, { methodPayment: 'TC', numberPaymentCard: TARJETA });
       const start = Date.now();
@@ -270,10 +270,10 @@ describe('outbox', () => {
     } finally {
       await local.close();
     }
-    expect(readConfig({ NODE_ENV: 'production' }).postventa.devCorreo).toBe(false);
-    expect(readConfig({}).postventa.devCorreo).toBe(true);
+    expect(readConfig({ NODE_ENV: 'production' }).desarrollo).toBe(false);
+    expect(readConfig({ NODE_ENV: 'development' }).desarrollo).toBe(true);
     expect(() => readConfig({ SMTP_URL: 'http://x' })).toThrow(/SMTP_URL/);
-    const prod = await buildTestApp({ devCorreo: false });
+    const prod = await buildTestApp();
     try {
       expect((await prod.inject({ method: 'GET', url: '/api/dev/correo' })).statusCode).toBe(404);
     } finally {

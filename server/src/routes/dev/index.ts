@@ -1,17 +1,37 @@
 /**
- * Development mail page (issue 8), registered only outside production (NODE_ENV !== 'production'):
+ * Development pages, registered only when the server is explicitly in development (`devPages`: NODE_ENV=development
+ * or test) and answering only clients on this machine — a direct loopback connection with no forwarding header, so
+ * a reverse proxy on the same host does not open them to the network (anything else: 404, as if absent). They show
+ * what the botón de baja asks for (policy number, DNI, e-mail), so they must never be reachable by strangers:
  * - GET /dev/correo                    the outbox, newest first: what was (or, without SMTP_URL, would have been) sent;
  * - GET /dev/correo/:id/adjunto/:n     an attachment as it is rendered for sending;
  * - GET /dev/poliza/:numSecuPol        a policy's state and requests (JSON), for local checks and the e2e tests.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { correosRepository } from '../../db/repositories/correos.ts';
 import { notFound } from '../../errors.ts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const POLIZA = /^HOG-[0-9]{4}-[0-9]{6,9}$/;
+
+/**
+ * True when the request comes straight from this machine: the socket's peer is a loopback address and no proxy
+ * forwarded it (`X-Forwarded-For` / `Forwarded` present → false, whatever TRUST_PROXY says).
+ */
+export function esClienteLocal(request: FastifyRequest): boolean {
+  if (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined) return false;
+  return LOOPBACK.test(request.socket.remoteAddress ?? '');
+}
+
 /** Registers the development routes (mounted at /api). */
 export default async function devRoutes(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    if (!esClienteLocal(request)) throw notFound();
+  });
+
   app.get('/dev/correo', { schema: { hide: true } }, async (_request, reply) => {
     const correos = await correosRepository(app.deps.db).ultimos(50);
     const items = correos.map((c) => `
@@ -30,6 +50,7 @@ export default async function devRoutes(app: FastifyInstance) {
   });
 
   app.get<{ Params: { id: string; n: string } }>('/dev/correo/:id/adjunto/:n', { schema: { hide: true } }, async (request, reply) => {
+    if (!UUID.test(request.params.id) || !/^[0-9]{1,3}$/.test(request.params.n)) throw notFound();
     const c = await correosRepository(app.deps.db).get(request.params.id);
     const a = c?.adjuntos[Number(request.params.n)];
     if (!a) throw notFound();
@@ -38,6 +59,7 @@ export default async function devRoutes(app: FastifyInstance) {
   });
 
   app.get<{ Params: { numSecuPol: string } }>('/dev/poliza/:numSecuPol', { schema: { hide: true } }, async (request) => {
+    if (!POLIZA.test(request.params.numSecuPol)) throw notFound();
     const [p] = await app.deps.db.query<{ estado: string; estadoDesde: string | null }>(
       `SELECT estado, to_char(estado_desde, 'YYYY-MM-DD') AS "estadoDesde" FROM polizas WHERE num_secu_pol = $1`,
       [request.params.numSecuPol],

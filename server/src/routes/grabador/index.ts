@@ -1,6 +1,6 @@
 /**
  * GET /api/grabador — whether testers may record journeys (`?grabar=1`) on this deployment's production build
- * (config GRABADOR=1; development builds always may). Issue 7, tester's recorder.
+ * (GRABADOR=1 on a server with NODE_ENV=development — config.ts; development builds always may). Tester's recorder.
  */
 import type { FastifyInstance } from 'fastify';
 import { ref, responses } from '../shared.ts';
