@@ -43,11 +43,15 @@ describe('fixtures checked before they run', () => {
     j.steps[9].answers.ddjj.actividd = 'Docente';
     j.steps[9].expect.premios = 1;
     j.steps[13].actions = [{ goto: '/seguro-hogar/cotizacio' }];
+    j.steps[12].actions = ['nxt', { wiat: 5 }, { goto: 'sin-barra' }];
     const started = performance.now();
     const problems = checkJourney(j, product, tariffOptions());
     expect(performance.now() - started).toBeLessThan(1000);
     expect(problems.map((p) => `${p.pointer}: ${p.message}`)).toEqual([
       '/steps/9/expect/premios: «premios» no es un campo del formato de fixtures. ¿quisiste decir «premio»?',
+      '/steps/12/actions/0: «nxt» no es una acción (next, back, reload, { wait: minutos }, { goto: "/url" }, { click: "texto" }). ¿quisiste decir «next»?',
+      '/steps/12/actions/1: «wiat» no es una acción (next, back, reload, { wait: minutos }, { goto: "/url" }, { click: "texto" }). ¿quisiste decir «wait»?',
+      '/steps/12/actions/2: valor inválido para goto: wait es un número de minutos > 0, goto una URL que empieza con /, click un texto',
       '/steps/1/answers/tipoVivenda: «tipoVivenda» no es un campo del paso (tipoVivienda, barrioCerrado). ¿quisiste decir «tipoVivienda»?',
       '/steps/2/answers/usoVivienda: «PERMANETE» no es una opción de usoVivienda (PERMANENTE, TEMPORAL). ¿quisiste decir «PERMANENTE»?',
       '/steps/3/route: la ruta «seguro-hogar/metro» no es un paso del flujo. ¿quisiste decir «seguro-hogar/metros»?',

@@ -40,9 +40,12 @@ const esc = (token: string | number) => String(token).replace(/~/g, '~0').replac
 function shapeProblems(errors: ErrorObject[]): FixtureProblem[] {
   const out: FixtureProblem[] = [];
   for (const e of errors) {
-    // the branches of `oneOf` (actions) repeat the same mistake: report the oneOf itself once
-    if (errors.some((o) => o.keyword === 'oneOf' && o !== e && e.schemaPath.startsWith(o.schemaPath.replace(/\/oneOf$/, '')) && e.instancePath === o.instancePath)) continue;
-    if (e.keyword === 'additionalProperties') {
+    // the branches of an action's `oneOf` repeat the same mistake: report the action once (actionProblem)
+    const under = (o: ErrorObject) => e.instancePath === o.instancePath || e.instancePath.startsWith(`${o.instancePath}/`);
+    if (errors.some((o) => o !== e && o.keyword === 'oneOf' && /\/actions\/\d+$/.test(o.instancePath) && under(o))) continue;
+    if (e.keyword === 'oneOf' && /\/actions\/\d+$/.test(e.instancePath)) {
+      out.push({ pointer: e.instancePath, message: actionProblem(e.data) });
+    } else if (e.keyword === 'additionalProperties') {
       const extra = String((e.params as { additionalProperty: string }).additionalProperty);
       const known = Object.keys(((e.parentSchema as Json | undefined)?.properties ?? {}) as Json);
       out.push({ pointer: `${e.instancePath}/${esc(extra)}`, message: `«${extra}» no es un campo del formato de fixtures.${didYouMean(extra, known)}` });
@@ -54,6 +57,23 @@ function shapeProblems(errors: ErrorObject[]): FixtureProblem[] {
     }
   }
   return out;
+}
+
+const ACTIONS = ['next', 'back', 'reload'];
+const ACTION_KEYS = ['wait', 'goto', 'click'];
+
+/** Why an action is not one: a misspelt word or key, or a value of the wrong kind. */
+function actionProblem(a: unknown): string {
+  const kinds = `${ACTIONS.join(', ')}, { wait: minutos }, { goto: "/url" }, { click: "texto" }`;
+  if (typeof a === 'string') return `«${a}» no es una acción (${kinds}).${didYouMean(a, ACTIONS)}`;
+  if (a && typeof a === 'object' && !Array.isArray(a)) {
+    const keys = Object.keys(a);
+    const wrong = keys.find((k) => !ACTION_KEYS.includes(k));
+    if (wrong) return `«${wrong}» no es una acción (${kinds}).${didYouMean(wrong, ACTION_KEYS)}`;
+    if (keys.length !== 1) return `una acción lleva una sola clave (${kinds})`;
+    return `valor inválido para ${keys[0]}: wait es un número de minutos > 0, goto una URL que empieza con /, click un texto`;
+  }
+  return `no es una acción (${kinds})`;
 }
 
 /** The values a field offers: its enum (or its items' enum), else what `dynamicOptions` lists for its ui:options. */
