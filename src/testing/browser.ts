@@ -11,7 +11,10 @@ import type { Migration } from '../engine/core/migrations.ts';
 import { FIELDS, WIDGETS, type DriveKind, type WidgetSpec } from '../form/widgets/registry.ts';
 import { callMatches, resolveAnswer, routeUnder, type Journey, type JourneyAction, type JourneyStep, type StubbedReply } from './fixture.ts';
 import { settled, trackRequests } from './settle.ts';
-import { checkPinsAt, pinsOf, type PinOptions } from './pins.ts';
+import { checkPinsAt, pinsOf, showValue, type PinOptions } from './pins.ts';
+
+/** An amount as es-AR shows it (`$ 27.346,33`) → 27346.33; NaN when there is none. */
+const parseArs = (text: string) => Number(text.replace(/[^\d,-]/g, '').replace(',', '.') || NaN);
 
 type Json = Record<string, unknown>;
 
@@ -241,6 +244,13 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
         if (pinsOf(fs.expect)) {
           const state: unknown = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), product.flow.storageKey);
           checkPinsAt(index, fs.expect as Json, state, opts);
+          // what the visitor reads: the step's summary shows the chosen plan's cuota, to the cent
+          const cuota = fs.expect?.plan && 'premioCuota' in fs.expect.plan ? fs.expect.plan.premioCuota : undefined;
+          const summary = page.getByTestId('premio-cuota').first();
+          if (!opts.update && cuota !== undefined && (await summary.count()) > 0) {
+            const shown = ((await summary.textContent()) ?? '').trim();
+            if (parseArs(shown) !== cuota) throw new Error(`el resumen muestra «${shown}» por mes, el plan fijado ${showValue(cuota)}`);
+          }
         }
         if (fs.answers) {
           if (!step) throw new Error(`la ruta ${fs.route} no es un paso del flujo`);
