@@ -3,13 +3,16 @@
  * journey fixtures (tests/fixtures/journeys) that cover each. Exit 1, naming them, when a path has no fixture.
  * `--write` first drafts a fixture for each path no fixture covers, from the flow walker's generated answers
  * (src/check/walk.ts), as tests/fixtures/journeys/camino-….json with a `proves` for the tester to fill in.
+ * Then, for information, the option values (schema enums, the tariff's plans and optional coverages) no fixture
+ * answers (src/testing/exercised.ts).
  */
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadJourney, type Journey } from '../src/testing/fixture.ts';
 import { coverage, type FlowPath } from '../src/testing/paths.ts';
-import { loadReplayProduct } from './replay.ts';
+import { unexercisedOptions } from '../src/testing/exercised.ts';
+import { loadReplayProduct, tariffOptions } from './replay.ts';
 
 /** The fixtures under `root`/tests/fixtures/journeys. */
 export function loadJourneys(root: string): Journey[] {
@@ -53,7 +56,8 @@ export async function writeDrafts(root: string): Promise<string[]> {
 async function main(): Promise<number> {
   const at = process.argv.indexOf('--root');
   const root = resolve(at >= 0 ? process.argv[at + 1] : fileURLToPath(new URL('..', import.meta.url)));
-  const { flow } = loadReplayProduct(root);
+  const product = loadReplayProduct(root);
+  const { flow } = product;
   if (process.argv.includes('--write')) {
     for (const file of await writeDrafts(root)) console.log(`borrador: ${file} — completá "proves" con lo que muestra`);
   }
@@ -66,6 +70,11 @@ async function main(): Promise<number> {
   }
   const missing = rows.filter((r) => r.fixtures.length === 0);
   console.log(`\n${rows.length} caminos, ${rows.length - missing.length} con fixture${missing.length ? `, ${missing.length} sin fixture` : ''}`);
+  const unused = unexercisedOptions(product, journeys, tariffOptions(join(root, 'server/tariffs/2026-11.json')));
+  if (unused.length) {
+    console.log('\nValores que ningún fixture elige (planes y coberturas opcionales: de la tarifa):');
+    for (const u of unused) console.log(`  ${`${u.step} › ${u.field}`.padEnd(46)} ${u.missing.join(', ')}  (${u.total - u.missing.length}/${u.total} usados)`);
+  } else console.log('\nTodos los valores de opciones los elige algún fixture.');
   return missing.length ? 1 : 0;
 }
 

@@ -84,6 +84,8 @@ export interface BuildOptions {
   /** Schema folder: step schemas + `api/` wire schemas (default the repository's `schemas/`; env SCHEMAS_DIR). */
   schemasDir?: string;
   listsDir?: string;
+  /** Client addresses or subnets exempt from the hourly quote limit (env COTIZACIONES_EXENTAS; plugins/exentas.ts). */
+  cotizacionesExentas?: string[];
   /** Requests per minute per IP under /api before 429 (default 300). */
   rateLimitMax?: number;
   /** Funnel batches (POST /api/embudo/eventos) per minute per IP before 429 (default 120). */
@@ -254,7 +256,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(
     async (api) => {
-      await api.register(limitsPlugin, { rateLimitMax: opts.rateLimitMax ?? 300, cotizacionesPorHora: settings.cotizacionesPorHoraPorIp, embudoLotesPorMinuto: opts.embudoLotesPorMinuto ?? 120 });
+      await api.register(limitsPlugin, { rateLimitMax: opts.rateLimitMax ?? 300, cotizacionesPorHora: settings.cotizacionesPorHoraPorIp, embudoLotesPorMinuto: opts.embudoLotesPorMinuto ?? 120, cotizacionesExentas: opts.cotizacionesExentas });
       await api.register(sessionPlugin, { secure: settings.cookieSecure });
       api.addHook('onRequest', (request, reply, done) => {
         if (request.method === 'POST') api.csrfProtection(request, reply, done);

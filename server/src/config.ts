@@ -5,6 +5,7 @@
  */
 import { isIP } from 'node:net';
 import { join } from 'node:path';
+import { parseCotizacionesExentas } from './plugins/exentas.ts';
 
 export interface Config {
   port: number;
@@ -30,6 +31,8 @@ export interface Config {
   /** Funnel batches (POST /api/embudo/eventos) per minute per IP. */
   embudoLotesPorMinuto: number;
   cotizacionesPorHoraPorIp: number;
+  /** COTIZACIONES_EXENTAS: client addresses/subnets without the hourly quote limit (plugins/exentas.ts). */
+  cotizacionesExentas: string[];
   chat: { habilitado: boolean; telefono: string };
   /**
    * The server is explicitly in development (NODE_ENV=development, or test for the test suites): only then do the
@@ -168,6 +171,7 @@ export function readConfig(env: Env, repoDir: string = join(import.meta.dirname,
     rateLimitMax: int(env, 'RATE_LIMIT_MAX', 300, 1),
     embudoLotesPorMinuto: int(env, 'EMBUDO_LOTES_POR_MINUTO', 120, 1),
     cotizacionesPorHoraPorIp: int(env, 'COTIZACIONES_POR_HORA', 30, 1),
+    cotizacionesExentas: parseCotizacionesExentas(env.COTIZACIONES_EXENTAS),
     chat: { habilitado: env.CHAT_HABILITADO !== 'false', telefono: env.CHAT_TELEFONO ?? '5491100000000' },
     desarrollo,
     grabador: desarrollo && env.GRABADOR === '1',

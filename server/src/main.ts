@@ -50,6 +50,7 @@ const app = await build({
   rateLimitMax: config.rateLimitMax,
   embudoLotesPorMinuto: config.embudoLotesPorMinuto,
   trustProxy: config.trustProxy,
+  cotizacionesExentas: config.cotizacionesExentas,
   publicUrl: config.postventa.publicUrl,
   smtpUrl: config.postventa.smtpUrl,
   mailFrom: config.postventa.mailFrom,

@@ -8,33 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadJourneys } from '../../scripts/flow-paths.ts';
 import { loadReplayProduct } from '../../scripts/replay.ts';
 import { loadProduct } from '../../scripts/flow-check.ts';
-import type { ApiRequest } from '../../src/engine/calls.ts';
+import { visitor } from '../../src/testing/inject.ts';
 import { replayHeadless } from '../../src/testing/headless.ts';
 import { funnelReport, type StoredEvent } from '../../src/engine/funnel/report.ts';
 import { buildTestApp } from './helper.ts';
-
-/** One visitor of `app` over inject: its cookies, a fresh CSRF token per POST, the Idempotency-Key, errors thrown as the web client does. */
-function visitor(app: FastifyInstance) {
-  const cookies = new Map<string, string>();
-  const cookie = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const keep = (res: { cookies: { name: string; value: string }[] }) => res.cookies.forEach((c) => cookies.set(c.name, c.value));
-  return async (req: ApiRequest): Promise<unknown> => {
-    const headers: Record<string, string> = { cookie: cookie() };
-    if (req.method === 'POST') {
-      const csrf = await app.inject({ method: 'GET', url: '/api/set-csrf', headers: { cookie: cookie() } });
-      keep(csrf);
-      headers.cookie = cookie();
-      headers['x-xsrf-token'] = csrf.json().csrfToken;
-      if (req.idempotencyKey) headers['idempotency-key'] = req.idempotencyKey;
-    }
-    const query = req.query ? `?${new URLSearchParams(Object.entries(req.query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]))}` : '';
-    const res = await app.inject({ method: req.method, url: `/api${req.path}${query}`, headers, ...(req.method === 'POST' ? { payload: req.body as object } : {}) });
-    keep(res);
-    const body = res.body ? res.json() : undefined;
-    if (res.statusCode >= 400) throw { status: res.statusCode, ...body };
-    return body;
-  };
-}
 
 describe('journey fixtures, headless', () => {
   const product = loadReplayProduct('.');

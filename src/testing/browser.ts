@@ -11,9 +11,13 @@ import { stepByPath } from '../engine/core/guards.ts';
 import type { Flow, Step } from '../engine/core/types.ts';
 import type { Migration } from '../engine/core/migrations.ts';
 import { FIELDS, WIDGETS, type DriveKind, type WidgetSpec } from '../form/widgets/registry.ts';
-import { callMatches, resolveAnswer, type Journey, type JourneyAction, type JourneyStep, type StubbedReply } from './fixture.ts';
+import { callMatches, resolveAnswer, routeUnder, type Journey, type JourneyAction, type JourneyStep, type StubbedReply } from './fixture.ts';
 import { answersForStep, detour, fillIn } from './follow.ts';
 import { settled, trackRequests } from './settle.ts';
+import { checkPinsAt, pinsOf, showValue, type PinOptions } from './pins.ts';
+
+/** An amount as es-AR shows it (`$ 27.346,33`) → 27346.33; NaN when there is none. */
+const parseArs = (text: string) => Number(text.replace(/[^\d,-]/g, '').replace(',', '.') || NaN);
 
 type Json = Record<string, unknown>;
 
@@ -37,16 +41,19 @@ export interface StepReport {
   text?: string;
 }
 
-export interface ReplayOptions {
+export interface ReplayOptions extends PinOptions {
   /** Origin of the deployment, e.g. http://127.0.0.1:3199. */
   baseUrl: string;
   /** Per-step wait for the route and for each expectation, ms (default 15000). */
   timeoutMs?: number;
   /** Called after each step (to print progress). */
   onStep?: (report: StepReport) => void;
+  /**
+   * Send the staff funnel's batches to the deployment (default false: the replay answers them itself, as the API
+   * would, so no replay counts in the funnel report — flow.json › funnel).
+   */
+  keepFunnel?: boolean;
 }
-
-const routeOf = (url: string) => decodeURIComponent(new URL(url).pathname).replace(/^\/+/, '').replace(/\/+$/, '');
 
 const specs: Record<string, WidgetSpec> = { ...(WIDGETS as Record<string, WidgetSpec>), ...(FIELDS as Record<string, WidgetSpec>) };
 
@@ -130,7 +137,11 @@ async function act(page: Page, action: JourneyAction, baseUrl: string): Promise<
 }
 
 async function checkExpectations(page: Page, product: Product, step: Step | undefined, exp: NonNullable<JourneyStep['expect']>, timeout: number): Promise<void> {
-  for (const text of exp.texts ?? []) await page.getByText(text, { exact: false }).first().waitFor({ timeout });
+  for (const text of exp.texts ?? []) {
+    await page.getByText(text, { exact: false }).first().waitFor({ timeout }).catch(() => {
+      throw new Error(`no se ve el texto «${text}» (esperado ${timeout / 1000} s)`);
+    });
+  }
   if (exp.premio) {
     const shown = await page.getByTestId('premio-cuota').first().textContent({ timeout });
     const amount = Number((shown ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
@@ -148,11 +159,17 @@ async function checkExpectations(page: Page, product: Product, step: Step | unde
   }
   if (exp.query !== undefined && new URL(page.url()).search !== exp.query) throw new Error(`query "${new URL(page.url()).search}", se esperaba "${exp.query}"`);
   for (const text of exp.noTexts ?? []) if ((await page.getByText(text, { exact: false }).count()) > 0) throw new Error(`no debería verse "${text}"`);
-  for (const id of exp.testIds ?? []) await page.getByTestId(id).first().waitFor({ timeout });
+  for (const id of exp.testIds ?? []) {
+    await page.getByTestId(id).first().waitFor({ timeout }).catch(() => {
+      throw new Error(`no se ve [data-testid=${id}] (esperado ${timeout / 1000} s)`);
+    });
+  }
   for (const id of exp.noTestIds ?? []) if ((await page.getByTestId(id).count()) > 0) throw new Error(`no debería estar [data-testid=${id}]`);
   for (const field of exp.fieldErrors ?? []) {
     if (!step) throw new Error('fieldErrors en una ruta que no es un paso');
-    await page.locator(`[data-field="${field}"] .field__error`).first().waitFor({ timeout });
+    await page.locator(`[data-field="${field}"] .field__error`).first().waitFor({ timeout }).catch(() => {
+      throw new Error(`el campo ${field} no muestra error`);
+    });
   }
   void product;
 }
@@ -164,6 +181,9 @@ async function checkExpectations(page: Page, product: Product, step: Step | unde
  */
 export async function replayInBrowser(page: Page, journey: Journey, product: Product, opts: ReplayOptions): Promise<StepReport[]> {
   const timeout = opts.timeoutMs ?? 15_000;
+  opts = { ...opts, baseUrl: opts.baseUrl.replace(/\/+$/, '') };
+  const apiPrefix = `${new URL(opts.baseUrl).pathname.replace(/\/+$/, '')}/api/`;
+  const funnelCall = product.flow.funnel ? product.flow.calls[product.flow.funnel.call] : undefined;
   const reports: StepReport[] = [];
   const made: { step: number; method: string; path: string; body?: unknown }[] = [];
   const stubs: (StubbedReply & { left: number })[] = [];
@@ -171,25 +191,35 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
 
   const onRequest = (req: Request) => {
     const url = new URL(req.url());
-    if (!url.pathname.startsWith('/api/')) return;
+    if (!url.pathname.startsWith(apiPrefix)) return;
     let body: unknown;
     try {
       body = req.postData() ? JSON.parse(req.postData() as string) : undefined;
     } catch {
       body = req.postData();
     }
-    made.push({ step: current, method: req.method(), path: url.pathname.slice(4), body });
+    made.push({ step: current, method: req.method(), path: url.pathname.slice(apiPrefix.length - 1), body });
   };
   page.on('request', onRequest);
   trackRequests(page);
   await page.route('**/api/**', async (route: Route) => {
     const req = route.request();
-    const path = new URL(req.url()).pathname.slice(4);
+    const pathname = new URL(req.url()).pathname;
+    if (!pathname.startsWith(apiPrefix)) return route.fallback();
+    const path = pathname.slice(apiPrefix.length - 1);
     const stub = stubs.find((s) => s.left > 0 && callMatches({ method: s.method, path: s.path }, { method: req.method(), path }));
     if (!stub) return route.fallback();
     stub.left -= 1;
     await route.fulfill({ status: stub.status ?? 200, contentType: 'application/json', body: JSON.stringify(stub.body) });
   });
+  if (funnelCall && !opts.keepFunnel) {
+    // on the context, not the page: the last batch leaves with keepalive as the page closes, after page routes end
+    await page.context().route(`**${apiPrefix}${funnelCall.path.replace(/^\//, '')}`, (route) => {
+      if (route.request().method() !== funnelCall.method) return route.fallback();
+      const eventos = (route.request().postDataJSON() as { eventos?: unknown[] } | null)?.eventos ?? [];
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ok: true, registrados: Math.max(1, eventos.length) }) });
+    });
+  }
   for (const s of journey.stubs ?? []) stubs.push({ ...s, left: s.times ?? Number.POSITIVE_INFINITY });
   if (journey.steps.some((s) => s.actions?.some((a) => typeof a === 'object' && 'wait' in a))) await page.clock.install();
   if (journey.localStorage) {
@@ -210,15 +240,30 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
     return last === 'next' || last === 'back' ? last : null;
   };
   /** Runs fixture step `index` on the page: its expectations, answers, actions and calls. */
+  /** The route of `url` under the replay's base URL ('' when outside it: a sub-path deployment is compared under its path). */
+  const routeOf = (url: string) => routeUnder(url, opts.baseUrl) ?? '';
   const runStep = async (index: number, fs: JourneyStep) => {
     current = index;
     const started = Date.now();
     const step = stepByPath(product.flow, fs.route);
     try {
-      await page.waitForURL((url) => routeOf(url.toString()) === fs.route, { timeout });
+      await page.waitForURL((url) => routeOf(url.toString()) === fs.route, { timeout }).catch(() => {
+        throw new Error(`ruta: se esperaba ${opts.baseUrl}/${fs.route}, se llegó a ${page.url()}`);
+      });
       await settled(page, timeout);
       for (const s of fs.stubs ?? []) stubs.push({ ...s, left: s.times ?? Number.POSITIVE_INFINITY });
       if (fs.expect) await checkExpectations(page, product, step, fs.expect, timeout);
+      if (pinsOf(fs.expect)) {
+        const state: unknown = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), product.flow.storageKey);
+        checkPinsAt(index, fs.expect as Json, state, opts);
+        // what the visitor reads: the step's summary shows the chosen plan's cuota, to the cent
+        const cuota = fs.expect?.plan && 'premioCuota' in fs.expect.plan ? fs.expect.plan.premioCuota : undefined;
+        const summary = page.getByTestId('premio-cuota').first();
+        if (!opts.update && cuota !== undefined && (await summary.count()) > 0) {
+          const shown = ((await summary.textContent()) ?? '').trim();
+          if (parseArs(shown) !== cuota) throw new Error(`el resumen muestra «${shown}» por mes, el plan fijado ${showValue(cuota)}`);
+        }
+      }
       if (fs.answers) {
         if (!step) throw new Error(`la ruta ${fs.route} no es un paso del flujo`);
         await answerObject(page, step.id, product.schemas[step.id] ?? {}, product.ui[step.id] ?? {}, answersForStep(product.schemas, step.id, fs.answers) ?? {});

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
 import schema from '../../flow/journey.schema.json' with { type: 'json' };
+import type { ChosenPlanPin, PlanPin } from './pins.ts';
 
 export type JourneyAction = 'next' | 'back' | 'reload' | { wait: number } | { goto: string } | { click: string };
 
@@ -36,6 +37,9 @@ export interface JourneyStep {
     noTexts?: string[];
     testIds?: string[];
     noTestIds?: string[];
+    /** Pinned money (src/testing/pins.ts). */
+    planes?: Record<string, PlanPin>;
+    plan?: ChosenPlanPin | Record<string, never>;
   };
   calls?: ExpectedCall[];
   stubs?: StubbedReply[];
@@ -95,4 +99,17 @@ export function callMatches(expected: ExpectedCall, actual: { method: string; pa
   const got = actual.path.split('?')[0].split('/');
   if (want.length !== got.length || !want.every((seg, i) => seg === '*' || seg === got[i])) return false;
   return expected.body === undefined || subset(expected.body, actual.body);
+}
+
+/**
+ * The route of `url` under the deployment's base path (`/hogar` for https://qa.example.com/hogar): the path after it
+ * without slashes at either end; `undefined` when the URL is not under the base (another site or page).
+ */
+export function routeUnder(url: string, baseUrl: string): string | undefined {
+  const base = new URL(baseUrl);
+  const u = new URL(url);
+  const prefix = base.pathname.replace(/\/+$/, '');
+  const path = decodeURIComponent(u.pathname);
+  if (u.origin !== base.origin || (path !== prefix && !path.startsWith(`${prefix}/`))) return undefined;
+  return path.slice(prefix.length).replace(/^\/+/, '').replace(/\/+$/, '');
 }

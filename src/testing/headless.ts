@@ -29,10 +29,11 @@ import { pruneExcluded } from '../form/conditions.ts';
 import type { Product, StepReport } from './browser.ts';
 import { callMatches, resolveAnswer, type Journey, type JourneyAction, type JourneyStep, type StubbedReply } from './fixture.ts';
 import { answersForStep, detour, fillIn } from './follow.ts';
+import { checkPinsAt, type PinOptions } from './pins.ts';
 
 type Json = Record<string, unknown>;
 
-export interface HeadlessOptions {
+export interface HeadlessOptions extends PinOptions {
   /** Performs an API request the fixture does not stub: resolves with the reply, rejects with `{ message, errors? }`. */
   request: (req: ApiRequest) => Promise<unknown>;
   /** es.json, to find a result action by its visible text (`{ click }`). */
@@ -187,6 +188,7 @@ export async function replayHeadless(journey: Journey, product: Product, opts: H
     if (exp.policyNumber && !/^HOG-\d{4}-\d{6}$/.test(String(getAt(scope.getState(engine.$state), '/data/emision/numSecuPol') ?? ''))) {
       throw new Error('no hay número de póliza');
     }
+    checkPinsAt(i, exp as Json, scope.getState(engine.$state), opts);
     const stored = JSON.stringify(omitPointers(scope.getState(engine.$state), engine.exclude));
     for (const secret of exp.storageExcludes ?? []) if (stored.includes(secret)) throw new Error(`el estado persistido guarda "${secret.slice(0, 4)}…"`);
     const step = stepById(flow, stepId);

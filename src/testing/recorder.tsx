@@ -3,7 +3,9 @@
  * GRABADOR=1) a small bar records the journey as a fixture (flow/journey.schema.json) — routes, answers by schema
  * field, actions (next, browser back, result actions) and the API calls each submit makes (method and path) — and «Descargar fixture»
  * saves it. Answers named in the flow's `recorder.replace` (card numbers, CBUs, names, e-mails, phones, DNI, street)
- * are replaced by test values or placeholders, so a recorded file holds no visitor's data and still replays.
+ * are replaced by test values or placeholders, so a recorded file holds no visitor's data and still replays; dates are
+ * recorded relative to the day, the phone fitted to its area code, only the calls the submit declares, and the result
+ * (the quote's and the chosen plan's money, the policy number) as expectations (src/testing/record-rules.ts).
  * Loaded lazily, only when asked for: it adds nothing to a visitor's page.
  */
 import { createRoot } from 'react-dom/client';
@@ -13,6 +15,8 @@ import { setAt } from '../engine/core/pointer.ts';
 import type { Flow } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model.ts';
 import type { Journey, JourneyStep } from './fixture.ts';
+import type { Pins } from './pins.ts';
+import { declaredCall, policyIssued, recordedAnswers, resultExpectations } from './record-rules.ts';
 
 type Json = Record<string, unknown>;
 
@@ -26,9 +30,13 @@ export function createRecorder(flow: Flow, engine: FlowEngine, opts: { url: stri
   const changed = () => listeners.forEach((l) => l());
   const routeOf = (id: string) => stepById(flow, id).path;
   const last = () => steps[steps.length - 1];
+  const pinned: Pins = {};
   const open = (stepId: string) => {
     const cur = last();
-    if (!cur || cur.closed || cur.route !== routeOf(stepId)) steps.push({ route: routeOf(stepId) });
+    if (!cur || cur.closed || cur.route !== routeOf(stepId)) {
+      const exp = resultExpectations(engine.$state.getState(), stepById(flow, stepId).kind === 'result', pinned);
+      steps.push({ route: routeOf(stepId), ...(Object.keys(exp).length ? { expect: exp } : {}) });
+    }
   };
   const replaced = (stepId: string, data: Json): Json => {
     let ctx: Json = { answers: { [stepId]: structuredClone(data) } };
@@ -36,7 +44,7 @@ export function createRecorder(flow: Flow, engine: FlowEngine, opts: { url: stri
       const [, root, step, ...rest] = pointer.split('/');
       if (root === 'answers' && step === stepId && rest.length && (data as Json)[rest[0]] !== undefined) ctx = setAt(ctx, pointer, value);
     }
-    return (ctx.answers as Json)[stepId] as Json;
+    return recordedAnswers((ctx.answers as Json)[stepId] as Json, new Date(), flow.recorder?.replace?.[`/answers/${stepId}/phoneNumber`] as string | undefined);
   };
 
   let submitting = 0;
@@ -74,9 +82,20 @@ export function createRecorder(flow: Flow, engine: FlowEngine, opts: { url: stri
     // their timing is the visitor's, not the journey's
     engine.submitFx.watch(() => void (submitting += 1)),
     engine.submitFx.finally.watch(() => void (submitting -= 1)),
+    // the policy is issued while the result step shows (emission polled): its number becomes the step's expectation
+    engine.$state.updates.watch((state) => {
+      const cur = last();
+      const step = cur ? stepByPath(flow, cur.route) : undefined;
+      if (cur && step?.kind === 'result' && !cur.expect?.policyNumber && policyIssued(state)) {
+        cur.expect = { ...cur.expect, policyNumber: true };
+        changed();
+      }
+    }),
     engine.requestFx.watch((req) => {
       const cur = last();
       if (!cur || submitting === 0) return;
+      const from = stepByPath(flow, cur.route);
+      if (!from || !declaredCall(flow, from.id, req)) return;
       const path = req.path.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '*');
       const calls = (cur.calls ??= []);
       if (!calls.some((c) => c.method === req.method && c.path === path)) calls.push({ method: req.method, path });

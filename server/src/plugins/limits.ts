@@ -14,7 +14,8 @@
  *   DEMASIADAS_SOLICITUDES (with at most 50 events a batch, this bounds what one address can write).
  * - named counters (`cupoPorHora`): any other hourly bound on one key — e.g. how often ONE resume link may re-quote
  *   (`retomar|<link id>`) or how many after-sale requests ONE policy or tracking code may get (routes/postventa).
- * The client IP is `request.ip`, i.e. what the trusted proxies say (config TRUST_PROXY).
+ * The client IP is `request.ip`, i.e. what the trusted proxies say (config TRUST_PROXY). Addresses in
+ * `cotizacionesExentas` (COTIZACIONES_EXENTAS, plugins/exentas.ts) quote without the hourly limit.
  */
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
@@ -24,6 +25,7 @@ import type { Cupo } from '../db/repositories/cotizaciones.ts';
 import { limitesRepository } from '../db/repositories/limites.ts';
 import { ApiError, MENSAJES } from '../errors.ts';
 import { mensaje } from '../../../src/i18n/messages.ts';
+import { exentaDeCotizaciones } from './exentas.ts';
 
 /** Shown to the visitor when their IP reached the hourly quote limit. */
 export const MENSAJE_LIMITE_COTIZACIONES = mensaje('servidor.limiteCotizaciones');
@@ -84,8 +86,10 @@ declare module 'fastify' {
  * Registers the global /api limit and decorates `cupoCotizaciones` (register inside the /api scope, before routes).
  * @param opts.rateLimitMax requests per minute per IP @param opts.cotizacionesPorHora quotes per hour per IP
  * @param opts.embudoLotesPorMinuto funnel batches per minute per IP
+ * @param opts.cotizacionesExentas client addresses or subnets without the hourly quote limit
  */
-export default fp(async function limitsPlugin(app: FastifyInstance, opts: { rateLimitMax: number; cotizacionesPorHora: number; embudoLotesPorMinuto: number }) {
+export default fp(async function limitsPlugin(app: FastifyInstance, opts: { rateLimitMax: number; cotizacionesPorHora: number; embudoLotesPorMinuto: number; cotizacionesExentas?: string[] }) {
+  const exenta = exentaDeCotizaciones(opts.cotizacionesExentas ?? []);
   await app.register(rateLimit, {
     max: opts.rateLimitMax,
     timeWindow: '1 minute',
@@ -98,11 +102,14 @@ export default fp(async function limitsPlugin(app: FastifyInstance, opts: { rate
   const limites = limitesRepository(app.deps.db);
   app.decorate('cupoCotizaciones', {
     async consumir(request: FastifyRequest) {
+      if (exenta(request.ip)) return;
       const { current } = await limites.incrementar(claveCotizar(request), HORA_MS);
       if (current > opts.cotizacionesPorHora) throw limiteCotizacionesExcedido();
     },
-    de: (request: FastifyRequest) => ({ clave: claveCotizar(request), ventanaMs: HORA_MS, max: opts.cotizacionesPorHora }),
+    // an exempt address is still counted by the storing statement, against a bound it never reaches (int4)
+    de: (request: FastifyRequest) => ({ clave: claveCotizar(request), ventanaMs: HORA_MS, max: exenta(request.ip) ? 2_147_483_647 : opts.cotizacionesPorHora }),
     async disponible(request: FastifyRequest) {
+      if (exenta(request.ip)) return true;
       return (await limites.leer(claveCotizar(request))).current < opts.cotizacionesPorHora;
     },
   });

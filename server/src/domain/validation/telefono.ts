@@ -4,6 +4,7 @@
  */
 import { invalido, type Validacion } from './result.ts';
 import { mensaje } from '../../../../src/i18n/messages.ts';
+import { DIGITOS_NACIONALES } from './numeracion.ts';
 
 /** ENACOM area code row (server/data/ar/codigos-de-area.csv). */
 export interface CodigoArea {
@@ -26,7 +27,7 @@ export function validarPrefijo(
 ): Validacion<{ prefijo: string; localidad: string; digitosNumero: number }> {
   const area = codigos.get(prefijo.trim());
   if (!area) return invalido(MENSAJE_PREFIJO_INEXISTENTE);
-  return { valido: true, prefijo: area.codigo, localidad: area.localidadCabecera, digitosNumero: 10 - area.codigo.length };
+  return { valido: true, prefijo: area.codigo, localidad: area.localidadCabecera, digitosNumero: DIGITOS_NACIONALES - area.codigo.length };
 }
 
 /**
