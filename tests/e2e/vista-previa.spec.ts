@@ -34,7 +34,9 @@ test('la vista previa reúne las respuestas de ejemplo: la cotización muestra l
   await page.goto('/seguro-hogar/__vista-previa');
   await page.getByRole('button', { name: 'Abrir cotizacion', exact: true }).click();
   await expect(page).toHaveURL(/\/seguro-hogar\/cotizacion$/, { timeout: 60_000 });
-  await expect(page.getByRole('button', { name: 'Elegir este plan' }).first()).toBeVisible();
+  // the plans the API priced for the sample answers, each with its monthly amount
+  await expect(page.getByRole('radio', { name: /^Básico .*por mes/ })).toBeVisible();
+  await expect(page.getByRole('radio')).toHaveCount(3);
   // the thank-you page is past the purchase: opened with sample answers, and the bar says why
   await page.goto('/seguro-hogar/__vista-previa');
   await page.getByRole('button', { name: 'Abrir gracias', exact: true }).click();
