@@ -54,6 +54,6 @@ describe('staff preview', () => {
     const answers = sampleAnswers(flow);
     const forms = flow.steps.filter((s) => s.kind === 'form');
     expect(Object.keys(answers).sort()).toEqual(forms.map((s) => s.id).sort());
-    for (const s of forms) expect(answers[s.id]).toEqual((stepSchema(s.id)?.examples as unknown[])[0]);
+    for (const s of forms) expect(answers[s.id]).toEqual((stepSchema(s.id)?.examples as unknown[] | undefined)?.[0]);
   });
 });
