@@ -7,15 +7,17 @@
  * past one (the thank-you page) opens with sample answers and its flag set instead, as does a step the walk cannot
  * reach (the bar says where it stopped and why). A bar on the opened step lists its problems. Under `npm run dev` always; on a production build when the server
  * has VISTA_PREVIA=1 (src/app/PreviewGate.tsx asks GET /api/vista-previa). Its own chunk: visitors never load it.
+ * Opening it marks the tab's funnel journeys as synthetic (engine/funnel › markSynthetic): the staff report leaves them out.
  */
 import { useUnit } from 'effector-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { flagsForRoute } from '../engine/core/guards.ts';
 import type { FlowProblem } from '../engine/core/check-flow.ts';
 import type { Flow } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { emptyState } from '../engine/state';
+import { markSynthetic } from '../engine/funnel/index';
 import { stepSchema } from '../form/validators/schemas';
 import { previewProblems, problemsByStep } from './preview-problems';
 
@@ -171,6 +173,8 @@ export function Preview({ engine }: { engine: FlowEngine }) {
   const flow = engine.flow;
   const { byStep, general } = useMemo(() => problemsByStep(flow, previewProblems()), [flow]);
   const [walking, setWalking] = useState<string | null>(null);
+  // this tab's journeys are the staff's, not visitors': the funnel marks them `sintetico` (left out of the report)
+  useEffect(() => markSynthetic(window.sessionStorage), []);
   const open = async (id: string) => {
     const answers = sampleAnswers(flow);
     setWalking(id);

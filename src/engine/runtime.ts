@@ -13,7 +13,7 @@ import type { Flow } from './core/types.ts';
 import type { Migration } from './core/migrations.ts';
 import { browserName } from './device';
 import { bindActivityListeners, createInactivity } from './inactivity/index';
-import { bindFunnel, createFunnel, journeyId } from './funnel/index';
+import { bindFunnel, createFunnel, isSyntheticBrowser, journeyId } from './funnel/index';
 import { createFlowEngineInParts, type FlowEngine } from './model';
 import { createPersistence } from './persistence/index';
 import { resumeFromLink } from './resume/index';
@@ -103,6 +103,8 @@ function createRuntimeFunnel(cfg: NonNullable<Flow['funnel']>, engine: FlowEngin
     call: cfg.call,
     maxBatch: embudoWire.$defs.EventosBody.properties.eventos.maxItems,
     journey: { initial: journeyId(session()), renew: () => journeyId(session(), true) },
+    // automation (navigator.webdriver: replays, e2e) or a tab the staff preview / recorder marked
+    synthetic: () => isSyntheticBrowser(typeof navigator !== 'undefined' ? navigator : undefined, session()),
   });
   // as the page goes away there is no time for the CSRF round trip: the same call's request, sent with keepalive
   funnel.exitFx.use(async (batches) => {

@@ -8,6 +8,7 @@
  */
 import type { Page, Request, Route } from '@playwright/test';
 import { stepByPath } from '../engine/core/guards.ts';
+import { SYNTHETIC_STORAGE_KEY } from '../engine/funnel/index.ts';
 import type { Flow, Step } from '../engine/core/types.ts';
 import type { Migration } from '../engine/core/migrations.ts';
 import { FIELDS, WIDGETS, type DriveKind, type WidgetSpec } from '../form/widgets/registry.ts';
@@ -50,7 +51,7 @@ export interface ReplayOptions extends PinOptions {
   onStep?: (report: StepReport) => void;
   /**
    * Send the staff funnel's batches to the deployment (default false: the replay answers them itself, as the API
-   * would, so no replay counts in the funnel report — flow.json › funnel).
+   * would — flow.json › funnel). Either way they are marked `sintetico`, so no replay counts in the funnel report.
    */
   keepFunnel?: boolean;
 }
@@ -220,6 +221,9 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
       return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ok: true, registrados: Math.max(1, eventos.length) }) });
     });
   }
+  // a replay's journey is marked synthetic even where navigator.webdriver is not set: with --embudo its batches reach
+  // the deployment marked `sintetico` and the report leaves them out (engine/funnel › SYNTHETIC_STORAGE_KEY)
+  await page.addInitScript((key) => sessionStorage.setItem(key, '1'), SYNTHETIC_STORAGE_KEY);
   for (const s of journey.stubs ?? []) stubs.push({ ...s, left: s.times ?? Number.POSITIVE_INFINITY });
   if (journey.steps.some((s) => s.actions?.some((a) => typeof a === 'object' && 'wait' in a))) await page.clock.install();
   if (journey.localStorage) {

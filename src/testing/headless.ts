@@ -78,9 +78,10 @@ export async function replayHeadless(journey: Journey, product: Product, opts: H
     version: 'replay',
   });
   sample({ clock: campaign.$campaign, target: engine.campaignChanged });
-  // the staff funnel, as the runtime wires it (flow.json › funnel): flushed before every page load and at the end
+  // the staff funnel, as the runtime wires it (flow.json › funnel): flushed before every page load and at the end;
+  // every batch marked `sintetico` (a replay never counts in the staff report)
   const funnel = flow.funnel
-    ? createFunnel({ engine, call: flow.funnel.call, maxBatch: embudoWire.$defs.EventosBody.properties.eventos.maxItems, journey: { initial: randomUuid(), renew: randomUuid } })
+    ? createFunnel({ engine, call: flow.funnel.call, maxBatch: embudoWire.$defs.EventosBody.properties.eventos.maxItems, journey: { initial: randomUuid(), renew: randomUuid }, synthetic: () => true })
     : null;
   const flushFunnel = async () => {
     if (funnel) await allSettled(funnel.flushed, { scope });

@@ -14,6 +14,7 @@ import { stepById, stepByPath } from '../engine/core/guards.ts';
 import { setAt } from '../engine/core/pointer.ts';
 import type { Flow } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model.ts';
+import { markSynthetic } from '../engine/funnel/index.ts';
 import type { Journey, JourneyStep } from './fixture.ts';
 import type { Pins } from './pins.ts';
 import { declaredCall, policyIssued, recordedAnswers, resultExpectations } from './record-rules.ts';
@@ -156,6 +157,7 @@ function RecorderBar({ recorder, t }: { recorder: ReturnType<typeof createRecord
  */
 export async function startRecorder(flow: Flow, engine: FlowEngine, t: (key: string, o?: Json) => string, allowed: () => Promise<boolean>): Promise<void> {
   if (!(await allowed().catch(() => false))) return;
+  markSynthetic(window.sessionStorage); // a tester's journey: the staff funnel report leaves it out
   const params = new URLSearchParams(window.location.search);
   params.delete(RECORD_PARAM);
   const query = params.toString();

@@ -120,8 +120,11 @@ export interface FlowDef {
   onStart?: CallRef[];
   /** The campaign module: the call that records a campaign click (its body reads `/input`). */
   campaign?: { clickLog: string };
-  /** The staff's funnel (engine/funnel): the call that takes a batch of step events as `/input`, and how often (ms) batches are sent. */
-  funnel?: { call: string; batchMs: number };
+  /**
+   * The staff's funnel (engine/funnel): the call that takes a batch of step events as `/input`, how often (ms) batches
+   * are sent, and `splitBy`: step id → the field (an enum of that step's schema) whose value its `enviado` event carries as `rama`.
+   */
+  funnel?: { call: string; batchMs: number; splitBy?: Record<string, string> };
   chat?: { enabledWhen: string; phone?: Pointer };
   resume?: ResumeDef;
   /** Named summaries (pointers to a title, a monthly amount and a total in ARS, and a start date). */

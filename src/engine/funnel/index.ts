@@ -10,6 +10,11 @@
  * - Bounded: a batch holds at most `maxBatch` events (schemas/api/embudo.json › EventosBody.eventos.maxItems, passed
  *   in by the runtime); a queue that cannot be sent keeps at most {@link MAX_QUEUED} events (oldest dropped).
  *
+ * - Synthetic journeys marked: a journey driven by a replay, the staff preview, the recorder or a test sends its batches
+ *   with `sintetico: true` (opts.synthetic; in the browser {@link isSyntheticBrowser}); the report leaves them out.
+ * - Branches by a choice: a step named in flow.json › funnel.splitBy carries, on its `enviado`, the value of the named
+ *   field (an enum of its schema, never typed text) as `rama` (e.g. TC or CBU on metodo-de-pago).
+ *
  * The model names no step: it listens to the engine's `$currentStep` (shown) and `submitFx.done` (submitted).
  */
 import { attach, createEffect, createEvent, createStore, sample, type Effect, type EventCallable, type Store } from 'effector';
@@ -21,12 +26,16 @@ export interface FunnelEvent {
   paso: string;
   tipo: 'mostrado' | 'enviado';
   en: string;
+  /** Only on an `enviado` of a step in flow.json › funnel.splitBy: the chosen value. */
+  rama?: string;
 }
 
 /** The body of the funnel call (schemas/api/embudo.json › EventosBody). */
 export interface FunnelBatch {
   versionFlujo: number;
   eventos: FunnelEvent[];
+  /** Present (true) only when the journey is a replay's, the staff preview's, the recorder's or a test's. */
+  sintetico?: true;
 }
 
 /** Events kept while sends keep failing; past it the oldest are dropped (a funnel is statistics, not a ledger). */
@@ -34,6 +43,34 @@ export const MAX_QUEUED = 500;
 
 /** Session-storage key of this tab's funnel journey id (a random UUID, renewed when the visitor starts over). */
 export const JOURNEY_STORAGE_KEY = 'cotizador-hogar:embudo';
+
+/**
+ * Session-storage key that marks this tab's journeys as synthetic (value `'1'`). Set by our own code only — the staff
+ * preview, the recorder, the browser replay's init script — never from a URL: a link cannot hide real traffic.
+ */
+export const SYNTHETIC_STORAGE_KEY = 'cotizador-hogar:embudo-sintetico';
+
+/** Marks this tab's funnel journeys as synthetic (see {@link SYNTHETIC_STORAGE_KEY}); storage failures are ignored. */
+export function markSynthetic(storage: Storage | undefined): void {
+  try {
+    storage?.setItem(SYNTHETIC_STORAGE_KEY, '1');
+  } catch {
+    // no storage: the journey stays unmarked (it only adds rows to a staff report)
+  }
+}
+
+/**
+ * Whether a browser journey is synthetic: the browser is driven by automation (`navigator.webdriver`, true under
+ * Playwright — replays, e2e tests) or the tab was marked by {@link markSynthetic}.
+ */
+export function isSyntheticBrowser(nav: { webdriver?: boolean } | undefined, storage: Storage | undefined): boolean {
+  if (nav?.webdriver === true) return true;
+  try {
+    return storage?.getItem(SYNTHETIC_STORAGE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
 
 /** A random UUID v4 (`crypto.randomUUID`, or built from `crypto.getRandomValues` outside secure contexts). */
 export function randomUuid(): string {
@@ -62,10 +99,10 @@ export function journeyId(storage: Storage | undefined, renew = false): string {
   }
 }
 
-/** Splits `events` into batches of at most `max` events for flow version `version`. */
-export function toBatches(events: FunnelEvent[], max: number, version: number): FunnelBatch[] {
+/** Splits `events` into batches of at most `max` events for flow version `version`, marked when `synthetic`. */
+export function toBatches(events: FunnelEvent[], max: number, version: number, synthetic = false): FunnelBatch[] {
   const out: FunnelBatch[] = [];
-  for (let i = 0; i < events.length; i += max) out.push({ versionFlujo: version, eventos: events.slice(i, i + max) });
+  for (let i = 0; i < events.length; i += max) out.push({ versionFlujo: version, eventos: events.slice(i, i + max), ...(synthetic ? { sintetico: true as const } : {}) });
   return out;
 }
 
@@ -92,6 +129,7 @@ export interface FunnelModel {
  * @param opts.call the flow call that takes a {@link FunnelBatch} as `/input` (flow.json › funnel.call)
  * @param opts.maxBatch events per batch (schemas/api/embudo.json › EventosBody.eventos.maxItems)
  * @param opts.journey the journey id to start with, and `renew()` for a new one (see {@link journeyId})
+ * @param opts.synthetic whether this journey is synthetic (read as each event is recorded; default: never)
  * @param opts.now clock in ms since epoch (default `Date.now`)
  */
 export function createFunnel(opts: {
@@ -99,6 +137,7 @@ export function createFunnel(opts: {
   call: string;
   maxBatch: number;
   journey: { initial: string; renew: () => string };
+  synthetic?: () => boolean;
   now?: () => number;
 }): FunnelModel {
   const { engine } = opts;
@@ -107,12 +146,15 @@ export function createFunnel(opts: {
 
   const flushed = createEvent();
   const pageHidden = createEvent();
-  const recorded = createEvent<{ paso: string; tipo: FunnelEvent['tipo'] }>();
+  const recorded = createEvent<{ paso: string; tipo: FunnelEvent['tipo']; rama?: string }>();
+  const splitBy = engine.flow.funnel?.splitBy ?? {};
 
   const renewJourneyFx = createEffect(() => opts.journey.renew());
   const $journey = createStore(opts.journey.initial).on(renewJourneyFx.doneData, (_, id) => id);
-  const stampFx = createEffect((e: Omit<FunnelEvent, 'en'>): FunnelEvent => ({ ...e, en: new Date(now()).toISOString() }));
-  const $queue = createStore<FunnelEvent[]>([]).on(stampFx.doneData, (queue, e) => [...queue, e].slice(-MAX_QUEUED));
+  const stampFx = createEffect((e: Omit<FunnelEvent, 'en'>) => ({ event: { ...e, en: new Date(now()).toISOString() }, synthetic: opts.synthetic?.() === true }));
+  const $queue = createStore<FunnelEvent[]>([]).on(stampFx.doneData, (queue, r) => [...queue, r.event].slice(-MAX_QUEUED));
+  // once marked, a tab stays marked: the whole journey is left out of the report
+  const $synthetic = createStore(false).on(stampFx.doneData, (was, r) => was || r.synthetic);
 
   const postFx = attach({ effect: engine.callFx, mapParams: (batch: FunnelBatch) => ({ name: opts.call, input: batch }) });
   const sendFx = createEffect(async (batches: FunnelBatch[]) => {
@@ -127,10 +169,16 @@ export function createFunnel(opts: {
   // when a step is shown, then it is recorded
   sample({ clock: engine.$currentStep.updates, filter: Boolean, fn: (paso: string) => ({ paso, tipo: 'mostrado' as const }), target: recorded });
   // when a submit is accepted (the flow moves on), then the step is recorded as submitted
+  // (with the chosen value of the field flow.json › funnel.splitBy names for that step, when it is a short code)
   sample({
     clock: engine.submitFx.done,
     filter: ({ result }) => result.kind === 'next',
-    fn: ({ params }) => ({ paso: params.stepId, tipo: 'enviado' as const }),
+    fn: ({ params }) => {
+      const field = splitBy[params.stepId];
+      const value = field === undefined ? undefined : params.formData[field];
+      const rama = typeof value === 'string' && /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/.test(value) ? value : undefined;
+      return { paso: params.stepId, tipo: 'enviado' as const, ...(rama ? { rama } : {}) };
+    },
     target: recorded,
   });
   // each event carries this journey's id and the time
@@ -140,7 +188,7 @@ export function createFunnel(opts: {
 
   // when it is time (timer) or the page goes away, then the queue is taken whole and sent in bounded batches
   const take = (clock: EventCallable<void>) =>
-    sample({ clock, source: $queue, filter: (q) => q.length > 0, fn: (q) => toBatches(q, opts.maxBatch, version) });
+    sample({ clock, source: { q: $queue, synthetic: $synthetic }, filter: ({ q }) => q.length > 0, fn: ({ q, synthetic }) => toBatches(q, opts.maxBatch, version, synthetic) });
   const toSend = take(flushed);
   const toSendOnExit = take(pageHidden);
   $queue.reset(toSend, toSendOnExit);
