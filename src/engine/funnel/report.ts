@@ -2,87 +2,178 @@
  * The staff's funnel report (`npm run report:funnel`, scripts/report-funnel.ts), as pure functions over the stored
  * events (table embudo_eventos) and the compiled flow.
  *
- * Per step, in the flow's graph order (`compileFlow`, never the file order), counting JOURNEYS (a reload that shows a
- * step twice counts once):
- * - shown: journeys the step was shown in;
- * - completed: of those, journeys that submitted it (the flow accepted it and moved on); for a result step (an end of
- *   the journey) being shown is completing it;
- * - dropped: of those, journeys that neither submitted it nor were shown any LATER step (graph order) — a journey a
- *   branch took past the step never shows it, so it is not counted at all (a skipped step is not a drop);
- * - drop rate: dropped ÷ shown (0 when nothing was shown).
+ * Journeys marked synthetic (a replay's, the staff preview's, the recorder's, a test's: any event stored with
+ * `sintetico`) are left out unless `incluirSinteticos`; how many were left out is `sinteticosExcluidos`.
+ *
+ * A journey is read as the sequence of steps it was SHOWN (a step shown again right after itself — a reload — is one
+ * visit). Each change of step is a move from one step to the next one shown; a move out of a step the journey had
+ * submitted since it was shown there is a move "after submitting". Per step, in the flow's graph order, counting JOURNEYS:
+ * - mostrados (visitors): journeys that reached the step (were shown it at least once);
+ * - completados: journeys that submitted it and then reached another step (null for result steps: gracias/error end a
+ *   journey, there is nothing to complete);
+ * - abandonos: journeys whose LAST step shown is this one (null for result steps); a journey that went back from it
+ *   and left elsewhere dropped there, not here; a step a branch skipped is never shown, so it is no drop;
+ * - tasaAbandono: abandonos ÷ mostrados (null for result steps, 0 when nobody was shown the step).
+ * Per move (edge), journeys that made it at least once and their share of the step's visitors; each move is typed:
+ * `siguiente` (a `next` of the flow, after submitting), `error` (its `onError`, without a submit), `accion` (an extra
+ * action of the step), `atras` (back to an earlier step: a back loop), `salto` (anything else: a typed URL, a link).
+ * A `siguiente` out of a step named in flow.json › funnel.splitBy is split by the value the journey chose (`rama`,
+ * e.g. TC / CBU on metodo-de-pago).
  * Events of steps the flow no longer has (an older flow version) are left out and counted in `otrosPasos`.
  */
-import type { Flow } from '../core/types.ts';
+import type { Flow, Step } from '../core/types.ts';
 
-/** A stored funnel event as the report needs it. */
+/** A stored funnel event as the report needs it (`en`: browser time, ISO 8601 — events are ordered by it when given). */
 export interface StoredEvent {
   recorrido: string;
   paso: string;
   tipo: 'mostrado' | 'enviado';
+  en?: string;
+  rama?: string | null;
+  sintetico?: boolean;
 }
 
-/** One row of the report. `tasaAbandono` is a fraction in [0, 1]. */
+/** One row of the report. `tasaAbandono` is a fraction in [0, 1]; result steps have no completed/dropped (null). */
 export interface FunnelRow {
   paso: string;
+  resultado: boolean;
   mostrados: number;
-  completados: number;
-  abandonos: number;
-  tasaAbandono: number;
+  completados: number | null;
+  abandonos: number | null;
+  tasaAbandono: number | null;
 }
 
-/** The whole report: rows in flow order, journeys counted, and events of steps not in this flow (by step id). */
+/** How a journey moved from a step to the next one shown (see the module comment). */
+export type MoveKind = 'siguiente' | 'error' | 'accion' | 'atras' | 'salto';
+
+/** One edge: journeys that moved `desde` → `hasta` (with `rama` when split), and their share of `desde`'s visitors. */
+export interface FunnelEdge {
+  desde: string;
+  hasta: string;
+  tipo: MoveKind;
+  rama?: string;
+  recorridos: number;
+  proporcion: number;
+}
+
+/** The whole report: journeys counted and left out, rows in flow order, edges, events of steps not in this flow. */
 export interface FunnelReport {
   recorridos: number;
+  sinteticosExcluidos: number;
   pasos: FunnelRow[];
+  aristas: FunnelEdge[];
   otrosPasos: Record<string, number>;
 }
 
-/** Computes the report of `events` over `flow` (see the module comment for each count). */
-export function funnelReport(flow: Flow, events: StoredEvent[]): FunnelReport {
-  const order = new Map(flow.steps.map((s) => [s.id, s.order]));
-  const journeys = new Map<string, { shown: Set<string>; submitted: Set<string>; furthest: number }>();
+/** The kind of a move `from` → `to` (`submitted`: the journey had submitted `from` since it was shown there). */
+export function moveKind(from: Step, to: Step, submitted: boolean): MoveKind {
+  const next = typeof from.next === 'string' ? [from.next] : (from.next ?? []).map((b) => b.to);
+  if (next.includes(to.id) && (submitted || from.onError !== to.id)) return 'siguiente';
+  if (from.onError === to.id) return 'error';
+  if (from.actions?.some((a) => a.to === to.id)) return 'accion';
+  return to.order < from.order ? 'atras' : 'salto';
+}
+
+/**
+ * Computes the report of `events` over `flow` (see the module comment for each count).
+ * @param opts.incluirSinteticos count the journeys marked synthetic too (default false)
+ */
+export function funnelReport(flow: Flow, events: StoredEvent[], opts: { incluirSinteticos?: boolean } = {}): FunnelReport {
+  const steps = new Map(flow.steps.map((s) => [s.id, s]));
   const otrosPasos: Record<string, number> = {};
+  const byJourney = new Map<string, StoredEvent[]>();
   for (const e of events) {
-    const at = order.get(e.paso);
-    if (at === undefined) {
+    if (!steps.has(e.paso)) {
       otrosPasos[e.paso] = (otrosPasos[e.paso] ?? 0) + 1;
       continue;
     }
-    let j = journeys.get(e.recorrido);
-    if (!j) journeys.set(e.recorrido, (j = { shown: new Set(), submitted: new Set(), furthest: -1 }));
-    if (e.tipo === 'mostrado') {
-      j.shown.add(e.paso);
-      j.furthest = Math.max(j.furthest, at);
-    } else j.submitted.add(e.paso);
+    const list = byJourney.get(e.recorrido) ?? [];
+    if (!list.length) byJourney.set(e.recorrido, list);
+    list.push(e);
+  }
+  let sinteticosExcluidos = 0;
+  const shown = new Map<string, number>();
+  const completed = new Map<string, number>();
+  const dropped = new Map<string, number>();
+  const edges = new Map<string, Omit<FunnelEdge, 'proporcion'>>();
+  const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
+  let recorridos = 0;
+  for (const list of byJourney.values()) {
+    if (!opts.incluirSinteticos && list.some((e) => e.sintetico)) {
+      sinteticosExcluidos++;
+      continue;
+    }
+    recorridos++;
+    // stable: events of one batch keep their order; batches that arrived out of order are put back by browser time
+    if (list.every((e) => e.en)) list.sort((a, b) => Date.parse(a.en!) - Date.parse(b.en!));
+    const seen = new Set<string>();
+    const done = new Set<string>();
+    const moves = new Map<string, Omit<FunnelEdge, 'proporcion' | 'recorridos'>>();
+    let at: Step | undefined;
+    let submitted: { rama?: string } | null = null;
+    for (const e of list) {
+      const step = steps.get(e.paso)!;
+      if (e.tipo === 'enviado') {
+        if (at?.id === e.paso) submitted = e.rama ? { rama: e.rama } : {};
+        continue;
+      }
+      if (at?.id === step.id) continue; // a reload: the same visit
+      if (at) {
+        const tipo = moveKind(at, step, submitted !== null);
+        if (submitted) done.add(at.id);
+        const rama = tipo === 'siguiente' && flow.funnel?.splitBy?.[at.id] ? submitted?.rama : undefined;
+        const move = { desde: at.id, hasta: step.id, tipo, ...(rama ? { rama } : {}) };
+        moves.set(`${move.desde}>${move.hasta}>${tipo}>${rama ?? ''}`, move);
+      }
+      seen.add(step.id);
+      at = step;
+      submitted = null;
+    }
+    for (const id of seen) bump(shown, id);
+    for (const id of done) if (steps.get(id)!.kind !== 'result') bump(completed, id);
+    if (at && at.kind !== 'result') bump(dropped, at.id);
+    for (const [key, move] of moves) {
+      const edge = edges.get(key);
+      if (edge) edge.recorridos++;
+      else edges.set(key, { ...move, recorridos: 1 });
+    }
   }
   const pasos = flow.steps.map((step): FunnelRow => {
-    let mostrados = 0;
-    let completados = 0;
-    let abandonos = 0;
-    for (const j of journeys.values()) {
-      if (!j.shown.has(step.id)) continue;
-      mostrados++;
-      if (step.kind === 'result' || j.submitted.has(step.id)) completados++;
-      else if (j.furthest <= step.order) abandonos++;
-    }
-    return { paso: step.id, mostrados, completados, abandonos, tasaAbandono: mostrados ? abandonos / mostrados : 0 };
+    const mostrados = shown.get(step.id) ?? 0;
+    if (step.kind === 'result') return { paso: step.id, resultado: true, mostrados, completados: null, abandonos: null, tasaAbandono: null };
+    const abandonos = dropped.get(step.id) ?? 0;
+    return { paso: step.id, resultado: false, mostrados, completados: completed.get(step.id) ?? 0, abandonos, tasaAbandono: mostrados ? abandonos / mostrados : 0 };
   });
-  return { recorridos: journeys.size, pasos, otrosPasos };
+  const order = (id: string) => steps.get(id)!.order;
+  const aristas = [...edges.values()]
+    .map((e): FunnelEdge => ({ ...e, proporcion: e.recorridos / (shown.get(e.desde) ?? 1) }))
+    .sort((a, b) => order(a.desde) - order(b.desde) || order(a.hasta) - order(b.hasta) || a.tipo.localeCompare(b.tipo) || (a.rama ?? '').localeCompare(b.rama ?? ''));
+  return { recorridos, sinteticosExcluidos, pasos, aristas, otrosPasos };
 }
 
-const pct = (x: number) => `${(x * 100).toLocaleString('es-AR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
+/** A fraction as a Spanish (es-AR) percentage with one decimal, e.g. 0.25 → "25,0 %". */
+export const pct = (x: number) => `${(x * 100).toLocaleString('es-AR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
 
-/** The report as a fixed-width text table in Spanish (what the CLI prints). */
+const MOVE_TEXT: Record<MoveKind, string> = { siguiente: 'siguió', error: 'error', accion: 'acción', atras: 'volvió', salto: 'saltó' };
+
+/** The report as fixed-width text tables in Spanish (what the CLI prints): steps, then moves. */
 export function formatFunnel(report: FunnelReport, desde?: string): string {
-  const head = ['paso', 'mostrados', 'completados', 'abandonos', 'tasa de abandono'];
-  const rows = report.pasos.map((r) => [r.paso, String(r.mostrados), String(r.completados), String(r.abandonos), pct(r.tasaAbandono)]);
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  // the first `left` columns are text (aligned left), the rest numbers
+  const table = (head: string[], rows: string[][], left: number) => {
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+    const line = (cells: string[]) => cells.map((c, i) => (i < left ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+    return [line(head), ...rows.map(line)];
+  };
+  const dash = (x: number | null, f: (n: number) => string = String) => (x === null ? '—' : f(x));
   const otros = Object.entries(report.otrosPasos);
   return [
-    `Embudo de pasos${desde ? ` desde ${desde}` : ''}: ${report.recorridos} recorridos`,
-    line(head),
-    ...rows.map(line),
+    `Embudo de pasos${desde ? ` desde ${desde}` : ''}: ${report.recorridos} recorridos` +
+      (report.sinteticosExcluidos ? ` (${report.sinteticosExcluidos} sintéticos excluidos: reproducciones, vista previa, pruebas)` : ''),
+    ...table(['paso', 'visitantes', 'completados', 'abandonos', 'tasa de abandono'],
+      report.pasos.map((r) => [r.paso, String(r.mostrados), dash(r.completados), dash(r.abandonos), dash(r.tasaAbandono, pct)]), 1),
+    '',
+    ...table(['desde', 'hasta', 'camino', 'recorridos', 'proporción'],
+      report.aristas.map((a) => [a.desde, a.hasta, `${MOVE_TEXT[a.tipo]}${a.rama ? ` (${a.rama})` : ''}`, String(a.recorridos), pct(a.proporcion)]), 3),
     ...(otros.length ? [`Eventos de pasos que ya no están en el flujo: ${otros.map(([p, n]) => `${p} (${n})`).join(', ')}`] : []),
   ].join('\n');
 }
