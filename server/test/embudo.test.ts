@@ -1,4 +1,4 @@
-/** POST /api/embudo/eventos (issue 7, funnel for staff): what it stores, what it refuses, its limits, retention. */
+/** POST /api/embudo/eventos (issue 7, funnel for staff; issue 21 item 7, synthetic marker and branch): what it stores, what it refuses, its limits, retention. */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +32,23 @@ describe('POST /api/embudo/eventos', () => {
     ]);
   });
 
+  it('stores the synthetic marker of a batch on every row (default false) and the chosen branch of an "enviado"', async () => {
+    const real = randomUUID();
+    const replay = randomUUID();
+    expect((await post(app, URL, { versionFlujo: 2, eventos: [evento({ recorrido: real, paso: 'metodo-de-pago', tipo: 'enviado', rama: 'CBU' })] })).json()).toEqual({ ok: true, registrados: 1 });
+    expect((await post(app, URL, { versionFlujo: 2, sintetico: true, eventos: [evento({ recorrido: replay }), evento({ recorrido: replay, paso: 'metodo-de-pago', tipo: 'enviado', rama: 'TC' })] })).json()).toEqual({ ok: true, registrados: 2 });
+    const rows = await app.deps.db.query<{ r: string; paso: string; sintetico: boolean; rama: string | null }>(
+      'SELECT recorrido::text AS r, paso, sintetico, rama FROM embudo_eventos WHERE recorrido IN ($1, $2) ORDER BY id', [real, replay]);
+    expect(rows.map((x) => [x.r === real ? 'real' : 'replay', x.paso, x.sintetico, x.rama])).toEqual([
+      ['real', 'metodo-de-pago', false, 'CBU'],
+      ['replay', 'propiedad', true, null],
+      ['replay', 'metodo-de-pago', true, 'TC'],
+    ]);
+  });
+
   it.each([
+    ['a marker that is not a boolean', { versionFlujo: 2, sintetico: 'si', eventos: [evento()] }, '/sintetico'],
+    ['a branch that is free text (e.g. something typed)', { versionFlujo: 2, eventos: [evento({ tipo: 'enviado', rama: 'ana@example.com' })] }, '/eventos/0/rama'],
     ['no events', { versionFlujo: 2, eventos: [] }, '/eventos'],
     ['a field the contract does not have (e.g. something typed)', { versionFlujo: 2, eventos: [evento({ email: 'ana@example.com' })] }, '/eventos/0/email'],
     ['an unknown kind', { versionFlujo: 2, eventos: [evento({ tipo: 'clic' })] }, '/eventos/0/tipo'],

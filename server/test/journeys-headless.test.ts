@@ -31,7 +31,7 @@ describe('journey fixtures, headless', () => {
 });
 
 describe('the staff funnel, on a database filled by replaying fixtures', () => {
-  it('counts shown, completed and dropped per step exactly as the journeys went', async () => {
+  it('marks every replayed journey synthetic; included, counts visitors, completed, dropped and moves exactly as they went', async () => {
     const product = loadReplayProduct('.');
     const app = await buildTestApp({ rateLimitMax: 1_000_000 } as never);
     try {
@@ -42,8 +42,12 @@ describe('the staff funnel, on a database filled by replaying fixtures', () => {
         const reports = await replayHeadless(byName.get(name)!, product, { request: visitor(app), texts: loadProduct('.').texts });
         expect(reports.every((r) => r.ok), name).toBe(true);
       }
-      const events = await app.deps.db.query<StoredEvent>('SELECT recorrido, paso, tipo FROM embudo_eventos');
-      const report = funnelReport(product.flow, events);
+      const events = await app.deps.db.query<StoredEvent>('SELECT recorrido, paso, tipo, rama, sintetico FROM embudo_eventos ORDER BY id');
+      // a replay's journeys are marked synthetic: the staff report leaves every one out unless asked
+      expect(events.length).toBeGreaterThan(0);
+      expect(events.every((e) => e.sintetico)).toBe(true);
+      expect(funnelReport(product.flow, events)).toMatchObject({ recorridos: 0, sinteticosExcluidos: 5 });
+      const report = funnelReport(product.flow, events, { incluirSinteticos: true });
       const row = (paso: string) => report.pasos.find((p) => p.paso === paso)!;
       const counts = (paso: string) => [row(paso).mostrados, row(paso).completados, row(paso).abandonos];
       expect(report.recorridos).toBe(5);
@@ -53,8 +57,14 @@ describe('the staff funnel, on a database filled by replaying fixtures', () => {
       for (const paso of ['metros', 'localidad', 'contacto', 'vigencia', 'cotizacion', 'adicionales', 'datos-personales', 'direccion', 'confirmar-datos-personales', 'metodo-de-pago', 'confirmacion']) {
         expect(counts(paso), paso).toEqual([2, 2, 0]);
       }
-      expect(counts('gracias')).toEqual([2, 2, 0]);
-      expect(counts('error')).toEqual([1, 1, 0]);
+      expect(counts('gracias')).toEqual([2, null, null]); // result steps: nothing to complete or drop
+      expect(counts('error')).toEqual([1, null, null]);
+      // the way out of the payment step splits by the method chosen: CBU in both journeys, then a card on the retry;
+      // the rejection is the flow's "si no" branch (the emission answered, no policy), the retry the error's action
+      const out = (desde: string) => report.aristas.filter((a) => a.desde === desde).map((a) => [a.hasta, a.tipo, a.rama ?? '', a.recorridos]);
+      expect(out('metodo-de-pago')).toEqual([['confirmacion', 'siguiente', 'CBU', 2], ['confirmacion', 'siguiente', 'TC', 1]]);
+      expect(out('confirmacion')).toEqual([['gracias', 'siguiente', '', 2], ['error', 'siguiente', '', 1]]);
+      expect(out('error')).toEqual([['metodo-de-pago', 'accion', '', 1]]);
       expect(row('permanencia').tasaAbandono).toBeCloseTo(1 / 3);
     } finally {
       await app.close();
