@@ -1,7 +1,8 @@
 /**
  * The staff's funnel end to end (issue 7): a visitor in Chromium → batches to the real API → its database → the
  * `npm run report:funnel` counts. The page clock is paused, so batches leave only when the test lets the 2 s timer run
- * or when the page goes away (fetch keepalive).
+ * or when the page goes away (fetch keepalive). A browser driven by Playwright is automation (navigator.webdriver):
+ * its batches are marked `sintetico`, so the report leaves this journey out unless --incluir-sinteticos.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { expect, test, type Request } from '@playwright/test';
 import { startServer, type ServerProcess } from '../../server/test/processes.ts';
 import { continuar } from './journey';
 
-type Batch = { versionFlujo: number; eventos: { recorrido: string; paso: string; tipo: string; en: string }[] };
+type Batch = { versionFlujo: number; sintetico?: boolean; eventos: { recorrido: string; paso: string; tipo: string; en: string }[] };
 const isFunnel = (r: Request) => r.method() === 'POST' && r.url().endsWith('/api/embudo/eventos');
 const PORT = Number(process.env.E2E_PORT ?? 3199) + 9;
 
@@ -36,6 +37,7 @@ test('los pasos mostrados y enviados llegan en lotes, sin nada de lo escrito, el
     expect((await first).status()).toBe(200);
     expect(seen.map((b) => b.eventos.map((e) => `${e.tipo} ${e.paso}`))).toEqual([['mostrado inicio', 'enviado inicio', 'mostrado propiedad']]);
     for (const e of seen[0].eventos) expect(Object.keys(e).sort()).toEqual(['en', 'paso', 'recorrido', 'tipo']);
+    expect(seen[0].sintetico).toBe(true); // a test, not a visitor
 
     await page.getByLabel(/^Casa/).check();
     await page.getByLabel('No', { exact: true }).check();
@@ -46,11 +48,12 @@ test('los pasos mostrados y enviados llegan en lotes, sin nada de lo escrito, el
     expect(await server.stop()).toBe(0); // drains, closes the embedded database for the report
     server = undefined;
 
-    const out = execFileSync(process.execPath, ['scripts/report-funnel.ts', '--json', '--html', join(dataDir, 'embudo.html')], {
+    const run = (...args: string[]) => JSON.parse(execFileSync(process.execPath, ['scripts/report-funnel.ts', '--json', '--html', join(dataDir, 'embudo.html'), ...args], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
       encoding: 'utf8',
-    });
-    const report = JSON.parse(out) as { recorridos: number; pasos: { paso: string; mostrados: number; completados: number; abandonos: number }[] };
+    })) as { recorridos: number; sinteticosExcluidos: number; pasos: { paso: string; mostrados: number; completados: number; abandonos: number }[] };
+    expect(run()).toMatchObject({ recorridos: 0, sinteticosExcluidos: 1 });
+    const report = run('--incluir-sinteticos');
     expect(report.recorridos).toBe(1);
     expect(report.pasos.slice(0, 4).map((p) => [p.paso, p.mostrados, p.completados, p.abandonos])).toEqual([
       ['inicio', 1, 1, 0],
