@@ -108,6 +108,14 @@ export function checkProduct(files: ProductFiles): ProductReport {
     };
     walk(doc, '');
   }
+  // funnel.splitBy: a choice, never typed text — the named field is an enum of strings in the step's schema
+  for (const [id, field] of Object.entries(def.funnel?.splitBy ?? {})) {
+    const prop = getAt(files.schemas[id] ?? {}, `/properties/${escapeToken(field)}`) as Json | undefined;
+    const choice = Array.isArray(prop?.enum) && (prop!.enum as unknown[]).every((v) => typeof v === 'string');
+    if (files.schemas[id] && !choice) {
+      add('flow/flow.json', `/funnel/splitBy/${escapeToken(id)}`, `"${field}" no es una lista de opciones (enum de textos) de schemas/${id}.schema.json: el embudo solo registra elecciones, nunca lo escrito`);
+    }
+  }
   // schema files: one per form step, none left over
   for (const step of flow.steps) {
     if (step.kind === 'form' && !files.schemas[step.id]) add('flow/flow.json', `/steps/${stepIndex(step.id)}`, `el paso de formulario "${step.id}" no tiene schemas/${step.id}.schema.json`);

@@ -158,4 +158,11 @@ describe('flow:check', () => {
       'schemas/api/emision.json#/$defs/SolicitarBody/properties/coberturasOpcionales/$ref',
     ]);
   });
+
+  it('a funnel split by typed text (a name, a card number) instead of a choice, or by a step that does not exist', () => {
+    const f = copy();
+    f.flow.funnel!.splitBy = { 'metodo-de-pago': 'numberPaymentCard', 'datos-personales': 'methodPayment', 'no-existe': 'x' };
+    expect(where(f)).toEqual(['flow/flow.json#/funnel/splitBy/no-existe', 'flow/flow.json#/funnel/splitBy/metodo-de-pago', 'flow/flow.json#/funnel/splitBy/datos-personales']);
+    expect(checkProduct(f).problems[1].message).toMatch(/"numberPaymentCard" no es una lista de opciones .* nunca lo escrito/);
+  });
 });
