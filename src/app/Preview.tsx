@@ -17,7 +17,7 @@ import type { FlowProblem } from '../engine/core/check-flow.ts';
 import type { Flow } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { emptyState } from '../engine/state';
-import { markSynthetic } from '../engine/funnel/index';
+import { markSynthetic } from '../engine/funnel/synthetic';
 import { stepSchema } from '../form/validators/schemas';
 import { previewProblems, problemsByStep } from './preview-problems';
 

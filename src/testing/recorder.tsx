@@ -14,7 +14,7 @@ import { stepById, stepByPath } from '../engine/core/guards.ts';
 import { setAt } from '../engine/core/pointer.ts';
 import type { Flow } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model.ts';
-import { markSynthetic } from '../engine/funnel/index.ts';
+import { markSynthetic } from '../engine/funnel/synthetic.ts';
 import type { Journey, JourneyStep } from './fixture.ts';
 import type { Pins } from './pins.ts';
 import { declaredCall, policyIssued, recordedAnswers, resultExpectations } from './record-rules.ts';

@@ -12,6 +12,7 @@ import { Preview, sampleAnswers } from '../../src/app/Preview';
 import { problemsByStep } from '../../src/app/preview-problems';
 import type { FlowDef } from '../../src/engine/core/index.ts';
 import { createFlowEngine } from '../../src/engine/model';
+import { isSyntheticBrowser, SYNTHETIC_STORAGE_KEY } from '../../src/engine/funnel/index';
 import { compileFlowNode } from '../../src/check/conditions.ts';
 import { stepSchema } from '../../src/form/validators/schemas';
 
@@ -55,5 +56,18 @@ describe('staff preview', () => {
     const forms = flow.steps.filter((s) => s.kind === 'form');
     expect(Object.keys(answers).sort()).toEqual(forms.map((s) => s.id).sort());
     for (const s of forms) expect(answers[s.id]).toEqual((stepSchema(s.id)?.examples as unknown[] | undefined)?.[0]);
+  });
+
+  it('marks the tab so its funnel journeys are synthetic (left out of the staff report)', () => {
+    sessionStorage.removeItem(SYNTHETIC_STORAGE_KEY);
+    expect(isSyntheticBrowser({ webdriver: false }, sessionStorage)).toBe(false);
+    const engine = createFlowEngine({ flow, genericError: 'x', timeoutError: 'y' });
+    render(
+      <Provider value={fork()}>
+        <Preview engine={engine} />
+      </Provider>,
+    );
+    expect(sessionStorage.getItem(SYNTHETIC_STORAGE_KEY)).toBe('1');
+    expect(isSyntheticBrowser({ webdriver: false }, sessionStorage)).toBe(true);
   });
 });

@@ -20,6 +20,8 @@
 import { attach, createEffect, createEvent, createStore, sample, type Effect, type EventCallable, type Store } from 'effector';
 import type { FlowEngine } from '../model';
 
+export { isSyntheticBrowser, markSynthetic, SYNTHETIC_STORAGE_KEY } from './synthetic';
+
 /** One funnel event (schemas/api/embudo.json › Evento). `en`: the browser's time, ISO 8601. */
 export interface FunnelEvent {
   recorrido: string;
@@ -43,34 +45,6 @@ export const MAX_QUEUED = 500;
 
 /** Session-storage key of this tab's funnel journey id (a random UUID, renewed when the visitor starts over). */
 export const JOURNEY_STORAGE_KEY = 'cotizador-hogar:embudo';
-
-/**
- * Session-storage key that marks this tab's journeys as synthetic (value `'1'`). Set by our own code only — the staff
- * preview, the recorder, the browser replay's init script — never from a URL: a link cannot hide real traffic.
- */
-export const SYNTHETIC_STORAGE_KEY = 'cotizador-hogar:embudo-sintetico';
-
-/** Marks this tab's funnel journeys as synthetic (see {@link SYNTHETIC_STORAGE_KEY}); storage failures are ignored. */
-export function markSynthetic(storage: Storage | undefined): void {
-  try {
-    storage?.setItem(SYNTHETIC_STORAGE_KEY, '1');
-  } catch {
-    // no storage: the journey stays unmarked (it only adds rows to a staff report)
-  }
-}
-
-/**
- * Whether a browser journey is synthetic: the browser is driven by automation (`navigator.webdriver`, true under
- * Playwright — replays, e2e tests) or the tab was marked by {@link markSynthetic}.
- */
-export function isSyntheticBrowser(nav: { webdriver?: boolean } | undefined, storage: Storage | undefined): boolean {
-  if (nav?.webdriver === true) return true;
-  try {
-    return storage?.getItem(SYNTHETIC_STORAGE_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
 
 /** A random UUID v4 (`crypto.randomUUID`, or built from `crypto.getRandomValues` outside secure contexts). */
 export function randomUuid(): string {
