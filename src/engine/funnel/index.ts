@@ -20,7 +20,7 @@
 import { attach, createEffect, createEvent, createStore, sample, type Effect, type EventCallable, type Store } from 'effector';
 import type { FlowEngine } from '../model';
 
-export { isSyntheticBrowser, markSynthetic, SYNTHETIC_STORAGE_KEY } from './synthetic';
+export { isSyntheticBrowser, markSynthetic, SYNTHETIC_STORAGE_KEY } from './synthetic.ts';
 
 /** One funnel event (schemas/api/embudo.json › Evento). `en`: the browser's time, ISO 8601. */
 export interface FunnelEvent {

@@ -9,8 +9,8 @@
  * visit). Each change of step is a move from one step to the next one shown; a move out of a step the journey had
  * submitted since it was shown there is a move "after submitting". Per step, in the flow's graph order, counting JOURNEYS:
  * - mostrados (visitors): journeys that reached the step (were shown it at least once);
- * - completados: journeys that submitted it and then reached another step (null for result steps: gracias/error end a
- *   journey, there is nothing to complete);
+ * - completados: journeys that submitted it and then reached another step, not by going back (null for result steps:
+ *   gracias/error end a journey, there is nothing to complete);
  * - abandonos: journeys whose LAST step shown is this one (null for result steps); a journey that went back from it
  *   and left elsewhere dropped there, not here; a step a branch skipped is never shown, so it is no drop;
  * - tasaAbandono: abandonos ÷ mostrados (null for result steps, 0 when nobody was shown the step).
@@ -19,7 +19,8 @@
  * action of the step), `atras` (back to an earlier step: a back loop), `salto` (anything else: a typed URL, a link).
  * A `siguiente` out of a step named in flow.json › funnel.splitBy is split by the value the journey chose (`rama`,
  * e.g. TC / CBU on metodo-de-pago).
- * Events of steps the flow no longer has (an older flow version) are left out and counted in `otrosPasos`.
+ * Events of steps the flow no longer has (an older flow version) are left out and counted in `otrosPasos` (synthetic
+ * journeys' too only when included); a journey with none of this flow's steps is no journey of this report.
  */
 import type { Flow, Step } from '../core/types.ts';
 
@@ -83,10 +84,6 @@ export function funnelReport(flow: Flow, events: StoredEvent[], opts: { incluirS
   const otrosPasos: Record<string, number> = {};
   const byJourney = new Map<string, StoredEvent[]>();
   for (const e of events) {
-    if (!steps.has(e.paso)) {
-      otrosPasos[e.paso] = (otrosPasos[e.paso] ?? 0) + 1;
-      continue;
-    }
     const list = byJourney.get(e.recorrido) ?? [];
     if (!list.length) byJourney.set(e.recorrido, list);
     list.push(e);
@@ -103,15 +100,20 @@ export function funnelReport(flow: Flow, events: StoredEvent[], opts: { incluirS
       sinteticosExcluidos++;
       continue;
     }
+    const known = list.filter((e) => {
+      if (!steps.has(e.paso)) otrosPasos[e.paso] = (otrosPasos[e.paso] ?? 0) + 1;
+      return steps.has(e.paso);
+    });
+    if (known.length === 0) continue;
     recorridos++;
     // stable: events of one batch keep their order; batches that arrived out of order are put back by browser time
-    if (list.every((e) => e.en)) list.sort((a, b) => Date.parse(a.en!) - Date.parse(b.en!));
+    if (known.every((e) => e.en)) known.sort((a, b) => Date.parse(a.en!) - Date.parse(b.en!));
     const seen = new Set<string>();
     const done = new Set<string>();
     const moves = new Map<string, Omit<FunnelEdge, 'proporcion' | 'recorridos'>>();
     let at: Step | undefined;
     let submitted: { rama?: string } | null = null;
-    for (const e of list) {
+    for (const e of known) {
       const step = steps.get(e.paso)!;
       if (e.tipo === 'enviado') {
         if (at?.id === e.paso) submitted = e.rama ? { rama: e.rama } : {};
@@ -120,7 +122,7 @@ export function funnelReport(flow: Flow, events: StoredEvent[], opts: { incluirS
       if (at?.id === step.id) continue; // a reload: the same visit
       if (at) {
         const tipo = moveKind(at, step, submitted !== null);
-        if (submitted) done.add(at.id);
+        if (submitted && tipo !== 'atras') done.add(at.id);
         const rama = tipo === 'siguiente' && flow.funnel?.splitBy?.[at.id] ? submitted?.rama : undefined;
         const move = { desde: at.id, hasta: step.id, tipo, ...(rama ? { rama } : {}) };
         moves.set(`${move.desde}>${move.hasta}>${tipo}>${rama ?? ''}`, move);
