@@ -124,7 +124,7 @@ async function main() {
     const [exists] = await db.query<{ t: string | null }>("SELECT to_regclass('embudo_eventos')::text AS t");
     if (exists?.t) {
       const [col] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM information_schema.columns WHERE table_name = 'embudo_eventos' AND column_name = 'sintetico'");
-      if (!col?.n) throw new Error('La base no tiene la migración 017-embudo-sintetico: arrancá la API de esta versión una vez (aplica las migraciones) y volvé a correr el informe.');
+      if (!col?.n) throw new Error('La base no tiene la migración 018-embudo-sintetico: arrancá la API de esta versión una vez (aplica las migraciones) y volvé a correr el informe.');
     }
     const events = exists?.t ? await embudoRepository(db).desde(desde) : [];
     report = funnelReport(flow, events, { incluirSinteticos: values['incluir-sinteticos'] === true });
