@@ -223,7 +223,13 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
   }
   // a replay's journey is marked synthetic even where navigator.webdriver is not set: with --embudo its batches reach
   // the deployment marked `sintetico` and the report leaves them out (engine/funnel › SYNTHETIC_STORAGE_KEY)
-  await page.addInitScript((key) => sessionStorage.setItem(key, '1'), SYNTHETIC_STORAGE_KEY);
+  await page.addInitScript((key) => {
+    try {
+      sessionStorage.setItem(key, '1');
+    } catch {
+      // a document without storage (about:blank): nothing of the app runs there
+    }
+  }, SYNTHETIC_STORAGE_KEY);
   for (const s of journey.stubs ?? []) stubs.push({ ...s, left: s.times ?? Number.POSITIVE_INFINITY });
   if (journey.steps.some((s) => s.actions?.some((a) => typeof a === 'object' && 'wait' in a))) await page.clock.install();
   if (journey.localStorage) {
