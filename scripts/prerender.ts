@@ -13,7 +13,7 @@
  * gets .gz and .br beside it, like the assets (vite-plugin-compression2), for the server's precompressed files.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
@@ -91,7 +91,7 @@ try {
     write(join(DIST, page.path, 'index.html'), html);
     if (page.entry) write(join(DIST, 'index.html'), html);
   }
-  console.log(`prerenderizados ${pages.length} pasos en dist/`);
+  console.log(`prerenderizados ${pages.length} pasos en ${relative(ROOT, DIST) || '.'}/`);
 } finally {
   rmSync(out, { recursive: true, force: true });
   rmSync(join(DIST, '.vite'), { recursive: true, force: true });

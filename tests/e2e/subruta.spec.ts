@@ -63,7 +63,7 @@ test('npm run replay --base-url …/hogar pasa contra la app servida bajo /hogar
     servers.push(await startServer(BASE + 4, serverEnv(join(tmp, 'dist-hogar'), join(tmp, 'datos-2'), { TARIFF_FILE: join(tmp, 'tarifa.json') })));
     proxy.retarget(servers[1].url);
     const tariffRed = await run(process.execPath, ['scripts/replay.ts', FIXTURE, '--base-url', proxy.url]);
-    console.log(`replay bajo /hogar, otra tarifa (rojo): ${tariffRed.ms} ms`);
+    console.log(`replay bajo /hogar, otra tarifa (rojo): ${tariffRed.ms} ms — ${/✗ compra.*/.exec(tariffRed.out)?.[0]}`);
     expect(tariffRed.code, tariffRed.out).toBe(1);
     expect(tariffRed.out).toMatch(/✗ compra-tarjeta-casa: paso 7 \(seguro-hogar\/cotizacion\): plan BASICO: premio esperado [\d.]+,\d\d, visto [\d.]+,\d\d/);
     expect(tariffRed.out).toContain('0/1 recorridos verdes');
@@ -72,7 +72,7 @@ test('npm run replay --base-url …/hogar pasa contra la app servida bajo /hogar
     servers.push(await startServer(BASE + 5, serverEnv(resolve('dist'), join(tmp, 'datos-3'))));
     proxy.retarget(servers[2].url);
     const rootRed = await run(process.execPath, ['scripts/replay.ts', FIXTURE, '--base-url', proxy.url]);
-    console.log(`replay bajo /hogar, build para / (rojo): ${rootRed.ms} ms`);
+    console.log(`replay bajo /hogar, build para / (rojo): ${rootRed.ms} ms — ${/✗ compra.*/.exec(rootRed.out)?.[0]}`);
     expect(rootRed.code, rootRed.out).toBe(1);
     expect(rootRed.out).toMatch(/✗ compra-tarjeta-casa: paso 0 \(seguro-hogar\): /);
     expect(proxy.outside.some((p) => p.startsWith('/assets/'))).toBe(true);
