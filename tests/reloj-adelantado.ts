@@ -18,7 +18,7 @@ if (dias !== 0) {
     return Reflect.construct(RealDate, args.length ? args : [RealDate.now() + offset], new.target);
   } as unknown as DateConstructor;
   Object.setPrototypeOf(Adelantada, RealDate);
-  Adelantada.prototype = RealDate.prototype;
+  Object.defineProperty(Adelantada, 'prototype', { value: RealDate.prototype });
   Adelantada.now = () => RealDate.now() + offset;
   globalThis.Date = Adelantada;
 }
