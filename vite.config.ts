@@ -57,11 +57,23 @@ function sinMarkdown(): Plugin {
  * made form steps' start-up longer (bench:tareas on propiedad and cotizacion, 10 loads each).
  */
 const CHUNKS_DE_ARRANQUE = new Set(['index', 'client', 'react', 'jsx-runtime', 'boot-engine', 'boot-ui', 'calls', 'i18nInstance', 'pointer', 'guards', 'format', 'dates']);
+/**
+ * The build's base from `BASE_PATH` (`/hogar`, `/hogar/` or `hogar`): `/hogar/`; `/` when unset or empty.
+ * @throws Error for anything but path segments of letters, digits, `-`, `_` and `.`
+ */
+function basePath(value: string | undefined): string {
+  const trimmed = (value ?? '').replace(/^\/+|\/+$/g, '');
+  if (!trimmed) return '/';
+  if (!/^[\w.-]+(\/[\w.-]+)*$/.test(trimmed)) throw new Error(`BASE_PATH: «${value}» no es una ruta como /hogar`);
+  return `/${trimmed}/`;
+}
+
 const pistaDeCompilacion = (chunk: { name: string }) => (CHUNKS_DE_ARRANQUE.has(chunk.name) ? '//# allFunctionsCalledOnLoad' : '');
 
 export default defineConfig({
   plugins: [react(), textosWeb(), sinMarkdown(), problemasDelFlujo(import.meta.dirname), compression({ include: /\.(js|css|svg|json)$/, algorithms: ['gzip', 'brotliCompress'], threshold: 512 })],
-  base: '/',
+  // BASE_PATH=/hogar/ builds the app for a sub-path (src/app/base.ts; README › Sub-path); BUILD_DIR another output folder
+  base: basePath(process.env.BASE_PATH),
   server: { proxy: { '/api': 'http://localhost:3000' } },
   // no modulepreload links from the entry (issue 9): inserting them cost the entry's task ~17 ms on this machine (~70 ms at
   // 4× CPU); the phases of src/main.tsx already request their chunks in parallel, their imports follow one round trip later.
@@ -69,7 +81,7 @@ export default defineConfig({
   // One stylesheet, not split by chunk: scripts/prerender.ts inlines it in every page, and with it split each lazy
   // chunk's import listed the entry's stylesheet as a dependency — on form steps the form chunk fetched it again as a
   // file and the page restyled in a ~30 ms task (~125 ms at 4×) while starting
-  build: { outDir: 'dist', manifest: true, sourcemap: false, cssCodeSplit: false, chunkSizeWarningLimit: 700, modulePreload: false, rolldownOptions: { output: { postBanner: pistaDeCompilacion } } },
+  build: { outDir: process.env.BUILD_DIR ?? 'dist', manifest: true, sourcemap: false, cssCodeSplit: false, chunkSizeWarningLimit: 700, modulePreload: false, rolldownOptions: { output: { postBanner: pistaDeCompilacion } } },
   test: {
     // at least two files at a time: Vitest's default (cores − 1) is one on a 2-core machine, so the jsdom files waited
     // behind the server files (which still run one at a time, `fileParallelism: false`)

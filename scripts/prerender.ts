@@ -13,13 +13,14 @@
  * gets .gz and .br beside it, like the assets (vite-plugin-compression2), for the server's precompressed files.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
-const DIST = join(ROOT, 'dist');
+/** The client build (vite.config.ts › build.outDir: `BUILD_DIR`, default dist/). */
+const DIST = resolve(ROOT, process.env.BUILD_DIR ?? 'dist');
 /** Vite's build manifest (`build.manifest` in vite.config.ts): read here, then removed from dist/ (nothing serves it). */
 const MANIFEST = join(DIST, '.vite/manifest.json');
 
@@ -32,7 +33,7 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 /** The files of the chunks `keys` and of everything they import statically (manifest keys: sources from the root). */
-function chunkFiles(manifest: Manifest, keys: string[]): string[] {
+function chunkFiles(manifest: Manifest, keys: string[], base: string): string[] {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;
@@ -40,7 +41,7 @@ function chunkFiles(manifest: Manifest, keys: string[]): string[] {
     for (const k of manifest[key].imports ?? []) visit(k);
   };
   keys.forEach(visit);
-  return [...seen].map((k) => `/${manifest[k].file}`);
+  return [...seen].map((k) => `${base}${manifest[k].file}`);
 }
 
 /**
@@ -70,25 +71,27 @@ try {
   const { prerenderSteps } = (await import(pathToFileURL(join(out, 'prerender.mjs')).href)) as typeof import('../src/app/prerender.tsx');
   const built = readFileSync(join(DIST, 'index.html'), 'utf8');
   if (!built.includes('<div id="root"></div>')) throw new Error('dist/index.html no tiene <div id="root"></div> (¿ya prerenderizado?)');
-  const shell = built.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_, file: string) => `<style>${readFileSync(join(DIST, file), 'utf8').trim()}</style>`);
+  const shell = built.replace(/<link rel="stylesheet"[^>]*href="\/(?:[^"]*\/)?(assets\/[^"]+\.css)"[^>]*>/g, (_, file: string) => `<style>${readFileSync(join(DIST, file), 'utf8').trim()}</style>`);
   write(join(DIST, 'shell.html'), shell);
   const pages = await prerenderSteps();
   const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
   const { entry, keys: startUp } = startUpKeys(manifest, new Set(pages.flatMap((p) => p.sources)));
-  const entryFile = `/${manifest[entry].file}`;
-  const module = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(shell);
+  // the build's base (vite.config.ts › base: `/`, or `/hogar/` with BASE_PATH) as the app's module script shows it
+  const module = /<script type="module" crossorigin src="((\/(?:[^"]*\/)?)assets\/[^"]+\.js)"><\/script>/.exec(shell);
   if (!module) throw new Error('dist/index.html no tiene el script del módulo de la app');
+  const base = module[2];
+  const entryFile = `${base}${manifest[entry].file}`;
   const painted = shell
     .replace(module[0], () => `<script data-app="${module[1]}">${readFileSync(join(DIST, 'arranque.js'), 'utf8')}</script>`)
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
   for (const page of pages) {
     // a source the build has no chunk for (a step without a ui schema, say) has nothing to preload
-    const preload = [...new Set(chunkFiles(manifest, [...startUp, ...page.sources]))].filter((f) => f !== entryFile);
+    const preload = [...new Set(chunkFiles(manifest, [...startUp, ...page.sources], base))].filter((f) => f !== entryFile);
     const html = painted.replace('<script data-app=', () => `<script data-precarga="${preload.join(' ')}" data-app=`).replace('<div id="root"></div>', `<div id="root" data-paso="${page.stepId}"${page.form ? ' data-formulario' : ''}>${page.html}</div>`);
     write(join(DIST, page.path, 'index.html'), html);
     if (page.entry) write(join(DIST, 'index.html'), html);
   }
-  console.log(`prerenderizados ${pages.length} pasos en dist/`);
+  console.log(`prerenderizados ${pages.length} pasos en ${relative(ROOT, DIST) || '.'}/`);
 } finally {
   rmSync(out, { recursive: true, force: true });
   rmSync(join(DIST, '.vite'), { recursive: true, force: true });

@@ -3,6 +3,7 @@
  * JSON in and out, cookies included, the CSRF dance before every POST, one error type with a
  * Spanish message. It never logs: request bodies may hold card numbers and CBUs.
  */
+import { BASE } from '../app/base.ts';
 import wretch from 'wretch';
 
 /** Per-request time limit (ms); past it the request is aborted and reported as a network error. */
@@ -115,7 +116,7 @@ function queryString(query: Record<string, string | number | undefined> | undefi
  * without sending the POST.
  */
 /** Where the API lives (SPEC §7); links to API documents (PDF downloads) use it too. */
-export const API_BASE = '/api';
+export const API_BASE = `${BASE}/api`;
 
 export function createApiClient(opts: { baseUrl?: string; fetch?: typeof fetch } = {}): ApiClient {
   const base = wretch(opts.baseUrl ?? API_BASE, { credentials: 'include' }).accept('application/json');

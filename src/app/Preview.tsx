@@ -20,6 +20,7 @@ import { emptyState } from '../engine/state';
 import { markSynthetic } from '../engine/funnel/synthetic';
 import { stepSchema } from '../form/validators/schemas';
 import { previewProblems, problemsByStep } from './preview-problems';
+import { BASE } from './base.ts';
 
 /** Sample answers of every step: the first of `examples` at the root of its schema. */
 export function sampleAnswers(flow: Flow, schemaOf: (id: string) => Record<string, unknown> | undefined = stepSchema): Record<string, Record<string, unknown>> {
@@ -66,7 +67,7 @@ function StepProblemsBar({ engine, byStep, note }: { engine: FlowEngine; byStep:
   return (
     <aside style={S.bar} aria-label="Vista previa: problemas del paso">
       <p>
-        Vista previa · paso <b>{current}</b> · <a href={`/${engine.flow.basePath}/__vista-previa`}>volver a la lista</a>
+        Vista previa · paso <b>{current}</b> · <a href={`${BASE}/${engine.flow.basePath}/__vista-previa`}>volver a la lista</a>
       </p>
       {note && <p style={S.warning}>{note}</p>}
       <ProblemList problems={byStep[current] ?? []} />

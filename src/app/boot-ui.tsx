@@ -11,6 +11,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { APP_READY_EVENT, createFlowRouter } from './router';
 import { stepByPath } from '../engine/core/guards.ts';
+import { sinBase } from './base.ts';
 import type { Flow } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { prefetchForms } from '../screens/StepScreen';
@@ -50,7 +51,7 @@ export function mount(container: HTMLElement, flow: Flow, i18n: I18n, Router: Re
       </I18nextProvider>
     </StrictMode>
   );
-  if (prerendered && stepByPath(flow, window.location.pathname)?.id === prerendered) startTransition(() => void hydrateRoot(container, app));
+  if (prerendered && stepByPath(flow, sinBase(window.location.pathname))?.id === prerendered) startTransition(() => void hydrateRoot(container, app));
   else {
     container.textContent = '';
     createRoot(container).render(app);

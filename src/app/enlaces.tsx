@@ -6,10 +6,13 @@
  */
 import { Fragment, type ReactNode } from 'react';
 import { API_BASE } from '../api/client';
+import { BASE } from './base.ts';
 import { RUTAS_POSTVENTA } from '../screens/postventa/rutas';
 import { RUTA_CONDICIONES_GENERALES, RUTAS_LEGALES } from '../screens/legal/rutas';
 
-const DESTINOS: Record<string, string> = { ...RUTAS_LEGALES, ...RUTAS_POSTVENTA, condiciones: `${API_BASE}${RUTA_CONDICIONES_GENERALES}` };
+const DESTINOS: Record<string, string> = {
+  ...Object.fromEntries(Object.entries({ ...RUTAS_LEGALES, ...RUTAS_POSTVENTA }).map(([k, ruta]) => [k, `${BASE}${ruta}`])),
+  condiciones: `${API_BASE}${RUTA_CONDICIONES_GENERALES}` };
 
 /**
  * @param texto e.g. "Leí y acepto los <terminos>términos y condiciones</terminos>."

@@ -6,6 +6,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
+import { BASE } from './base.ts';
 import { StaticRouter } from 'react-router-dom';
 import flowJson from '../../flow/flow.json';
 import { compileFlow } from '../engine/core/graph.ts';
@@ -45,7 +46,7 @@ export async function prerenderSteps(): Promise<PrerenderedPage[]> {
     const html = renderToString(
       <StrictMode>
         <I18nextProvider i18n={i18n}>
-          <StaticRouter location={`/${step.path}`}>
+          <StaticRouter basename={BASE || undefined} location={`${BASE}/${step.path}`}>
             <FlowRoutes routes={flowRoutes(flow, engine, { prerendered: step.id })} />
           </StaticRouter>
         </I18nextProvider>

@@ -12,6 +12,7 @@ import { stepById } from '../engine/core/guards.ts';
 import type { Flow, Step } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { Layout } from './Layout';
+import { BASE } from './base.ts';
 import { StepScreen } from '../screens/StepScreen';
 import { RUTA_CONSULTA_TRAMITE, RUTAS_POSTVENTA, type TipoPostventa } from '../screens/postventa/rutas';
 import { RUTAS_LEGALES, type PaginaLegal } from '../screens/legal/rutas';
@@ -102,21 +103,21 @@ export function FlowRoutes({ routes, bind }: { routes: RouteObject[]; bind?: (na
  */
 export function createFlowRouter(flow: Flow, engine: FlowEngine, opts: RouteOptions = {}) {
   const routes = flowRoutes(flow, engine, opts);
-  if (opts.prerendered && matchRoutes(routes, window.location)?.at(-1)?.route.path === '*') {
+  if (opts.prerendered && matchRoutes(routes, window.location, BASE || undefined)?.at(-1)?.route.path === '*') {
     const entry = stepById(flow, flow.entry);
-    window.history.replaceState(window.history.state, '', `/${entry.path}${window.location.search}${window.location.hash}`);
+    window.history.replaceState(window.history.state, '', `${BASE}/${entry.path}${window.location.search}${window.location.hash}`);
   }
   let navigate: NavigateFunction | null = null;
   const bind = (n: NavigateFunction | null) => (navigate = n);
   engine.navigateFx.use(({ stepId, replace }) => {
     const to = { pathname: `/${stepById(flow, stepId).path}`, search: window.location.search };
     if (navigate) void navigate(to, { replace: !!replace });
-    else if (replace) window.history.replaceState(null, '', `${to.pathname}${to.search}`);
-    else window.history.pushState(null, '', `${to.pathname}${to.search}`);
+    else if (replace) window.history.replaceState(null, '', `${BASE}${to.pathname}${to.search}`);
+    else window.history.pushState(null, '', `${BASE}${to.pathname}${to.search}`);
   });
   return function FlowRouter() {
     return (
-      <BrowserRouter>
+      <BrowserRouter basename={BASE || undefined}>
         <FlowRoutes routes={routes} bind={bind} />
       </BrowserRouter>
     );

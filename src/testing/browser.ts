@@ -54,6 +54,11 @@ export interface ReplayOptions extends PinOptions {
    * would — flow.json › funnel). Either way they are marked `sintetico`, so no replay counts in the funnel report.
    */
   keepFunnel?: boolean;
+  /**
+   * Replay on another day: the page's clock (Playwright `page.clock`) starts at this instant and runs on, and the
+   * fixture's `$hoy+N` dates are counted from it (default: the real time). The deployment must be on that day too.
+   */
+  now?: Date;
 }
 
 const specs: Record<string, WidgetSpec> = { ...(WIDGETS as Record<string, WidgetSpec>), ...(FIELDS as Record<string, WidgetSpec>) };
@@ -68,8 +73,8 @@ function driveKind(prop: Json, fieldUi: Json | undefined): DriveKind {
 }
 
 /** Answers one field by its schema name. `id` is RJSF's control id (`<step>_<field>`). */
-async function answerField(page: Page, id: string, kind: DriveKind, value: unknown): Promise<void> {
-  const v = resolveAnswer(value);
+async function answerField(page: Page, id: string, kind: DriveKind, value: unknown, now?: Date): Promise<void> {
+  const v = resolveAnswer(value, now);
   switch (kind) {
     case 'choice':
       await page.locator(`input[name="${id}"][value="${String(v)}"]`).check();
@@ -101,7 +106,7 @@ async function answerField(page: Page, id: string, kind: DriveKind, value: unkno
  * first (province, then the locality by its code), then every other field in ui:order, nested objects recursively.
  * @param id RJSF's id of the object (`<step>` for the root, `<step>_<field>` below it)
  */
-async function answerObject(page: Page, id: string, schema: Json, ui: Json, answers: Json): Promise<void> {
+async function answerObject(page: Page, id: string, schema: Json, ui: Json, answers: Json, now?: Date): Promise<void> {
   const props = (schema.properties ?? {}) as Record<string, Json>;
   const handled = new Set<string>();
   if (ui['ui:field'] && specs[ui['ui:field'] as string]?.drive === 'location') {
@@ -121,9 +126,9 @@ async function answerObject(page: Page, id: string, schema: Json, ui: Json, answ
     const fieldUi = (ui[key] ?? {}) as Json;
     const value = answers[key];
     if (props[key].type === 'object' && !fieldUi['ui:field'] && value && typeof value === 'object') {
-      await answerObject(page, `${id}_${key}`, props[key], fieldUi, value as Json);
+      await answerObject(page, `${id}_${key}`, props[key], fieldUi, value as Json, now);
     } else {
-      await answerField(page, `${id}_${key}`, driveKind(props[key], fieldUi), value);
+      await answerField(page, `${id}_${key}`, driveKind(props[key], fieldUi), value, now);
     }
   }
 }
@@ -231,7 +236,11 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
     }
   }, SYNTHETIC_STORAGE_KEY);
   for (const s of journey.stubs ?? []) stubs.push({ ...s, left: s.times ?? Number.POSITIVE_INFINITY });
-  if (journey.steps.some((s) => s.actions?.some((a) => typeof a === 'object' && 'wait' in a))) await page.clock.install();
+  if (opts.now) await page.clock.install({ time: opts.now });
+  else if (journey.steps.some((s) => s.actions?.some((a) => typeof a === 'object' && 'wait' in a))) await page.clock.install();
+  /** The replay's "now" for `$hoy+N`: the page's clock when `opts.now` moved it, else the real time. */
+  const movedBy = opts.now ? opts.now.getTime() - Date.now() : 0;
+  const clockAt = () => (opts.now ? new Date(Date.now() + movedBy) : undefined);
   if (journey.localStorage) {
     // before the app's first script, on the first document only (a reload must see what the app wrote since)
     await page.addInitScript((entries) => {
@@ -276,7 +285,7 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
       }
       if (fs.answers) {
         if (!step) throw new Error(`la ruta ${fs.route} no es un paso del flujo`);
-        await answerObject(page, step.id, product.schemas[step.id] ?? {}, product.ui[step.id] ?? {}, answersForStep(product.schemas, step.id, fs.answers) ?? {});
+        await answerObject(page, step.id, product.schemas[step.id] ?? {}, product.ui[step.id] ?? {}, answersForStep(product.schemas, step.id, fs.answers) ?? {}, clockAt());
       }
       const actions = fs.actions ?? (step?.kind === 'result' ? [] : ['next']);
       for (const a of actions) await act(page, a, opts.baseUrl);
@@ -331,7 +340,7 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
           ok = await runStep(fill.entry, journey.steps[fill.entry]);
         } else {
           await settled(page, timeout);
-          await answerObject(page, here.id, product.schemas[here.id] ?? {}, product.ui[here.id] ?? {}, fill.answers);
+          await answerObject(page, here.id, product.schemas[here.id] ?? {}, product.ui[here.id] ?? {}, fill.answers, clockAt());
           await act(page, 'next', opts.baseUrl);
           leaving = { route: shown, back: false };
         }

@@ -29,8 +29,11 @@ function isoInDays(days: number): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }
 
-/** From the landing to the quote screen; returns with the plans visible. */
-export async function quoteAHome(page: Page, info: TestInfo, query = '') {
+/**
+ * From the landing to the quote screen; returns with the plans visible.
+ * @param telefono the mobile typed on contacto: area code without 0 and number without 15, 10 digits together
+ */
+export async function quoteAHome(page: Page, info: TestInfo, query = '', telefono = { areaCod: '11', numero: '55551234' }) {
   trackRequests(page);
   await page.goto(`/${query}`);
   await expect(page).toHaveURL(new RegExp(`/seguro-hogar${query.replace('?', '\\?')}$`));
@@ -64,8 +67,8 @@ export async function quoteAHome(page: Page, info: TestInfo, query = '') {
 
   await expect(page).toHaveURL(/\/seguro-hogar\/contacto/);
   await page.getByLabel('E-mail').fill('ana.perez@example.com');
-  await page.getByLabel('Código de área').fill('11');
-  await page.getByLabel('Número de celular').fill('55551234');
+  await page.getByLabel('Código de área').fill(telefono.areaCod);
+  await page.getByLabel('Número de celular').fill(telefono.numero);
   await shot(page, info, '06-contacto');
   await continuar(page);
 
