@@ -52,6 +52,11 @@ export interface EngineOptions {
   meta?: Record<string, unknown>;
   /** Migrations of saved journeys (flow/migrations/*.json). */
   migrations?: Migration[];
+  /**
+   * Extension point: awaited before call `name` resolves its bindings; returns the context it sees (e.g. with a
+   * proof-of-work solution under /meta: engine/proof-of-work). Never changes the state. Default: none.
+   */
+  prepareCall?: (name: string, ctx: FlowContext) => Promise<FlowContext>;
 }
 
 /**
@@ -119,7 +124,8 @@ function* engineParts(opts: EngineOptions) {
   yield;
   // ---- running calls ------------------------------------------------------------------------
   /** Runs one call (with polling) and returns its reply. */
-  async function runCall(call: CallDef, ctx: FlowContext): Promise<unknown> {
+  async function runCall(name: string, call: CallDef, plain: FlowContext): Promise<unknown> {
+    const ctx = opts.prepareCall ? await opts.prepareCall(name, plain) : plain;
     const request = buildRequest(call, ctx);
     if (!call.poll) return requestFx(request);
     for (let attempt = 1; attempt <= call.poll.maxAttempts; attempt++) {
@@ -138,7 +144,7 @@ function* engineParts(opts: EngineOptions) {
       const call = flow.calls[callName(ref)];
       let reply: unknown;
       try {
-        reply = await runCall(call, ctx);
+        reply = await runCall(callName(ref), call, ctx);
       } catch (error) {
         if (call.optional) {
           console.error(`Llamada opcional "${callName(ref)}" falló`, (error as MessageError)?.message ?? error);
@@ -196,7 +202,7 @@ function* engineParts(opts: EngineOptions) {
     effect: createEffect(async ({ name, input, ctx }: { name: string; input?: unknown; ctx: FlowContext }): Promise<unknown> => {
       const call = flow.calls[name];
       if (!call) throw new Error(`Llamada desconocida: ${name}`);
-      return runCall(call, { ...ctx, input });
+      return runCall(name, call, { ...ctx, input });
     }),
   });
 

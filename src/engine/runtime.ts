@@ -44,16 +44,32 @@ export async function createRuntime(opts: RuntimeOptions) {
   const pause = opts.pause ?? (async () => undefined);
   const storage = () => (typeof window !== 'undefined' ? window.localStorage : undefined);
   const session = () => (typeof window !== 'undefined' ? window.sessionStorage : undefined);
+  // the flow's background proof of work (flow.json › proofOfWork): its code is a lazy chunk, loaded from `startAt` on
+  const pow = flow.proofOfWork;
+  let powModule: Promise<import('./proof-of-work/index.ts').ProofOfWork> | undefined;
+  const loadPow = (cfg: NonNullable<Flow['proofOfWork']>) =>
+    (powModule ??= Promise.all([import('./proof-of-work/index.ts'), import('./proof-of-work/solve.ts')]).then(([m, s]) =>
+      m.createProofOfWork({ to: cfg.to, solve: s.solveInBackground, fetchChallenge: () => engine.callFx({ name: cfg.challenge }) as Promise<never> }),
+    ));
   const engine = await createFlowEngineInParts({
     flow,
     genericError: opts.texts.genericError,
     timeoutError: opts.texts.timeoutError,
     migrations: opts.migrations,
+    prepareCall: pow ? async (name, ctx) => (pow.for.includes(name) ? (await loadPow(pow)).prepare(ctx) : ctx) : undefined,
     meta: { app: APP_LABEL, version: APP_VERSION, flowVersion: flow.version, sessionKey: getSessionKey(session() as Storage), browser: browserName(navigator.userAgent) },
   }, pause);
   engine.requestFx.use((req) =>
     req.method === 'GET' ? api.get(req.path, req.query) : api.post(req.path, req.body, req.idempotencyKey ? { idempotencyKey: req.idempotencyKey } : undefined),
   );
+
+  if (pow) {
+    const from = flow.steps.find((st) => st.id === pow.startAt)?.order ?? Infinity;
+    // when the visitor reaches the step where solving starts (or a later one), then a challenge is solved in the background
+    engine.routeEntered.watch(({ stepId }) => {
+      if ((flow.steps.find((st) => st.id === stepId)?.order ?? -1) >= from) void loadPow(pow).then((p) => p.warm());
+    });
+  }
 
   await pause();
   const persistence = createPersistence({ key: flow.storageKey, $state: engine.$state, exclude: engine.exclude, storage });

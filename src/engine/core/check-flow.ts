@@ -102,6 +102,11 @@ export function checkFlow(flow: FlowDef, contract?: FlowContract, opts: { callsU
   if (flow.chat) needCondition(flow.chat.enabledWhen, '/chat/enabledWhen');
   if (flow.campaign) needCalls([flow.campaign.clickLog], '/campaign/clickLog');
   if (flow.funnel) needCalls([flow.funnel.call], '/funnel/call');
+  if (flow.proofOfWork) {
+    needCalls([flow.proofOfWork.challenge, ...flow.proofOfWork.for], '/proofOfWork');
+    needStep(flow.proofOfWork.startAt, '/proofOfWork/startAt');
+    if (!flow.proofOfWork.to.startsWith('/meta/')) err('/proofOfWork/to', 'la solución va bajo /meta/ (no se guarda en el navegador)');
+  }
   if (flow.resume) {
     needCalls([flow.resume.call], '/resume/call');
     needStep(flow.resume.to, '/resume/to');
