@@ -109,6 +109,8 @@ function* engineParts(opts: EngineOptions) {
   });
   const navigateFx = createEffect<NavigateRequest, void>(() => undefined);
   const waitFx = createEffect<number, void>((ms) => new Promise<void>((r) => setTimeout(r, ms)));
+  // the prepareCall extension point as an effect: awaited inside a call's effect, a plain promise would lose a fork's scope
+  const prepareFx = createEffect(({ name, ctx }: { name: string; ctx: FlowContext }) => (opts.prepareCall ? opts.prepareCall(name, ctx) : ctx));
 
   const $state = createStore<FlowState>(emptyState(flow));
   const $campaign = createStore<Record<string, string> | null>(null).on(campaignChanged, (_, c) => c);
@@ -125,7 +127,7 @@ function* engineParts(opts: EngineOptions) {
   // ---- running calls ------------------------------------------------------------------------
   /** Runs one call (with polling) and returns its reply. */
   async function runCall(name: string, call: CallDef, plain: FlowContext): Promise<unknown> {
-    const ctx = opts.prepareCall ? await opts.prepareCall(name, plain) : plain;
+    const ctx = opts.prepareCall ? await prepareFx({ name, ctx: plain }) : plain;
     const request = buildRequest(call, ctx);
     if (!call.poll) return requestFx(request);
     for (let attempt = 1; attempt <= call.poll.maxAttempts; attempt++) {

@@ -10,6 +10,7 @@ import embudoWire from '../../schemas/api/embudo.json' with { type: 'json' };
 import { buildRequest } from './calls.ts';
 import { createCampaignModel, getSessionKey, type LogPayload } from './campaign/index';
 import type { Flow } from './core/types.ts';
+import { stepById } from './core/index.ts';
 import type { Migration } from './core/migrations.ts';
 import { browserName } from './device';
 import { bindActivityListeners, createInactivity } from './inactivity/index';
@@ -47,29 +48,23 @@ export async function createRuntime(opts: RuntimeOptions) {
   // the flow's background proof of work (flow.json › proofOfWork): its code is a lazy chunk, loaded from `startAt` on
   const pow = flow.proofOfWork;
   let powModule: Promise<import('./proof-of-work/index.ts').ProofOfWork> | undefined;
-  const loadPow = (cfg: NonNullable<Flow['proofOfWork']>) =>
-    (powModule ??= Promise.all([import('./proof-of-work/index.ts'), import('./proof-of-work/solve.ts')]).then(([m, s]) =>
-      m.createProofOfWork({ to: cfg.to, solve: s.solveInBackground, fetchChallenge: () => engine.callFx({ name: cfg.challenge }) as Promise<never> }),
-    ));
+  const loadPow = () => (powModule ??= import('./proof-of-work/lazy.ts').then((m) => m.forFlow(pow!, engine.callFx)));
   const engine = await createFlowEngineInParts({
     flow,
     genericError: opts.texts.genericError,
     timeoutError: opts.texts.timeoutError,
     migrations: opts.migrations,
-    prepareCall: pow ? async (name, ctx) => (pow.for.includes(name) ? (await loadPow(pow)).prepare(ctx) : ctx) : undefined,
+    prepareCall: pow && (async (name, ctx) => (pow.for.includes(name) ? (await loadPow()).prepare(ctx) : ctx)),
     meta: { app: APP_LABEL, version: APP_VERSION, flowVersion: flow.version, sessionKey: getSessionKey(session() as Storage), browser: browserName(navigator.userAgent) },
   }, pause);
   engine.requestFx.use((req) =>
     req.method === 'GET' ? api.get(req.path, req.query) : api.post(req.path, req.body, req.idempotencyKey ? { idempotencyKey: req.idempotencyKey } : undefined),
   );
 
-  if (pow) {
-    const from = flow.steps.find((st) => st.id === pow.startAt)?.order ?? Infinity;
-    // when the visitor reaches the step where solving starts (or a later one), then a challenge is solved in the background
-    engine.routeEntered.watch(({ stepId }) => {
-      if ((flow.steps.find((st) => st.id === stepId)?.order ?? -1) >= from) void loadPow(pow).then((p) => p.warm());
-    });
-  }
+  // when the visitor reaches the step where solving starts (or a later one), then a challenge is solved in the background
+  if (pow) engine.routeEntered.watch(({ stepId }) => {
+    if (stepById(flow, stepId).order >= stepById(flow, pow.startAt).order) void loadPow().then((p) => p.warm());
+  });
 
   await pause();
   const persistence = createPersistence({ key: flow.storageKey, $state: engine.$state, exclude: engine.exclude, storage });
