@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.ts';
 import { buildTestApp, cotizarBody, expectError, expectSchema, get, post } from './helper.ts';
 
-const MENSAJE = 'No pudimos confirmar la verificación de seguridad de tu navegador. Tus respuestas están guardadas: tocá Cotizar otra vez.';
+const MENSAJE = 'No pudimos confirmar la verificación de seguridad de tu navegador. Tus respuestas están guardadas: volvé a intentar.';
 
 /** A challenge from `app`, solved as a browser would (altcha-lib), ready for cotizar's `antibot`. */
 async function resuelto(app: FastifyInstance) {

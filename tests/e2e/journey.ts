@@ -31,6 +31,16 @@ function isoInDays(days: number): string {
 
 /** From the landing to the quote screen; returns with the plans visible. */
 export async function quoteAHome(page: Page, info: TestInfo, query = '') {
+  await answerHouseQuestions(page, info, query);
+  await page.getByRole('button', { name: 'Ver mi cotización' }).click();
+
+  await expect(page).toHaveURL(/\/seguro-hogar\/cotizacion/);
+  await expect(page.locator('.plan')).toHaveCount(3);
+  await expect(page.locator('.plan__amount').first()).toHaveText(/^\$ [\d.]+,\d{2}$/);
+}
+
+/** From the landing page through the house questions to a filled-in «vigencia» step, not yet submitted. */
+export async function answerHouseQuestions(page: Page, info: TestInfo, query = '') {
   trackRequests(page);
   await page.goto(`/${query}`);
   await expect(page).toHaveURL(new RegExp(`/seguro-hogar${query.replace('?', '\\?')}$`));
@@ -72,11 +82,6 @@ export async function quoteAHome(page: Page, info: TestInfo, query = '') {
   await expect(page).toHaveURL(/\/seguro-hogar\/vigencia/);
   await page.getByLabel('Inicio de la cobertura').fill(isoInDays(2));
   await shot(page, info, '07-vigencia');
-  await page.getByRole('button', { name: 'Ver mi cotización' }).click();
-
-  await expect(page).toHaveURL(/\/seguro-hogar\/cotizacion/);
-  await expect(page.locator('.plan')).toHaveCount(3);
-  await expect(page.locator('.plan__amount').first()).toHaveText(/^\$ [\d.]+,\d{2}$/);
 }
 
 export interface Person {

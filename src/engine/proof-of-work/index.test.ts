@@ -73,6 +73,9 @@ describe('proof of work in the background', () => {
     await t.submit('b', { y: 2 });
     expect(t.bodies[1]).toEqual({ x: 'hola', antibot: { challenge: challenge(2), solution: solution(2) } });
     expect(t.solved).toEqual([1, 2]);
+    // warming is once per page: later steps do not solve challenges nobody will send
+    t.pow.warm();
+    expect(t.issued()).toBe(2);
     // the solution lives in the call's context only: never in the state (so never persisted)
     expect(JSON.stringify(t.scope.getState(t.engine.$state))).not.toContain('clave-');
   });

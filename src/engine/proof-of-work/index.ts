@@ -1,7 +1,7 @@
 /**
  * A proof of work solved in the background (flow.json › proofOfWork; issue 22 item 8). Loaded lazily by the runtime
- * once the visitor reaches `startAt` — never part of the start-up code. `warm()` fetches a challenge and solves it
- * (`solve`: a Web Worker in the browser, engine/proof-of-work/solve.ts); `prepare(ctx)` — the engine's `prepareCall`
+ * once the visitor reaches `startAt` — never part of the start-up code. `warm()` fetches a challenge and solves it, once
+ * per page (`solve`: a Web Worker in the browser, engine/proof-of-work/solve.ts); `prepare(ctx)` — the engine's `prepareCall`
  * for the calls in `for` — waits for that solution, puts `{ challenge, solution }` at `to` and spends it, so a retry
  * solves a new challenge. A challenge that cannot be fetched or solved leaves the context as it is: the server then
  * refuses the call with its own Spanish message and the visitor's answers stay on the form.
@@ -37,6 +37,7 @@ export function createProofOfWork(opts: ProofOfWorkOptions) {
   const now = opts.now ?? Date.now;
   const margin = opts.marginMs ?? 60_000;
   let pending: Promise<{ challenge: Challenge; solution: Solution } | null> | null = null;
+  let warmed = false;
 
   async function obtain() {
     try {
@@ -51,8 +52,13 @@ export function createProofOfWork(opts: ProofOfWorkOptions) {
   const fresh = (p: { challenge: Challenge } | null) => !!p && (p.challenge.parameters.expiresAt ?? Infinity) * 1000 - margin > now();
 
   return {
-    /** Starts fetching and solving a challenge in the background, unless one is already under way or ready. */
+    /**
+     * Starts fetching and solving a challenge in the background — once per page: after that, each call that needs
+     * a solution (a retry, a new quote) solves one when it runs, so no work is wasted on steps past the quote.
+     */
     warm(): void {
+      if (warmed) return;
+      warmed = true;
       pending ??= obtain();
     },
     /** Waits for the solution (a new one when none is under way or it is about to expire), spends it, returns ctx with it at `to`. */
