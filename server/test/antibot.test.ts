@@ -11,6 +11,8 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.ts';
+import { createPostgresDb } from '../src/db/index.ts';
+import { createTestDatabase, pgUnavailable } from './processes.ts';
 import { buildTestApp, cotizarBody, expectError, expectSchema, get, post } from './helper.ts';
 
 const MENSAJE = 'No pudimos confirmar la verificación de seguridad de tu navegador. Tus respuestas están guardadas: volvé a intentar.';
@@ -81,6 +83,27 @@ describe('anti-bot ON: cotizar wants a solved proof of work', () => {
     } finally {
       await other.close();
       await stranger.close();
+    }
+  });
+});
+
+const sinPg = await pgUnavailable();
+describe.skipIf(sinPg !== undefined)(`anti-bot ON: two instances over one PostgreSQL${sinPg ? ` (${sinPg})` : ''}`, () => {
+  it('a solution spent on one instance is refused on the other (migration 017 on PostgreSQL)', async () => {
+    const base = await createTestDatabase('antibot', 'w1');
+    const linkKey = randomBytes(32);
+    const a = await buildTestApp({ db: await createPostgresDb(base.url), linkKey, antibot: { activo: true, dificultad: 2000 } });
+    const b = await buildTestApp({ db: await createPostgresDb(base.url), linkKey, antibot: { activo: true, dificultad: 2000 } });
+    try {
+      const antibot = await resuelto(a);
+      const [enA, enB] = await Promise.all([post(a, '/api/cotizacion/cotizar', cotizarBody({ antibot })), post(b, '/api/cotizacion/cotizar', cotizarBody({ antibot }))]);
+      // sent to both at once: exactly one quotes, the other is refused
+      expect([enA.statusCode, enB.statusCode].sort()).toEqual([200, 400]);
+      expect([enA, enB].find((r) => r.statusCode === 400)!.json().message).toBe(MENSAJE);
+    } finally {
+      await a.close();
+      await b.close();
+      await base.drop();
     }
   });
 });
