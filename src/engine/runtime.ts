@@ -48,7 +48,7 @@ export async function createRuntime(opts: RuntimeOptions) {
   // the flow's background proof of work (flow.json › proofOfWork): its code is a lazy chunk, loaded from `startAt` on
   const pow = flow.proofOfWork;
   let powModule: Promise<import('./proof-of-work/index.ts').ProofOfWork> | undefined;
-  const loadPow = () => (powModule ??= import('./proof-of-work/lazy.ts').then((m) => m.forFlow(pow!, engine.callFx)));
+  const loadPow = () => (powModule ??= import('./proof-of-work/proof-of-work.ts').then((m) => m.forFlow(pow!, engine.callFx)));
   const engine = await createFlowEngineInParts({
     flow,
     genericError: opts.texts.genericError,

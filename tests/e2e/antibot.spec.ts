@@ -33,7 +33,7 @@ test('nada de la prueba de trabajo en el paso 1; se resuelve en segundo plano y 
   expect(seen.desafios).toEqual([]);
   expect(seen.workers).toEqual([]);
   const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
-  expect(loaded.filter((u) => /pow\.worker|\/lazy-|\/v2-|antibot/.test(u))).toEqual([]);
+  expect(loaded.filter((u) => /pow\.worker|\/proof-of-work-|\/v2-|antibot/.test(u))).toEqual([]);
 
   await quoteAHome(page, info);
   // the one challenge was asked on the first house question, and solved in a worker; none after the quote
