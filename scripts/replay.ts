@@ -201,7 +201,7 @@ export function junitReport(runs: FixtureRun[], totalMs: number): string {
 export function jsonReport(runs: FixtureRun[], totalMs: number): string {
   return `${JSON.stringify({
     total: runs.length, verdes: runs.filter((r) => r.ok).length, ms: totalMs,
-    recorridos: runs.map((r) => ({ nombre: r.name, archivo: r.file, ok: r.ok, ms: r.ms, pasos: r.steps, falla: failureOf(r), archivos: r.artifacts, informe: r.reports.map(({ text, ...rest }) => rest) })),
+    recorridos: runs.map((r) => ({ nombre: r.name, archivo: r.file, ok: r.ok, ms: r.ms, pasos: r.steps, falla: failureOf(r), archivos: r.artifacts, informe: r.reports.map(({ text: _text, ...rest }) => rest) })),
   }, null, 2)}\n`;
 }
 

@@ -19,7 +19,9 @@ import { createCorreoService, type CorreoOptions } from './domain/correo/outbox.
 import { createEmissionService } from './domain/emission/service.ts';
 import { createPostventa } from './domain/postventa/service.ts';
 import { createTokens, redactarTokens } from './domain/postventa/tokens.ts';
+import { leerCatalogos } from './domain/lists/catalogos.ts';
 import { loadLists } from './domain/lists/index.ts';
+import { buscarMensaje } from '../../src/i18n/messages.ts';
 import { createRetentionJob } from './domain/maintenance/retention.ts';
 import { createMetrics } from './domain/metrics/index.ts';
 import { enmascararNumerosDePago } from './domain/payment/enmascarar.ts';
@@ -199,6 +201,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
     cookieSecure: opts.settings?.cookieSecure ?? ('auto' as const),
   };
   const lists = loadLists(opts.listsDir ?? DEFAULT_LISTS_DIR);
+  const catalogos = leerCatalogos(opts.schemasDir ?? SCHEMAS_DIR, buscarMensaje);
   const tariff = loadTariff(opts.tariffFile ?? DEFAULT_TARIFF_FILE);
   const linkKey = opts.linkKey ?? randomBytes(32);
   const tokens = createTokens(linkKey);
@@ -207,7 +210,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   // the same step and wire schemas (and date keywords) as the request validators (plugins/schemas.ts)
   const revalidarFechas = crearRevalidador(() => createAjv({ coerceTypes: false, removeAdditional: false }, opts.schemasDir ?? SCHEMAS_DIR));
   const postventa = createPostventa({
-    db, tariff, lists, tokens, revalidarFechas, publicUrl: (opts.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    db, tariff, lists, catalogos, tokens, revalidarFechas, publicUrl: (opts.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
     alRegistrarTramite: (tipo) => (tipo === 'ARREPENTIMIENTO' ? metrics.arrepentimientos : metrics.bajas).inc(),
   });
   const correo = createCorreoService({
@@ -218,6 +221,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
     db,
     repos: createRepositories(db),
     lists,
+    catalogos,
     tariff,
     vault,
     correo,

@@ -5,6 +5,7 @@
 import type { Db } from './db/index.ts';
 import type { Repositories } from './db/repositories/index.ts';
 import type { EmissionService } from './domain/emission/service.ts';
+import type { Catalogos } from './domain/lists/catalogos.ts';
 import type { Lists } from './domain/lists/index.ts';
 import type { Metrics } from './domain/metrics/index.ts';
 import type { CorreoService } from './domain/correo/outbox.ts';
@@ -35,6 +36,8 @@ export interface AppDeps {
   db: Db;
   repos: Repositories;
   lists: Lists;
+  /** The flow's catalogues (codes from the step schemas' enums, descriptions from es.json; domain/lists/catalogos.ts). */
+  catalogos: Catalogos;
   tariff: Tariff;
   vault: Vault;
   emision: EmissionService;

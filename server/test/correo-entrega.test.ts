@@ -216,7 +216,8 @@ describe.skipIf(unavailable !== undefined)('two instances over one PostgreSQL an
     for (const a of apps.splice(0)) await a.close(); // both instances' sends in progress (none) end first
     expect(smtp.recibidos.filter((m) => m.subject === asunto)).toHaveLength(1);
     const mail = smtp.recibidos.find((m) => m.subject === asunto);
-    expect(mail?.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
+    // the policy and its conditions (general and particular), each a PDF
+    expect(mail?.attachments.map((a) => a.contentType)).toEqual(['application/pdf', 'application/pdf']);
   }, 90_000);
 
   it('a holder whose send outlasts the lease (slow at every step, each within the SMTP timeout) renews its claim: sent once', async () => {

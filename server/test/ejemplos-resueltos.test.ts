@@ -101,6 +101,9 @@ describe('what each example changes, as a visitor would notice', () => {
     const robo = (b: typeof permanente) => b.planes[0].coberturas.primary.find((c: { codCobertura: string }) => c.codCobertura === '103').primaCobertura;
     expect(incendio(temporario)).toBeCloseTo(incendio(permanente) * 1.2, 1);
     expect(robo(temporario)).toBeCloseTo(robo(permanente) * 1.2 * 1.3, 1);
+    // the reference list is the step's options: the new one is in it (descriptions: es.json, see catalogos.test.ts)
+    const usos = (await app.inject({ method: 'GET', url: '/api/listas/usos-vivienda' })).json();
+    expect(usos.map((u: { codigo: string }) => u.codigo)).toEqual(['PERMANENTE', 'TEMPORAL', 'ALQUILER_TEMPORARIO']);
   });
 
   it('contact after the price: the quote is stored without contact details, and its e-mail is refused in Spanish', { timeout: 120_000 }, async () => {

@@ -33,7 +33,10 @@ describe('wire schemas reuse the step schemas', () => {
     const refs = new Set<string>();
     const walk = (node: unknown): void => {
       if (!node || typeof node !== 'object') return;
-      for (const [k, v] of Object.entries(node)) (k === '$ref' && typeof v === 'string' ? refs.add(v) : walk(v));
+      for (const [k, v] of Object.entries(node)) {
+        if (k === '$ref' && typeof v === 'string') refs.add(v);
+        else walk(v);
+      }
     };
     for (const f of readdirSync(join(SCHEMAS_DIR, 'api')).filter((n) => n.endsWith('.json'))) walk(JSON.parse(readFileSync(join(SCHEMAS_DIR, 'api', f), 'utf8')));
     const aPasos = [...refs].filter((r) => r.includes('.schema.json'));

@@ -188,7 +188,7 @@ describe('conditions document', () => {
     const link = enlaces(mail.html as string).find(([w]) => w === 'Condiciones del seguro (PDF): exclusiones, franquicias y sumas aseguradas');
     expect(link?.[1]).toBe(`${URL_PUBLICA}/api/documentos/condiciones`);
     expect(mail.text).toContain(`Condiciones del seguro (PDF): exclusiones, franquicias y sumas aseguradas: ${URL_PUBLICA}/api/documentos/condiciones`);
-    const res = await app.inject({ method: 'GET', url: (link?.[1] as string).slice(URL_PUBLICA.length) });
+    const res = await app.inject({ method: 'GET', url: String(link?.[1]).slice(URL_PUBLICA.length) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
   });

@@ -45,7 +45,7 @@ describe('link tokens in the logs', () => {
     const env = await post(app, '/api/cotizacion/enviar', { refId: cot.refId, respuestas: { metros: { metros: 80 } }, versionFlujo: 2 }, csrf);
     expect(env.statusCode).toBe(200);
     const [correo] = await app.deps.db.query<{ texto: string }>("SELECT texto FROM correos WHERE para = 'beto@example.com'");
-    const tokenCotizacion = (correo.texto.match(/http:\/\/cotizador\.test\/\?retomar=([A-Za-z0-9_.-]+)/) as RegExpMatchArray)[1];
+    const tokenCotizacion = (correo.texto.match(/http:\/\/cotizador\.test\/[\w/-]*\?retomar=([A-Za-z0-9_.-]+)/) as RegExpMatchArray)[1];
     const otro = await getCsrf(app);
     await app.inject({ method: 'GET', url: `/?retomar=${tokenCotizacion}&utm_source=mail`, headers: { cookie: otro.cookie } });
     const ret = await post(app, '/api/cotizacion/retomar', { token: tokenCotizacion }, otro);

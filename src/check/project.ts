@@ -51,7 +51,7 @@ const UI_KEYS = new Set(['ui:widget', 'ui:field', 'ui:options', 'ui:order', 'ui:
 /** Top-level and conditional (`if/then/else`, `allOf`, `dependencies`) properties a schema object may hold. */
 export function schemaProperties(schema: Json | undefined): Record<string, Json> {
   if (!schema || typeof schema !== 'object') return {};
-  const out: Record<string, Json> = { ...((schema.properties as Record<string, Json>) ?? {}) };
+  const out: Record<string, Json> = { ...(schema.properties as Record<string, Json> | undefined) };
   for (const part of [schema.then, schema.else, ...((schema.allOf as Json[]) ?? []), ...((schema.anyOf as Json[]) ?? []), ...((schema.oneOf as Json[]) ?? [])]) {
     for (const [k, v] of Object.entries(schemaProperties(part as Json))) if (v && typeof v === 'object' && !(k in out)) out[k] = v;
     for (const [k, v] of Object.entries(schemaProperties((part as Json)?.then as Json))) if (!(k in out)) out[k] = v;

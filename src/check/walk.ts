@@ -20,7 +20,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type Ajv from 'ajv';
 import { build } from '../../server/src/app.ts';
 import { createAjv } from '../../server/src/plugins/schemas.ts';
@@ -34,6 +33,7 @@ import type { Product } from '../testing/browser.ts';
 import type { Journey, JourneyStep } from '../testing/fixture.ts';
 import { schemaFields } from '../testing/follow.ts';
 import { replayHeadless } from '../testing/headless.ts';
+import { visitor as apiVisitor, type ApiLog } from '../testing/inject.ts';
 import { enumeratePaths, type FlowPath } from '../testing/paths.ts';
 import { stepAnswers, type FieldValue, type Row, type StepAnswers } from './answers.ts';
 
@@ -143,39 +143,7 @@ function checkBindings(product: Product, paths: FlowPath[]): FlowProblem[] {
   return [...problems.values()];
 }
 
-/**
- * One visitor of the in-memory API over inject (cookies, CSRF per POST, Idempotency-Key), errors thrown as the web
- * client gets them (`{ status, code, message, errors? }`); every reply is appended to `log`.
- */
-export function apiVisitor(app: FastifyInstance, log: ApiLog[] = []): (req: ApiRequest) => Promise<unknown> {
-  const cookies = new Map<string, string>();
-  const cookie = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const keep = (res: { cookies: { name: string; value: string }[] }) => res.cookies.forEach((c) => cookies.set(c.name, c.value));
-  return async (req: ApiRequest): Promise<unknown> => {
-    const headers: Record<string, string> = { cookie: cookie() };
-    if (req.method === 'POST') {
-      const csrf = await app.inject({ method: 'GET', url: '/api/set-csrf', headers: { cookie: cookie() } });
-      keep(csrf);
-      headers.cookie = cookie();
-      headers['x-xsrf-token'] = csrf.json().csrfToken;
-      if (req.idempotencyKey) headers['idempotency-key'] = req.idempotencyKey;
-    }
-    const query = req.query ? `?${new URLSearchParams(Object.entries(req.query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]))}` : '';
-    const res = await app.inject({ method: req.method, url: `/api${req.path}${query}`, headers, ...(req.method === 'POST' ? { payload: req.body as object } : {}) });
-    keep(res);
-    const body = res.body ? (res.json() as Json) : undefined;
-    log.push({ req, status: res.statusCode, body });
-    if (res.statusCode >= 400) throw { status: res.statusCode, ...body };
-    return body;
-  };
-}
-
-/** One reply of the API during a walk. */
-export interface ApiLog {
-  req: ApiRequest;
-  status: number;
-  body?: Json;
-}
+export { apiVisitor, type ApiLog };
 
 /** The flow call a request was made for (method and path template). */
 function callOf(flow: Flow, req: ApiRequest): [string, CallDef] | undefined {

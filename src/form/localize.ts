@@ -26,8 +26,8 @@ export function localizeUiSchema(schema: Json, ui: Json, texts: Record<string, F
   for (const [name, prop] of Object.entries(props)) {
     const tx = texts?.[name];
     if (!tx) continue;
-    const fieldUi: Json = { ...((ui[name] as Json) ?? {}) };
-    const options: Json = { ...((fieldUi['ui:options'] as Json) ?? {}) };
+    const fieldUi: Json = { ...(ui[name] as Json | undefined) };
+    const options: Json = { ...(fieldUi['ui:options'] as Json | undefined) };
     if (tx.label) fieldUi['ui:title'] = tx.label;
     const bounds = fieldBounds(prop);
     if (tx.help) fieldUi['ui:help'] = fillBounds(tx.help, bounds);

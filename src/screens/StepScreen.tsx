@@ -213,7 +213,7 @@ function FormScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
   const callFlow = useCallback((name: string, input?: Json) => runCall({ name, input }), [runCall]);
   const submitLabel = useSubmitLabel(step);
   const defaults = step.defaults ? (resolveBinding(step.defaults, context) as Json) : {};
-  const formData = { ...defaults, ...(context.answers[step.id] ?? {}) };
+  const formData = { ...defaults, ...context.answers[step.id] };
   const stepErrors = errors[step.id];
   return (
     <StepFrame engine={engine} step={step} banner={stepErrors?.banner}>

@@ -48,7 +48,7 @@ const validator = customizeValidator({ ajvOptionsOverrides: { strict: false } })
 function formData(product: Product, stepId: string, ctx: FlowContext, answers: Json | undefined): Json {
   const step = stepById(product.flow, stepId);
   const defaults = step.defaults ? (resolveBinding(step.defaults, ctx) as Json) : {};
-  const merged: Json = { ...defaults, ...(ctx.answers[stepId] ?? {}) };
+  const merged: Json = { ...defaults, ...ctx.answers[stepId] };
   for (const [k, v] of Object.entries(answersForStep(product.schemas, stepId, answers) ?? {})) merged[k] = resolveAnswer(v);
   const schema = product.schemas[stepId];
   return schema ? pruneExcluded(validator, schema as RJSFSchema, merged) : merged;

@@ -86,7 +86,7 @@ function visits(flow: Flow, journey: Journey): { step: string; ctx: Record<strin
   for (const fs of journey.steps) {
     const step = stepByPath(flow, fs.route);
     if (!step) continue;
-    if (fs.answers) answers[step.id] = { ...(answers[step.id] ?? {}), ...fs.answers };
+    if (fs.answers) answers[step.id] = { ...answers[step.id], ...fs.answers };
     const ctx = { answers: structuredClone(answers), campaign, flags: {}, data: {} };
     if (out.at(-1)?.step === step.id) out[out.length - 1] = { step: step.id, ctx };
     else out.push({ step: step.id, ctx });

@@ -15,14 +15,9 @@ import pg from 'pg';
 import { acquirePgliteLock } from './lock.ts';
 import { preparedStatements } from './pglite-prepared.ts';
 import { createPgliteThreadDb } from './pglite-thread.ts';
+import { DatabaseUnavailableError, type Db, type Queryable } from './types.ts';
 
-/** The database cannot be reached right now (connection refused/lost/timed out, server shutting down). */
-export class DatabaseUnavailableError extends Error {
-  constructor(cause: unknown) {
-    super('La base de datos no está disponible.', { cause });
-    this.name = 'DatabaseUnavailableError';
-  }
-}
+export { DatabaseUnavailableError, type Db, type EstadoPool, type Queryable } from './types.ts';
 
 /** SQLSTATE classes/codes meaning "no usable connection" (PostgreSQL Appendix A: 08 connection exception, 57P0x). */
 const UNAVAILABLE_SQLSTATE = /^(08...|57P01|57P02|57P03|53300|55000)$/;
@@ -53,31 +48,6 @@ export interface PoolSettings {
   statementTimeoutMs?: number;
   /** Close a pooled connection idle this long (default 30000); also idle_in_transaction_session_timeout. */
   idleTimeoutMs?: number;
-}
-
-/** Something SQL can be sent to: the database or an open transaction. */
-export interface Queryable {
-  /** Runs one parameterised statement ($1, $2 …) and returns its rows. */
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-  /** Runs a script of several statements without parameters (migrations). */
-  exec(sql: string): Promise<void>;
-}
-
-/** Connections of a `pg` pool right now (metrics). */
-export interface EstadoPool {
-  total: number;
-  libres: number;
-  esperando: number;
-  max: number;
-}
-
-export interface Db extends Queryable {
-  readonly kind: 'pglite' | 'postgres';
-  /** PostgreSQL only: the pool's totalCount, idleCount, waitingCount and max (PGlite has no pool). */
-  estadoPool?(): EstadoPool;
-  /** Runs `fn` inside BEGIN/COMMIT; rolls back and rethrows if it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
 }
 
 /**

@@ -11,8 +11,7 @@
  * DatabaseUnavailableError, which the API answers with 503.
  */
 import { Worker } from 'node:worker_threads';
-import type { Db, Queryable } from './index.ts';
-import { DatabaseUnavailableError } from './index.ts';
+import { DatabaseUnavailableError, type Db, type Queryable } from './types.ts';
 import type { ErrorPlano, Peticion } from './pglite-worker.ts';
 
 type SinId<T> = T extends unknown ? Omit<T, 'id'> : never;

@@ -46,13 +46,14 @@ export function LocationField(props: FieldProps) {
   const [provincias, setProvincias] = useState<Provincia[]>([]);
   const [listError, setListError] = useState<string | null>(null);
 
+  const call = ctx.call;
   useEffect(() => {
-    provinciasCache ??= ctx.call(lists.provinces) as Promise<Provincia[]>;
+    provinciasCache ??= call(lists.provinces) as Promise<Provincia[]>;
     provinciasCache.then(setProvincias).catch((e: Error) => {
       provinciasCache = null;
       setListError(e.message);
     });
-  }, [ctx.call, lists.provinces]);
+  }, [call, lists.provinces]);
 
   const set = (patch: Record<string, unknown>) => {
     const next = { ...data, ...patch };

@@ -8,6 +8,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CamposPostventa, type CampoPostventa } from './CamposPostventa';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { api } from '../../api/instance';
@@ -27,9 +28,9 @@ interface Consulta {
   fecha: string;
 }
 
-const CAMPOS = [
-  { name: 'codigo', autoComplete: 'off', inputMode: 'text' as const },
-  { name: 'dniOEmail', autoComplete: 'off', inputMode: 'email' as const },
+const CAMPOS: CampoPostventa[] = [
+  { name: 'codigo', autoComplete: 'off', inputMode: 'text', autoCapitalize: 'characters' },
+  { name: 'dniOEmail', autoComplete: 'off', inputMode: 'email', autoCapitalize: 'none' },
 ];
 
 /** The request's state as the holder reads it (a baja followed by a withdrawal is void). */
@@ -116,33 +117,7 @@ export function ConsultaScreen() {
             </div>
           )}
           <form className="form-fields" onSubmit={consultar} noValidate>
-            {CAMPOS.map((c) => {
-              const id = `consulta-${c.name}`;
-              const error = errores[c.name];
-              return (
-                <div className="field" key={c.name}>
-                  <label className="field__label" htmlFor={id}>{t(`postventa.consulta.${c.name}`)}</label>
-                  <p className="field__help" id={`${id}__help`}>{t(`postventa.consulta.${c.name}Ayuda`)}</p>
-                  {error && <p className="field__error" id={`${id}__error`}><span className="visually-hidden">Error: </span>{error}</p>}
-                  <div className="input">
-                    <input
-                      id={id}
-                      name={c.name}
-                      className="input__control"
-                      type="text"
-                      inputMode={c.inputMode}
-                      autoComplete={c.autoComplete}
-                      autoCapitalize={c.name === 'codigo' ? 'characters' : 'none'}
-                      spellCheck={false}
-                      value={valores[c.name]}
-                      aria-invalid={error ? true : undefined}
-                      aria-describedby={`${id}__help${error ? ` ${id}__error` : ''}`}
-                      onChange={(e) => setValores({ ...valores, [c.name]: e.target.value })}
-                    />
-                  </div>
-                </div>
-              );
-            })}
+            <CamposPostventa campos={CAMPOS} prefijo="consulta" textos="postventa.consulta" valores={valores} errores={errores} onChange={(name, value) => setValores({ ...valores, [name]: value })} />
             <div className="actions">
               <button type="submit" className="button button--primary" disabled={enviando} aria-busy={enviando}>
                 {enviando ? t('postventa.consulta.buscando') : t('postventa.consulta.cta')}

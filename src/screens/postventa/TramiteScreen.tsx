@@ -8,6 +8,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CamposPostventa, type CampoPostventa } from './CamposPostventa';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { api } from '../../api/instance';
@@ -23,10 +24,10 @@ interface Tramite {
   arrepentimientoHasta?: string;
 }
 
-const CAMPOS = [
-  { name: 'numSecuPol', autoComplete: 'off', inputMode: 'text' as const },
-  { name: 'dni', autoComplete: 'off', inputMode: 'numeric' as const },
-  { name: 'email', autoComplete: 'email', inputMode: 'email' as const },
+const CAMPOS: CampoPostventa[] = [
+  { name: 'numSecuPol', autoComplete: 'off', inputMode: 'text' },
+  { name: 'dni', autoComplete: 'off', inputMode: 'numeric' },
+  { name: 'email', autoComplete: 'email', inputMode: 'email', type: 'email' },
 ];
 
 export function TramiteScreen({ tipo }: { tipo: TipoPostventa }) {
@@ -111,31 +112,7 @@ export function TramiteScreen({ tipo }: { tipo: TipoPostventa }) {
             </div>
           )}
           <form className="form-fields" onSubmit={enviar} noValidate>
-            {CAMPOS.map((c) => {
-              const id = `tramite-${c.name}`;
-              const error = errores[c.name];
-              return (
-                <div className="field" key={c.name}>
-                  <label className="field__label" htmlFor={id}>{t(`postventa.formulario.${c.name}`)}</label>
-                  <p className="field__help" id={`${id}__help`}>{t(`postventa.formulario.${c.name}Ayuda`)}</p>
-                  {error && <p className="field__error" id={`${id}__error`}><span className="visually-hidden">Error: </span>{error}</p>}
-                  <div className="input">
-                    <input
-                      id={id}
-                      name={c.name}
-                      className="input__control"
-                      type={c.name === 'email' ? 'email' : 'text'}
-                      inputMode={c.inputMode}
-                      autoComplete={c.autoComplete}
-                      value={valores[c.name]}
-                      aria-invalid={error ? true : undefined}
-                      aria-describedby={`${id}__help${error ? ` ${id}__error` : ''}`}
-                      onChange={(e) => setValores({ ...valores, [c.name]: e.target.value })}
-                    />
-                  </div>
-                </div>
-              );
-            })}
+            <CamposPostventa campos={CAMPOS} prefijo="tramite" textos="postventa.formulario" valores={valores} errores={errores} onChange={(name, value) => setValores({ ...valores, [name]: value })} />
             <div className="actions">
               <button type="submit" className="button button--primary" disabled={enviando} aria-busy={enviando}>
                 {enviando ? t('postventa.enviando') : t(`postventa.${tipo}.cta`)}

@@ -180,13 +180,13 @@ export function createCorreoService(opts: CorreoOptions): CorreoService {
     start: () => poller.start(),
     async tick() {
       const n = await poller.tick();
-      await Promise.all([...enVuelo]);
+      await Promise.all(enVuelo);
       return n;
     },
     despertar: () => poller.wake(),
     async close() {
       await poller.close(); // no round claims any more
-      await Promise.all([...enVuelo]); // every send ends within the SMTP timeouts and is recorded
+      await Promise.all(enVuelo); // every send ends within the SMTP timeouts and is recorded
       transport.close();
     },
   };

@@ -1,46 +1,73 @@
 /**
- * Fixed catalogues of the quote and personal-data forms (schemas/api/README.md › Reference lists).
+ * Catalogues of the quote and personal-data forms (schemas/api/README.md › Reference lists): the flow's own (from the
+ * step schemas and es.json, `leerCatalogos`) and fixed ones (nationalities, marital status).
  * `codigo` values are the wire values accepted by the POST bodies.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 export interface Item {
   codigo: string;
   descripcion: string;
 }
 
-export const TIPOS_VIVIENDA: readonly Item[] = [
-  { codigo: 'CASA', descripcion: 'Casa' },
-  { codigo: 'DEPARTAMENTO', descripcion: 'Departamento' },
-  { codigo: 'PH', descripcion: 'PH (propiedad horizontal)' },
-];
+/**
+ * The catalogues that are the flow's own questions: their codes are the enum of the step-schema field of that name
+ * (wherever a step asks it, conditions included), so an option a staffer adds to a step is in its list and in the
+ * documents at once; each description is `es.json › servidor.listas.<field>.<code>` (the wording of documents: "Vivo
+ * ahí todo el año"), else the option's label in the form (`<step>.fields.<field>.options.<code>`), never a raw code.
+ * Route → field.
+ */
+export const CATALOGOS_DEL_FLUJO = {
+  '/tipos-vivienda': 'tipoVivienda',
+  '/valores-country': 'barrioCerrado',
+  '/tipos-titularidad': 'titularidad',
+  '/usos-vivienda': 'usoVivienda',
+  '/tiposDocumentos': 'typeDoc',
+  '/sexos': 'genere',
+} as const;
 
-export const VALORES_COUNTRY: readonly Item[] = [
-  { codigo: 'N', descripcion: 'No está en barrio cerrado' },
-  { codigo: 'S', descripcion: 'Está en un barrio cerrado o country' },
-];
+export type Catalogos = Record<(typeof CATALOGOS_DEL_FLUJO)[keyof typeof CATALOGOS_DEL_FLUJO], readonly Item[]>;
 
-export const TIPOS_TITULARIDAD: readonly Item[] = [
-  { codigo: 'PROPIETARIO', descripcion: 'Soy propietario/a' },
-  { codigo: 'INQUILINO', descripcion: 'Alquilo' },
-];
+/** The first `properties.<campo>` with an `enum` anywhere in `node` (top level, if/then/else, allOf…), depth first. */
+function enumDe(node: unknown, campo: string): { enum: unknown[] } | undefined {
+  if (!node || typeof node !== 'object') return undefined;
+  const props = (node as { properties?: Record<string, { enum?: unknown }> }).properties;
+  const prop = props?.[campo];
+  if (prop && Array.isArray(prop.enum)) return prop as { enum: unknown[] };
+  for (const v of Object.values(node)) {
+    const found = enumDe(v, campo);
+    if (found) return found;
+  }
+  return undefined;
+}
 
-export const USOS_VIVIENDA: readonly Item[] = [
-  { codigo: 'PERMANENTE', descripcion: 'Vivo ahí todo el año' },
-  { codigo: 'TEMPORAL', descripcion: 'Es de fin de semana o veraneo' },
-];
+/**
+ * Reads the flow's catalogues from the step schemas under `schemasDir` and the texts.
+ * @param schemasDir folder of `<step>.schema.json` (SCHEMAS_DIR; an edited copy in tests)
+ * @param texto looks a key up in es.json (undefined when absent)
+ * @throws Error naming the field when no step schema has an enum for it
+ */
+export function leerCatalogos(schemasDir: string, texto: (key: string) => string | undefined): Catalogos {
+  const pasos = readdirSync(schemasDir).filter((f) => f.endsWith('.schema.json'));
+  const buscar = (campo: string): Item[] => {
+    for (const f of pasos) {
+      const schema = JSON.parse(readFileSync(join(schemasDir, f), 'utf8')) as Record<string, unknown>;
+      const prop = enumDe(schema, campo);
+      if (!prop) continue;
+      const paso = f.slice(0, -'.schema.json'.length);
+      return prop.enum.map((c) => String(c)).map((codigo) => ({
+        codigo,
+        descripcion: texto(`servidor.listas.${campo}.${codigo}`) ?? texto(`${paso}.fields.${campo}.options.${codigo}`) ?? codigo,
+      }));
+    }
+    throw new Error(`Ningún paso de ${schemasDir} pregunta "${campo}" con una lista de opciones (enum).`);
+  };
+  return Object.fromEntries(Object.values(CATALOGOS_DEL_FLUJO).map((campo) => [campo, buscar(campo)])) as unknown as Catalogos;
+}
 
-export const TIPOS_DOCUMENTO: readonly Item[] = [
-  { codigo: 'DNI', descripcion: 'DNI' },
-  { codigo: 'LE', descripcion: 'Libreta de enrolamiento' },
-  { codigo: 'LC', descripcion: 'Libreta cívica' },
-  { codigo: 'PAS', descripcion: 'Pasaporte' },
-];
-
-/** Sex as registered in the DNI; "X" per Decreto 476/2021. */
-export const SEXOS: readonly Item[] = [
-  { codigo: 'F', descripcion: 'Femenino' },
-  { codigo: 'M', descripcion: 'Masculino' },
-  { codigo: 'X', descripcion: 'No binario' },
-];
+/** The description of `codigo` in `items` (the code itself when the list lacks it). */
+export const descripcion = (items: readonly Item[], codigo: string): string => items.find((i) => i.codigo === codigo)?.descripcion ?? codigo;
 
 /** ISO 3166-1 alpha-3 codes; Argentina first, then neighbours and the most frequent origins of residents (INDEC Censo 2022). */
 export const NACIONALIDADES: readonly Item[] = [

@@ -89,6 +89,7 @@ const contarDigitos = (text: string) => {
  *   "１２３４…" (full-width) → "••••" + the last 4 digits in ASCII
  */
 export function enmascararNumerosDePago(text: string): string {
+  // oxlint-disable-next-line no-control-regex -- the ASCII range itself: plain ASCII needs no NFKC pass
   if (!/[^\x00-\x7f]/.test(text)) {
     if (contarDigitos(text) < 13) return text; // fast path: too few digits to hold a payment number
     return aplicar(text, tramos(text));

@@ -29,7 +29,7 @@ import { pdfCondiciones } from '../documentos/condiciones.ts';
 import { RUTAS_POSTVENTA } from '../../../../src/screens/postventa/rutas.ts';
 import { RUTA_CONDICIONES_GENERALES, RUTAS_LEGALES } from '../../../../src/screens/legal/rutas.ts';
 import { detalleCuotas } from '../../../../src/i18n/cuotas.ts';
-import { TIPOS_TITULARIDAD, TIPOS_VIVIENDA, USOS_VIVIENDA } from '../lists/catalogos.ts';
+import { descripcion, type Catalogos } from '../lists/catalogos.ts';
 import type { Lists } from '../lists/index.ts';
 import { desgloseImpuestos, rateAll, type Plan } from '../rating/engine.ts';
 import { entradaDeCotizacion } from '../rating/entrada.ts';
@@ -91,6 +91,8 @@ export interface PostventaOptions {
   db: Db;
   tariff: Tariff;
   lists: Lists;
+  /** The flow's catalogues (descriptions of the answers in the quote PDF). */
+  catalogos: Catalogos;
   tokens: Tokens;
   /** Public base URL of the site for links in e-mails (env PUBLIC_URL), without trailing slash. */
   publicUrl: string;
@@ -165,11 +167,11 @@ export function createPostventa(opts: PostventaOptions) {
   /** Quote document of a stored quote. */
   async function renderCotizacion(cot: Cotizacion, creada: string, enlace?: string): Promise<Buffer> {
     const loc = lists.localidadesPorId.get(cot.codLocalidad);
-    const desc = (items: readonly { codigo: string; descripcion: string }[], c: string) => items.find((i) => i.codigo === c)?.descripcion ?? c;
+    const { catalogos } = opts;
     return pdfCotizacion({
       fecha: creada,
       validaHasta: sumarDias(cot.initPolicyDate, -1) < creada ? creada : sumarDias(cot.initPolicyDate, -1),
-      vivienda: `${desc(TIPOS_VIVIENDA, cot.tipoVivienda)}, ${cot.metros} m² — ${desc(USOS_VIVIENDA, cot.usoVivienda)} — ${desc(TIPOS_TITULARIDAD, cot.titularidad)}`,
+      vivienda: `${descripcion(catalogos.tipoVivienda, cot.tipoVivienda)}, ${cot.metros} m² — ${descripcion(catalogos.usoVivienda, cot.usoVivienda)} — ${descripcion(catalogos.titularidad, cot.titularidad)}`,
       ubicacion: loc ? `${loc.nombre}, ${loc.provincia}` : cot.codLocalidad,
       inicio: cot.initPolicyDate,
       planes: cot.planes,

@@ -8,13 +8,7 @@ import { notFound } from '../../errors.ts';
 import { ref, responses } from '../shared.ts';
 import { mensaje } from '../../../../src/i18n/messages.ts';
 
-const ITEMS = {
-  '/tipos-vivienda': catalogos.TIPOS_VIVIENDA,
-  '/valores-country': catalogos.VALORES_COUNTRY,
-  '/tipos-titularidad': catalogos.TIPOS_TITULARIDAD,
-  '/usos-vivienda': catalogos.USOS_VIVIENDA,
-  '/tiposDocumentos': catalogos.TIPOS_DOCUMENTO,
-  '/sexos': catalogos.SEXOS,
+const FIJOS = {
   '/nacionalidades': catalogos.NACIONALIDADES,
   '/estadosCivil': catalogos.ESTADOS_CIVILES,
 };
@@ -25,7 +19,11 @@ export default async function listasRoutes(app: FastifyInstance) {
     if (reply.statusCode === 200) reply.header('cache-control', 'public, max-age=86400');
   });
 
-  for (const [path, items] of Object.entries(ITEMS)) {
+  // the flow's own catalogues: the step schemas' options (app.deps.catalogos), then the fixed ones
+  for (const [path, campo] of Object.entries(catalogos.CATALOGOS_DEL_FLUJO)) {
+    app.get(path, { schema: { tags: ['listas'], response: responses(ref('listas', 'Items')) } }, async () => app.deps.catalogos[campo]);
+  }
+  for (const [path, items] of Object.entries(FIJOS)) {
     app.get(path, { schema: { tags: ['listas'], response: responses(ref('listas', 'Items')) } }, async () => items);
   }
 
