@@ -37,6 +37,8 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, STATIC_DIR: resolve('dist'), EMISSION_DELAY_MS: '300', NODE_ENV: 'test', GRABADOR: '1', VISTA_PREVIA: '1', RATE_LIMIT_MAX: '100000', COTIZACIONES_POR_HORA: '100000',
-      TRAMITES_POR_HORA: '100000', EMBUDO_LOTES_POR_MINUTO: '100000', CORREO_POLL_MS: '100', PUBLIC_URL: `http://127.0.0.1:${PORT}` },
+      TRAMITES_POR_HORA: '100000', EMBUDO_LOTES_POR_MINUTO: '100000', CORREO_POLL_MS: '100', PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      // the anti-bot proof of work is on, as in production: every browser journey proves the visitor never notices it
+      ANTIBOT: 'on' },
   },
 });

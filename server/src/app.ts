@@ -13,6 +13,8 @@ import type { AppDeps, Settings } from './context.ts';
 import { createPgliteDb, type Db } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { createRepositories } from './db/repositories/index.ts';
+import { createAntibot } from './domain/antibot/index.ts';
+import { createRecaptcha, type RecaptchaOptions } from './domain/antibot/recaptcha.ts';
 import { createCorreoService, type CorreoOptions } from './domain/correo/outbox.ts';
 import { createEmissionService } from './domain/emission/service.ts';
 import { createPostventa } from './domain/postventa/service.ts';
@@ -39,6 +41,7 @@ import sessionPlugin from './plugins/session.ts';
 import securityPlugin from './plugins/security.ts';
 import staticPlugin from './plugins/static.ts';
 import swaggerPlugin from './plugins/swagger.ts';
+import antibotRoutes from './routes/antibot/index.ts';
 import chatRoutes from './routes/chat/index.ts';
 import grabadorRoutes from './routes/grabador/index.ts';
 import vistaPreviaRoutes from './routes/vista-previa/index.ts';
@@ -119,6 +122,15 @@ export interface BuildOptions {
    * metrics are kept but not served. `dbTimeoutMs`: how long a scrape waits for the database gauges (default 1000).
    */
   metrics?: { port?: number; host?: string; token?: string; dbTimeoutMs?: number };
+  /**
+   * Anti-bot check (issue 22 item 8; domain/antibot): `activo` → cotizar refuses a quote without a solved, unexpired,
+   * unused proof-of-work challenge from GET /api/antibot/desafio (400, servidor.antibotInvalido). Default OFF here so
+   * tests and tools that call cotizar directly keep working; main.ts turns it on (env ANTIBOT, default on).
+   * `clave`: HMAC secret, the same on every instance (default derived from `linkKey`); `dificultad`: largest counter
+   * (default 50 000); `vidaSeg`: challenge lifetime (default 1800). `recaptcha`: reCAPTCHA Enterprise settings for
+   * POST /api/recaptcha/evaluate (default: the stand-in that accepts any token).
+   */
+  antibot?: { activo?: boolean; clave?: string; dificultad?: number; vidaSeg?: number; recaptcha?: RecaptchaOptions };
 }
 
 /** Pino redaction: never log payment numbers, cookies or CSRF tokens even if a body or headers get logged. */
@@ -191,7 +203,8 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const lists = loadLists(opts.listsDir ?? DEFAULT_LISTS_DIR);
   const catalogos = leerCatalogos(opts.schemasDir ?? SCHEMAS_DIR, buscarMensaje);
   const tariff = loadTariff(opts.tariffFile ?? DEFAULT_TARIFF_FILE);
-  const tokens = createTokens(opts.linkKey ?? randomBytes(32));
+  const linkKey = opts.linkKey ?? randomBytes(32);
+  const tokens = createTokens(linkKey);
   const servirMetricas = opts.metrics?.port !== undefined || Boolean(opts.metrics?.token);
   const metrics = createMetrics({ db, dbTimeoutMs: opts.metrics?.dbTimeoutMs, proceso: servirMetricas });
   // the same step and wire schemas (and date keywords) as the request validators (plugins/schemas.ts)
@@ -230,6 +243,14 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
   };
   app.decorate('deps', deps);
   app.decorate('postventa', postventa);
+  app.decorate('antibot', {
+    ...createAntibot({
+      db, dificultad: opts.antibot?.dificultad, vidaSeg: opts.antibot?.vidaSeg,
+      secreto: opts.antibot?.clave ?? createHmac('sha256', linkKey).update('antibot').digest('hex'),
+    }),
+    activo: opts.antibot?.activo ?? false,
+    recaptcha: opts.antibot?.recaptcha ? createRecaptcha(opts.antibot.recaptcha) : undefined,
+  });
   const retention = createRetentionJob(db, opts.retention ?? { logsDias: 90, cotizacionesDias: 30, intervaloMs: 3_600_000 }, app.log);
   app.addHook('preClose', async () => {
     deps.lifecycle.cerrando = true;
@@ -278,6 +299,7 @@ export async function build(opts: BuildOptions = {}): Promise<FastifyInstance> {
       await api.register(pagosRoutes, { prefix: '/pagos' });
       await api.register(emisionRoutes, { prefix: '/emision' });
       await api.register(recaptchaRoutes, { prefix: '/recaptcha' });
+      await api.register(antibotRoutes, { prefix: '/antibot' });
       await api.register(logsRoutes, { prefix: '/logs' });
       await api.register(embudoRoutes, { prefix: '/embudo' });
       await api.register(postventaRoutes, {

@@ -52,6 +52,18 @@ export interface Config {
    * (METRICS_HOST, default 127.0.0.1); `token` (METRICS_TOKEN, ≥ 16 characters) = GET /api/metrics with that bearer token.
    */
   metrics: { port?: number; host: string; token?: string };
+  /**
+   * Anti-bot check (issue 22 item 8; server/README.md › Variables): ANTIBOT (on|off, default on) = cotizar wants a
+   * solved proof-of-work challenge; ANTIBOT_KEY its HMAC secret (default derived from the link key); ANTIBOT_DIFICULTAD,
+   * ANTIBOT_VIDA_SEG; `recaptcha` when RECAPTCHA_PROJECT, RECAPTCHA_KEY and RECAPTCHA_API_KEY are all set.
+   */
+  antibot: {
+    activo: boolean;
+    clave?: string;
+    dificultad: number;
+    vidaSeg: number;
+    recaptcha?: { proyecto: string; siteKey: string; apiKey: string; url: string; umbral: number };
+  };
   /** After the sale (issue 8): see server/README.md › Variables. */
   postventa: {
     publicUrl: string;
@@ -95,6 +107,38 @@ function metricsToken(v: string | undefined): string | undefined {
   if (v === undefined || v === '') return undefined;
   if (v.length < 16 || /\s/.test(v)) throw new Error('METRICS_TOKEN tiene que tener al menos 16 caracteres y ningún espacio (p. ej. openssl rand -hex 32).');
   return v;
+}
+
+/**
+ * The anti-bot settings (ANTIBOT*, RECAPTCHA_*).
+ * @throws Error naming the variable: ANTIBOT not on/off, ANTIBOT_KEY shorter than 32 characters, a partial reCAPTCHA
+ *   configuration, RECAPTCHA_UMBRAL outside 0–1
+ */
+function antibot(env: Env): Config['antibot'] {
+  const modo = (env.ANTIBOT ?? '').trim() || 'on';
+  if (modo !== 'on' && modo !== 'off') throw new Error(`ANTIBOT tiene que ser on u off (vale "${modo}").`);
+  const clave = env.ANTIBOT_KEY || undefined;
+  if (clave !== undefined && clave.length < 32) throw new Error('ANTIBOT_KEY tiene que tener al menos 32 caracteres (p. ej. openssl rand -hex 32).');
+  const nombres = ['RECAPTCHA_PROJECT', 'RECAPTCHA_KEY', 'RECAPTCHA_API_KEY'] as const;
+  const puestas = nombres.filter((n) => env[n]?.trim());
+  if (puestas.length > 0 && puestas.length < nombres.length) {
+    throw new Error(`Para usar reCAPTCHA Enterprise hacen falta ${nombres.join(', ')}; falta ${nombres.filter((n) => !puestas.includes(n)).join(', ')}.`);
+  }
+  const umbralTexto = env.RECAPTCHA_UMBRAL?.trim() || '0.5';
+  const umbral = Number(umbralTexto);
+  if (!(umbral >= 0 && umbral <= 1)) throw new Error(`RECAPTCHA_UMBRAL tiene que ser un número entre 0 y 1 (vale "${umbralTexto}").`);
+  return {
+    activo: modo === 'on',
+    clave,
+    dificultad: int(env, 'ANTIBOT_DIFICULTAD', 50_000, 2, 10_000_000),
+    vidaSeg: int(env, 'ANTIBOT_VIDA_SEG', 1800, 60, 86_400),
+    recaptcha: puestas.length === nombres.length
+      ? {
+          proyecto: env.RECAPTCHA_PROJECT!.trim(), siteKey: env.RECAPTCHA_KEY!.trim(), apiKey: env.RECAPTCHA_API_KEY!.trim(),
+          url: url(env, 'RECAPTCHA_URL', 'https://recaptchaenterprise.googleapis.com', ['https:', 'http:']), umbral,
+        }
+      : undefined,
+  };
 }
 
 /**
@@ -194,6 +238,7 @@ export function readConfig(env: Env, repoDir: string = join(import.meta.dirname,
       host: env.METRICS_HOST?.trim() || '127.0.0.1',
       token: metricsToken(env.METRICS_TOKEN),
     },
+    antibot: antibot(env),
     postventa: {
       publicUrl: url(env, 'PUBLIC_URL', `http://localhost:${int(env, 'PORT', 3000, 0, 65535)}`, ['http:', 'https:']),
       smtpUrl: env.SMTP_URL ? url(env, 'SMTP_URL', '', ['smtp:', 'smtps:']) : undefined,

@@ -22,6 +22,7 @@ export const MENSAJES = {
   ERROR_INTERNO: mensaje('servidor.errorInterno'),
   SERVICIO_NO_DISPONIBLE: mensaje('servidor.servicioNoDisponible'),
   COTIZACION_NO_ENCONTRADA: mensaje('servidor.cotizacionNoEncontrada'),
+  ANTIBOT_INVALIDO: mensaje('servidor.antibotInvalido'),
 } as const;
 
 /** An error the error handler sends as-is (status, code, message, errors). */

@@ -58,6 +58,7 @@ const app = await build({
   tramitesPorHora: config.postventa.tramitesPorHora,
   tramitesPorPolizaPorHora: config.postventa.tramitesPorPolizaPorHora,
   retomarPorEnlacePorHora: config.postventa.retomarPorEnlacePorHora,
+  antibot: config.antibot,
   devPages: config.desarrollo,
   correo: config.postventa.correo,
   metrics: config.metrics,

@@ -25,12 +25,14 @@ export interface ServerProcess {
  * Starts the API on `port` (127.0.0.1; 0 = a free port the OS picks, which tests use so that parallel runs in other
  * worktrees never collide) with `env` added to this process's environment. Ready = THIS process printed the address it
  * listens on (never a foreign server that happens to answer on the port) and /api/health/live answers there.
+ * ANTIBOT is off unless `env` sets it (tests and benches call cotizar directly).
  * @param opts.waitReady false to return at once (e.g. when the start is expected to fail; `url` is then unknown for port 0)
  * @throws Error when it does not answer /api/health/live within 30 s
  */
 export async function startServer(port: number, env: Record<string, string>, opts: { waitReady?: boolean } = {}): Promise<ServerProcess> {
   const proc = spawn(process.execPath, [join(REPO_DIR, 'server/src/main.ts')], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent', ...env },
+    // ANTIBOT off unless the caller asks: these servers are driven by tests and benches that call cotizar directly
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent', ANTIBOT: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -52,6 +52,11 @@ export interface EngineOptions {
   meta?: Record<string, unknown>;
   /** Migrations of saved journeys (flow/migrations/*.json). */
   migrations?: Migration[];
+  /**
+   * Extension point: awaited before call `name` resolves its bindings; returns the context it sees (e.g. with a
+   * proof-of-work solution under /meta: engine/proof-of-work). Never changes the state. Default: none.
+   */
+  prepareCall?: (name: string, ctx: FlowContext) => Promise<FlowContext>;
 }
 
 /**
@@ -104,6 +109,8 @@ function* engineParts(opts: EngineOptions) {
   });
   const navigateFx = createEffect<NavigateRequest, void>(() => undefined);
   const waitFx = createEffect<number, void>((ms) => new Promise<void>((r) => setTimeout(r, ms)));
+  // the prepareCall extension point as an effect: awaited inside a call's effect, a plain promise would lose a fork's scope
+  const prepareFx = createEffect(({ name, ctx }: { name: string; ctx: FlowContext }) => (opts.prepareCall ? opts.prepareCall(name, ctx) : ctx));
 
   const $state = createStore<FlowState>(emptyState(flow));
   const $campaign = createStore<Record<string, string> | null>(null).on(campaignChanged, (_, c) => c);
@@ -119,7 +126,8 @@ function* engineParts(opts: EngineOptions) {
   yield;
   // ---- running calls ------------------------------------------------------------------------
   /** Runs one call (with polling) and returns its reply. */
-  async function runCall(call: CallDef, ctx: FlowContext): Promise<unknown> {
+  async function runCall(name: string, call: CallDef, plain: FlowContext): Promise<unknown> {
+    const ctx = opts.prepareCall ? await prepareFx({ name, ctx: plain }) : plain;
     const request = buildRequest(call, ctx);
     if (!call.poll) return requestFx(request);
     for (let attempt = 1; attempt <= call.poll.maxAttempts; attempt++) {
@@ -138,7 +146,7 @@ function* engineParts(opts: EngineOptions) {
       const call = flow.calls[callName(ref)];
       let reply: unknown;
       try {
-        reply = await runCall(call, ctx);
+        reply = await runCall(callName(ref), call, ctx);
       } catch (error) {
         if (call.optional) {
           console.error(`Llamada opcional "${callName(ref)}" falló`, (error as MessageError)?.message ?? error);
@@ -196,7 +204,7 @@ function* engineParts(opts: EngineOptions) {
     effect: createEffect(async ({ name, input, ctx }: { name: string; input?: unknown; ctx: FlowContext }): Promise<unknown> => {
       const call = flow.calls[name];
       if (!call) throw new Error(`Llamada desconocida: ${name}`);
-      return runCall(call, { ...ctx, input });
+      return runCall(name, call, { ...ctx, input });
     }),
   });
 

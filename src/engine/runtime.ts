@@ -10,6 +10,7 @@ import embudoWire from '../../schemas/api/embudo.json' with { type: 'json' };
 import { buildRequest } from './calls.ts';
 import { createCampaignModel, getSessionKey, type LogPayload } from './campaign/index';
 import type { Flow } from './core/types.ts';
+import { stepById } from './core/index.ts';
 import type { Migration } from './core/migrations.ts';
 import { browserName } from './device';
 import { bindActivityListeners, createInactivity } from './inactivity/index';
@@ -44,16 +45,26 @@ export async function createRuntime(opts: RuntimeOptions) {
   const pause = opts.pause ?? (async () => undefined);
   const storage = () => (typeof window !== 'undefined' ? window.localStorage : undefined);
   const session = () => (typeof window !== 'undefined' ? window.sessionStorage : undefined);
+  // the flow's background proof of work (flow.json › proofOfWork): its code is a lazy chunk, loaded from `startAt` on
+  const pow = flow.proofOfWork;
+  let powModule: Promise<import('./proof-of-work/index.ts').ProofOfWork> | undefined;
+  const loadPow = () => (powModule ??= import('./proof-of-work/proof-of-work.ts').then((m) => m.forFlow(pow!, engine.callFx)));
   const engine = await createFlowEngineInParts({
     flow,
     genericError: opts.texts.genericError,
     timeoutError: opts.texts.timeoutError,
     migrations: opts.migrations,
+    prepareCall: pow && (async (name, ctx) => (pow.for.includes(name) ? (await loadPow()).prepare(ctx) : ctx)),
     meta: { app: APP_LABEL, version: APP_VERSION, flowVersion: flow.version, sessionKey: getSessionKey(session() as Storage), browser: browserName(navigator.userAgent) },
   }, pause);
   engine.requestFx.use((req) =>
     req.method === 'GET' ? api.get(req.path, req.query) : api.post(req.path, req.body, req.idempotencyKey ? { idempotencyKey: req.idempotencyKey } : undefined),
   );
+
+  // when the visitor reaches the step where solving starts (or a later one), then a challenge is solved in the background
+  if (pow) engine.routeEntered.watch(({ stepId }) => {
+    if (stepById(flow, stepId).order >= stepById(flow, pow.startAt).order) void loadPow().then((p) => p.warm());
+  });
 
   await pause();
   const persistence = createPersistence({ key: flow.storageKey, $state: engine.$state, exclude: engine.exclude, storage });

@@ -34,6 +34,16 @@ function isoInDays(days: number): string {
  * @param telefono the mobile typed on contacto: area code without 0 and number without 15, 10 digits together
  */
 export async function quoteAHome(page: Page, info: TestInfo, query = '', telefono = { areaCod: '11', numero: '55551234' }) {
+  await answerHouseQuestions(page, info, query, telefono);
+  await page.getByRole('button', { name: 'Ver mi cotización' }).click();
+
+  await expect(page).toHaveURL(/\/seguro-hogar\/cotizacion/);
+  await expect(page.locator('.plan')).toHaveCount(3);
+  await expect(page.locator('.plan__amount').first()).toHaveText(/^\$ [\d.]+,\d{2}$/);
+}
+
+/** From the landing page through the house questions to a filled-in «vigencia» step, not yet submitted (`telefono` as in quoteAHome). */
+export async function answerHouseQuestions(page: Page, info: TestInfo, query = '', telefono = { areaCod: '11', numero: '55551234' }) {
   trackRequests(page);
   await page.goto(`/${query}`);
   await expect(page).toHaveURL(new RegExp(`/seguro-hogar${query.replace('?', '\\?')}$`));
@@ -75,11 +85,6 @@ export async function quoteAHome(page: Page, info: TestInfo, query = '', telefon
   await expect(page).toHaveURL(/\/seguro-hogar\/vigencia/);
   await page.getByLabel('Inicio de la cobertura').fill(isoInDays(2));
   await shot(page, info, '07-vigencia');
-  await page.getByRole('button', { name: 'Ver mi cotización' }).click();
-
-  await expect(page).toHaveURL(/\/seguro-hogar\/cotizacion/);
-  await expect(page.locator('.plan')).toHaveCount(3);
-  await expect(page.locator('.plan__amount').first()).toHaveText(/^\$ [\d.]+,\d{2}$/);
 }
 
 export interface Person {

@@ -8,6 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { trackRequests } from '../../src/testing/settle.ts';
 import { choosePlanAndPersonalData, payWithCard, quoteAHome, shot } from './journey';
@@ -45,7 +47,10 @@ async function comprarPorApi(request: APIRequestContext, email: string): Promise
     expect(r.status(), `${path}: ${await r.text()}`).toBeLessThan(300);
     return r.json();
   };
-  const { refId } = await post('/cotizacion/cotizar', { tipoVivienda: 'CASA', barrioCerrado: 'N', titularidad: 'PROPIETARIO', usoVivienda: 'PERMANENTE', metros: 80, codLocalidad: '06434010', idProvincia: '06', email, areaCod: '11', phoneNumber: '55551234', initPolicyDate: iso(3) });
+  // the e2e server runs with ANTIBOT=on: the quote pays its proof of work, as any client must
+  const challenge = await (await request.get('/api/antibot/desafio')).json();
+  const antibot = { challenge, solution: await solveChallenge({ challenge, deriveKey }) };
+  const { refId } = await post('/cotizacion/cotizar', { antibot, tipoVivienda: 'CASA', barrioCerrado: 'N', titularidad: 'PROPIETARIO', usoVivienda: 'PERMANENTE', metros: 80, codLocalidad: '06434010', idProvincia: '06', email, areaCod: '11', phoneNumber: '55551234', initPolicyDate: iso(3) });
   await post('/cotizacion/datos-presupuesto', { refId, codPlan: 'BASICO', coberturasOpcionales: [] });
   const persona = { firstName: 'Ana', lastName: 'Pérez', typeDoc: 'DNI', numberDoc: '30123456', genere: 'F', birthDate: '1985-05-10', email, areaCod: '11', phoneNumber: '55551234', ddjj: { actividad: 'Docente', lyt: false, ppe: false }, consentimientoDatos: true };
   const domicilio = { zipCode: '1824', codLocation: '06434010', location: 'Lanús', idProvince: '06', province: 'Buenos Aires', department: 'Lanús', addressName: 'Av. Hipólito Yrigoyen', numberAddress: '4200', noAddressNumber: false, checkTyC: true };

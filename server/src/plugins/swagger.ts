@@ -19,7 +19,7 @@ export default fp(async function swaggerPlugin(app: FastifyInstance, opts: { ver
       },
       tags: [
         { name: 'csrf' }, { name: 'chat' }, { name: 'listas' }, { name: 'cotizacion' }, { name: 'salesforce' },
-        { name: 'domicilio' }, { name: 'pagos' }, { name: 'emision' }, { name: 'recaptcha' }, { name: 'logs' }, { name: 'embudo' }, { name: 'vista-previa' },
+        { name: 'domicilio' }, { name: 'pagos' }, { name: 'emision' }, { name: 'recaptcha' }, { name: 'antibot' }, { name: 'logs' }, { name: 'embudo' }, { name: 'vista-previa' },
       ],
     },
     refResolver: {

@@ -103,6 +103,11 @@ export function checkFlow(flow: FlowDef, contract?: FlowContract, opts: { callsU
   if (flow.campaign) needCalls([flow.campaign.clickLog], '/campaign/clickLog');
   if (flow.funnel) needCalls([flow.funnel.call], '/funnel/call');
   for (const id of Object.keys(flow.funnel?.splitBy ?? {})) needStep(id, `/funnel/splitBy/${escapeToken(id)}`);
+  if (flow.proofOfWork) {
+    needCalls([flow.proofOfWork.challenge, ...flow.proofOfWork.for], '/proofOfWork');
+    needStep(flow.proofOfWork.startAt, '/proofOfWork/startAt');
+    if (!flow.proofOfWork.to.startsWith('/meta/')) err('/proofOfWork/to', 'la solución va bajo /meta/ (no se guarda en el navegador)');
+  }
   if (flow.resume) {
     needCalls([flow.resume.call], '/resume/call');
     needStep(flow.resume.to, '/resume/to');

@@ -125,6 +125,12 @@ export interface FlowDef {
    * are sent, and `splitBy`: step id → the field (an enum of that step's schema) whose value its `enviado` event carries as `rama`.
    */
   funnel?: { call: string; batchMs: number; splitBy?: Record<string, string> };
+  /**
+   * A proof of work solved in the background (engine/proof-of-work, issue 22 item 8): from step `startAt` on, the
+   * `challenge` call's reply is solved off the main thread; each call in `for` waits for the solution, finds it at
+   * pointer `to` (under /meta: never persisted) and spends it — the next of those calls solves a new one.
+   */
+  proofOfWork?: { challenge: string; startAt: string; to: Pointer; for: string[] };
   chat?: { enabledWhen: string; phone?: Pointer };
   resume?: ResumeDef;
   /** Named summaries (pointers to a title, a monthly amount and a total in ARS, and a start date). */

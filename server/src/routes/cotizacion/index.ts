@@ -9,7 +9,8 @@ import { rateAll, ratePlan, resolveZone } from '../../domain/rating/engine.ts';
 import { entradaDeRespuestas } from '../../domain/rating/entrada.ts';
 import { validarDocumento, type TipoDocumento } from '../../domain/validation/documento.ts';
 import { validarPrefijo, validarTelefono } from '../../domain/validation/telefono.ts';
-import { validationError } from '../../errors.ts';
+import type { SolucionAntibot } from '../../domain/antibot/index.ts';
+import { ApiError, MENSAJES, validationError } from '../../errors.ts';
 import { limiteCotizacionesExcedido } from '../../plugins/limits.ts';
 import { erroresTelefono, priceOr400 } from '../checks.ts';
 import { ratingInputDe, ref, requireCotizacion, requireLocalidad, responses } from '../shared.ts';
@@ -32,6 +33,8 @@ interface CotizarBody {
   areaCod?: string;
   phoneNumber?: string;
   initPolicyDate: string;
+  /** The solved anti-bot challenge (routes/antibot): spent here, never stored nor priced. */
+  antibot?: SolucionAntibot;
   [campo: string]: unknown;
 }
 
@@ -71,11 +74,20 @@ export default async function cotizacionRoutes(app: FastifyInstance) {
     '/cotizar',
     { schema: { tags: ['cotizacion'], summary: 'Cotiza los planes de la tarifa', body: ref('cotizacion', 'CotizarBody'), response: responses(ref('cotizacion', 'CotizarResponse')) } },
     async (request) => {
-      const b = request.body;
+      const { antibot, ...b } = request.body;
       const { tariff, repos } = app.deps;
       const errors = erroresTelefono(app, b.areaCod, b.phoneNumber, '/areaCod', '/phoneNumber');
       if (errors.length > 0) throw validationError(errors);
       const loc = requireLocalidad(app, b.codLocalidad, b.idProvincia, '/codLocalidad');
+      // The anti-bot proof of work (issue 22 item 8), once the answers are known good: a visitor who mistyped does not
+      // spend a solution. Refused → 400 with the Spanish message (the form keeps the answers; a retry solves anew).
+      if (app.antibot.activo) {
+        const r = await app.antibot.verificar(antibot);
+        if (!r.ok) {
+          request.log.info({ antibot: r.motivo }, 'cotizar sin prueba de trabajo válida');
+          throw new ApiError(400, 'VALIDACION', MENSAJES.ANTIBOT_INVALIDO, [{ field: '/antibot', message: MENSAJES.ANTIBOT_INVALIDO }]);
+        }
+      }
       // Hourly quote limit per IP, shared by all instances (429): counted in the statement that stores the quote (one
       // round trip). A quote the tariff refuses counts too, and past the limit the 429 comes first, as for any quote.
       let zona: string;
