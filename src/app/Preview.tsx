@@ -18,12 +18,12 @@ import type { Flow } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { emptyState } from '../engine/state';
 import { markSynthetic } from '../engine/funnel/synthetic';
-import { stepSchema } from '../form/validators/schemas';
+import { loadStep } from '../form/validators';
 import { previewProblems, problemsByStep } from './preview-problems';
 import { BASE } from './base.ts';
 
 /** Sample answers of every step: the first of `examples` at the root of its schema. */
-export function sampleAnswers(flow: Flow, schemaOf: (id: string) => Record<string, unknown> | undefined = stepSchema): Record<string, Record<string, unknown>> {
+export function sampleAnswers(flow: Flow, schemaOf: (id: string) => Record<string, unknown> | undefined): Record<string, Record<string, unknown>> {
   const out: Record<string, Record<string, unknown>> = {};
   for (const s of flow.steps) {
     const examples = schemaOf(s.id)?.examples;
@@ -177,7 +177,11 @@ export function Preview({ engine }: { engine: FlowEngine }) {
   // this tab's journeys are the staff's, not visitors': the funnel marks them `sintetico` (left out of the report)
   useEffect(() => markSynthetic(window.sessionStorage), []);
   const open = async (id: string) => {
-    const answers = sampleAnswers(flow);
+    // each form step's schema as the app loads it (its own chunk, as a visitor's page does): never bundled eagerly here,
+    // which would make the schemas shared chunks and take them out of each step page's preload list
+    const forms = flow.steps.filter((s) => s.kind === 'form');
+    const schemas = new Map(await Promise.all(forms.map(async (s) => [s.id, (await loadStep(s.id).catch(() => undefined))?.schema] as const)));
+    const answers = sampleAnswers(flow, (stepId) => schemas.get(stepId) as Record<string, unknown> | undefined);
     setWalking(id);
     const stopped = await walkTo(engine, id, answers);
     setWalking(null);

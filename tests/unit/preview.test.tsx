@@ -52,7 +52,7 @@ describe('staff preview', () => {
   });
 
   it('sample answers are the first root example of each form step schema', () => {
-    const answers = sampleAnswers(flow);
+    const answers = sampleAnswers(flow, stepSchema);
     const forms = flow.steps.filter((s) => s.kind === 'form');
     expect(Object.keys(answers).sort()).toEqual(forms.map((s) => s.id).sort());
     for (const s of forms) expect(answers[s.id]).toEqual((stepSchema(s.id)?.examples as unknown[] | undefined)?.[0]);
