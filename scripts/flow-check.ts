@@ -6,47 +6,13 @@
  * every path with the answers the step schemas allow against the API in memory (src/check/walk.ts, scripts/flow-walk.ts;
  * `--sin-recorrido` skips it, `--semilla N` or FLOW_SEED picks fast-check's seed).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { FlowDef } from '../src/engine/core/types.ts';
-import { checkProduct, summaryRows, type ProductFiles } from '../src/check/project.ts';
+import { checkProduct, summaryRows } from '../src/check/project.ts';
+import { loadProduct } from './load-product.ts';
 import { formatProblems } from '../src/engine/core/check-flow.ts';
 
-/** Reads the product's editable files under `root`. @throws SyntaxError naming the file when one is not JSON */
-export function loadProduct(root: string): ProductFiles {
-  const read = (p: string) => {
-    try {
-      return JSON.parse(readFileSync(join(root, p), 'utf8'));
-    } catch (error) {
-      throw new Error(`${p}: no es JSON válido (${(error as Error).message})`);
-    }
-  };
-  const schemas: ProductFiles['schemas'] = {};
-  const ui: ProductFiles['ui'] = {};
-  for (const f of readdirSync(join(root, 'schemas'))) {
-    if (f.endsWith('.schema.json')) schemas[f.slice(0, -'.schema.json'.length)] = read(`schemas/${f}`);
-    if (f.endsWith('.ui.json')) ui[f.slice(0, -'.ui.json'.length)] = read(`schemas/${f}`);
-  }
-  const wire: NonNullable<ProductFiles['wire']> = {};
-  const wireDir = join(root, 'schemas/api');
-  if (existsSync(wireDir)) for (const f of readdirSync(wireDir)) if (f.endsWith('.json')) wire[f] = read(`schemas/api/${f}`);
-  const migrations: ProductFiles['migrations'] = {};
-  const migrationsDir = join(root, 'flow/migrations');
-  if (existsSync(migrationsDir)) for (const f of readdirSync(migrationsDir)) if (f.endsWith('.json')) migrations[f] = read(`flow/migrations/${f}`);
-  const tariffs: ProductFiles['tariffs'] = {};
-  if (existsSync(join(root, 'server/tariffs'))) for (const f of readdirSync(join(root, 'server/tariffs'))) if (f.endsWith('.json')) tariffs[`server/tariffs/${f}`] = read(`server/tariffs/${f}`);
-  return {
-    tariffs,
-    migrations,
-    wire,
-    flow: read('flow/flow.json'),
-    flowSchema: read('flow/flow.schema.json'),
-    contract: existsSync(join(root, 'flow/contract.json')) ? read('flow/contract.json') : undefined,
-    schemas,
-    ui,
-    texts: read('src/i18n/es.json'),
-  };
-}
+export { loadProduct } from './load-product.ts';
 
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
