@@ -31,6 +31,7 @@ const serverEnv = (staticDir: string, dataDir: string, extra: Record<string, str
   EMBUDO_LOTES_POR_MINUTO: '100000', ...extra,
 });
 
+// oxlint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a test uses from this pattern: none here
 test('npm run replay --base-url …/hogar pasa contra la app servida bajo /hogar y falla, nombrando el paso, si ese servidor cambia', async ({}, info) => {
   test.skip(info.project.name !== 'mobile', 'una vez alcanza');
   test.setTimeout(600_000);
