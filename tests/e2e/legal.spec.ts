@@ -48,7 +48,11 @@ async function sinViolaciones(page: Page) {
 
 test('el pie lleva a términos, privacidad y atención al asegurado, con los datos de la aseguradora', async ({ page }, info) => {
   trackRequests(page);
+  // the footer's links are the router's once the app is up (its ready event): '/' first goes to the entry step's route
+  await page.addInitScript(() => window.addEventListener('cotizador:listo', () => ((window as unknown as { __listo?: boolean }).__listo = true)));
   await page.goto('/');
+  await page.waitForFunction(() => (window as unknown as { __listo?: boolean }).__listo === true);
+  await expect(page).toHaveURL(/\/seguro-hogar$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Asegurá tu hogar en minutos');
   const pie = page.locator('footer');
   await expect(pie).toContainText(`CUIT ${aseguradora.cuit}`);
