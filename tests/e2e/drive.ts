@@ -23,7 +23,7 @@ export const ANSWERS: Record<string, (page: Page) => Promise<void>> = {
   },
   permanencia: async (page) => {
     await page.getByLabel('Sí, es mi vivienda permanente').check();
-    await page.getByLabel('Alquilo').check(); // a tenant: takes the branch of agregar-rama.json
+    await page.getByLabel(/^Alquilo/).check(); // a tenant: takes the branch of agregar-rama.json
   },
   metros: (page) => page.getByLabel('Superficie cubierta').fill('80'),
   alarma: (page) => page.getByLabel('Sí', { exact: true }).check(),

@@ -51,7 +51,8 @@ for (const name of examples) {
       const visited = await driveToResult(page, flow);
       // the calls the example says its edit makes reach the API (e.g. the alarm's answer in the quote request)
       for (const want of example.llamadas ?? []) expect(made.some((m) => callMatches(want, m)), JSON.stringify(want)).toBe(true);
-      expect(visited, 'el recorrido que el ejemplo promete').toEqual(example.recorrido);
+      // the steps the example says its edit makes a visitor go through (when it says; every example buys a policy)
+      if (example.recorrido) expect(visited, 'el recorrido que el ejemplo promete').toEqual(example.recorrido);
       await expect(page.getByTestId('poliza')).toHaveText(/^HOG-\d{4}-\d{6}$/, { timeout: 30_000 });
       await page.screenshot({ path: `tests/e2e/screenshots/flow-edits/${name.replace('.json', '')}.png`, fullPage: true });
       info.annotations.push({ type: 'recorrido', description: visited.join(' → ') });
