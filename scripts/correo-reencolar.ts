@@ -8,11 +8,9 @@
  * (`--id` of a message in another state requeues nothing). Exit code 1 with a Spanish message on a bad argument, an
  * unreachable database, or `--id` that requeued nothing.
  */
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readConfig } from '../server/src/config.ts';
-import { createPgliteDb, createPostgresDb, type Db } from '../server/src/db/index.ts';
 import { correosRepository, type CorreoReencolado } from '../server/src/db/repositories/correos.ts';
+import { abrirBaseDelEntorno } from './abrir-base.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,13 +25,7 @@ async function main(): Promise<number> {
   const { values } = parseArgs({ options: { id: { type: 'string' }, todos: { type: 'boolean' } }, strict: true });
   if ((values.id === undefined) === (values.todos !== true)) throw new Error('Indicá --id <uuid> (un correo) o --todos (todos los FALLIDO), uno de los dos.');
   if (values.id !== undefined && !UUID.test(values.id)) throw new Error(`--id tiene que ser el id (uuid) de un correo (vale "${values.id}").`);
-  const config = readConfig(process.env);
-  let db: Db;
-  try {
-    db = config.databaseUrl ? await createPostgresDb(config.databaseUrl) : await createPgliteDb(join(config.dataDir, 'pglite'));
-  } catch (err) {
-    throw new Error(`No se pudo abrir la base de datos: ${(err as Error).message}`);
-  }
+  const db = await abrirBaseDelEntorno();
   try {
     const rows = await correosRepository(db).reencolar(values.id !== undefined ? { id: values.id } : { todos: true });
     process.stdout.write(`${formatReencolados(rows)}\n`);

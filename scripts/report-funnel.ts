@@ -17,13 +17,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { instance } from '@viz-js/viz';
-import { readConfig } from '../server/src/config.ts';
-import { createPgliteDb, createPostgresDb, type Db } from '../server/src/db/index.ts';
 import { embudoRepository } from '../server/src/db/repositories/embudo.ts';
 import { compileFlow } from '../src/engine/core/graph.ts';
 import type { Flow, FlowDef } from '../src/engine/core/types.ts';
 import { formatFunnel, funnelReport, pct, type FunnelEdge, type FunnelReport, type MoveKind } from '../src/engine/funnel/report.ts';
 import { flowToDot, type GraphOverlay } from './flow-graph.ts';
+import { abrirBaseDelEntorno } from './abrir-base.ts';
 
 const REPO = join(import.meta.dirname, '..');
 
@@ -112,13 +111,7 @@ async function main() {
   const desde = values.since !== undefined ? parseSince(values.since) : undefined;
   const def = JSON.parse(readFileSync(process.env.FLOW_FILE ?? join(REPO, 'flow/flow.json'), 'utf8')) as FlowDef;
   const flow = compileFlow(def);
-  const config = readConfig(process.env);
-  let db: Db;
-  try {
-    db = config.databaseUrl ? await createPostgresDb(config.databaseUrl) : await createPgliteDb(join(config.dataDir, 'pglite'));
-  } catch (err) {
-    throw new Error(`No se pudo abrir la base de datos: ${(err as Error).message}`);
-  }
+  const db = await abrirBaseDelEntorno();
   let report: FunnelReport;
   try {
     const [exists] = await db.query<{ t: string | null }>("SELECT to_regclass('embudo_eventos')::text AS t");
