@@ -4,8 +4,11 @@
  * or at once on the visitor's first interaction, so that nothing competes with the first paint. With it, every chunk
  * the page needs as the app starts (data-precarga, written by scripts/prerender.ts from Vite's manifest) is preloaded
  * at once, instead of each import level being discovered after the one before has arrived.
- * A tap on a button before the app has hydrated is kept and replayed once the app says it is ready (window event
- * "cotizador:listo", src/app/router.tsx › APP_READY_EVENT), so no tap is lost while the app loads.
+ * A tap on a button or on a link of the site before the app has hydrated is kept and replayed once the app says it is
+ * ready (window event "cotizador:listo", src/app/router.tsx › APP_READY_EVENT), so no tap is lost while the app loads.
+ * A link is kept rather than followed because the starting app writes the browser's history (the bare root becomes the
+ * entry step's address), and a history write cancels a page load still under way: the visitor's tap would be undone.
+ * Links that open elsewhere (another site, a new tab, a download, a modifier key) are left to the browser.
  */
 (function () {
   var me = document.currentScript;
@@ -57,19 +60,33 @@
   ['pointerdown', 'keydown', 'touchstart'].forEach(function (type) {
     window.addEventListener(type, load, { once: true, capture: true, passive: true });
   });
+  /** A link of this site that opens here (not a new tab, not a download, no modifier key). */
+  function ownLink(e) {
+    var a = e.target instanceof Element ? e.target.closest('#root a[href]') : null;
+    if (!a || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return null;
+    if ((a.getAttribute('target') || '_self') !== '_self' || a.hasAttribute('download')) return null;
+    return a.origin === window.location.origin ? a : null;
+  }
   document.addEventListener('click', function (e) {
     if (ready) return;
-    var button = e.target instanceof Element ? e.target.closest('#root button') : null;
-    if (!button) return;
+    var kept = e.target instanceof Element ? e.target.closest('#root button') || ownLink(e) : null;
+    if (!kept) return;
     e.preventDefault();
     e.stopImmediatePropagation();
-    pending = button;
+    pending = kept;
     load();
   }, true);
   window.addEventListener('cotizador:listo', function () {
     ready = true;
-    var button = pending;
+    var kept = pending;
     pending = null;
-    if (button && button.isConnected) button.click();
+    if (!kept) return;
+    if (kept.isConnected) kept.click();
+    // the page was rendered afresh (not hydrated): a link is still followed, by the app's own link where there is one
+    else if (kept.tagName === 'A') {
+      var same = document.querySelector('#root a[href="' + CSS.escape(kept.getAttribute('href')) + '"]');
+      if (same) same.click();
+      else window.location.assign(kept.href);
+    }
   });
 })();
