@@ -32,7 +32,7 @@ function textosWeb(): Plugin {
 
 /**
  * RJSF renders Markdown (markdown-to-jsx) only where a ui schema turns it on (`enableMarkdownInDescription`/`InHelp`,
- * which the project checker refuses: they are neither ui keys nor options it knows, src/check/project.ts) and in its
+ * which the project checker refuses: they are neither ui keys nor options it knows, tools/check/project.ts) and in its
  * boxes for a broken schema (which the checker refuses too). The build gives RJSF a `Markdown` that shows its text as
  * is instead (issue 9: the form engine chunk every form step loads went from 95.3 to 63.8 KB gzip).
  */
@@ -100,7 +100,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'tools/**/*.test.ts'],
           testTimeout: 20000,
           hookTimeout: 30000,
           fileParallelism: false,

@@ -1,14 +1,14 @@
 /**
  * `npm run flow:check [-- --root DIR]`: checks the flow, the step and ui schemas, the texts and the widget
- * registry together (src/check/project.ts) and prints a summary table of the steps, then every problem as
+ * registry together (tools/check/project.ts) and prints a summary table of the steps, then every problem as
  * `<file>#<pointer>: <what to change>`. Exit code 1 when there is an error (warnings do not fail).
  * `--root` checks another copy of the product (default: this repository). When the structure is sound it then walks
- * every path with the answers the step schemas allow against the API in memory (src/check/walk.ts, scripts/flow-walk.ts;
+ * every path with the answers the step schemas allow against the API in memory (tools/check/walk.ts, scripts/flow-walk.ts;
  * `--sin-recorrido` skips it, `--semilla N` or FLOW_SEED picks fast-check's seed).
  */
 import { resolve } from 'node:path';
 import type { FlowDef } from '../src/engine/core/types.ts';
-import { checkProduct, summaryRows } from '../src/check/project.ts';
+import { checkProduct, summaryRows } from '../tools/check/project.ts';
 import { loadProduct } from './load-product.ts';
 import { formatProblems } from '../src/engine/core/check-flow.ts';
 
@@ -31,7 +31,7 @@ async function main() {
       const { checkCallsAgainstApi } = await import('./check-calls.ts');
       report.problems.push(...(await checkCallsAgainstApi(root, files.flow as FlowDef, files.schemas)));
     }
-    // every path walked with the answers a visitor can give (src/check/walk.ts; --sin-recorrido skips it)
+    // every path walked with the answers a visitor can give (tools/check/walk.ts; --sin-recorrido skips it)
     if (report.flow && !process.argv.includes('--sin-api') && !process.argv.includes('--sin-recorrido') && !report.problems.some((p) => (p.severity ?? 'error') === 'error')) {
       const { walkProduct } = await import('./flow-walk.ts');
       report.problems.push(...(await walkProduct(root)).problems);

@@ -1,17 +1,17 @@
 /**
- * `npm run flow:paths [--root DIR] [--write]` — the distinct paths through the flow (src/testing/paths.ts) and the
+ * `npm run flow:paths [--root DIR] [--write]` — the distinct paths through the flow (tools/replay/paths.ts) and the
  * journey fixtures (tests/fixtures/journeys) that cover each. Exit 1, naming them, when a path has no fixture.
  * `--write` first drafts a fixture for each path no fixture covers, from the flow walker's generated answers
- * (src/check/walk.ts), as tests/fixtures/journeys/camino-….json with a `proves` for the tester to fill in.
+ * (tools/check/walk.ts), as tests/fixtures/journeys/camino-….json with a `proves` for the tester to fill in.
  * Then, for information, the option values (schema enums, the tariff's plans and optional coverages) no fixture
- * answers (src/testing/exercised.ts).
+ * answers (tools/replay/exercised.ts).
  */
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadJourney, type Journey } from '../src/testing/fixture.ts';
-import { coverage, type FlowPath } from '../src/testing/paths.ts';
-import { unexercisedOptions } from '../src/testing/exercised.ts';
+import { loadJourney, type Journey } from '../tools/replay/fixture.ts';
+import { coverage, type FlowPath } from '../tools/replay/paths.ts';
+import { unexercisedOptions } from '../tools/replay/exercised.ts';
 import { loadReplayProduct, tariffOptions } from './replay.ts';
 
 /** The fixtures under `root`/tests/fixtures/journeys. */

@@ -1,9 +1,9 @@
 /**
- * The flow walker for the product under `root` (src/check/walk.ts): loads the flow, schemas and texts as the replay
+ * The flow walker for the product under `root` (tools/check/walk.ts): loads the flow, schemas and texts as the replay
  * does and walks every path against the API in memory. Used by `npm run flow:check` and `npm run flow:paths -- --write`.
  * Seed: `FLOW_SEED` (default 2026), so a run is reproducible; print with `--semilla N` on the command line of either.
  */
-import { walkFlow, type WalkReport } from '../src/check/walk.ts';
+import { walkFlow, type WalkReport } from '../tools/check/walk.ts';
 import { loadProduct } from './flow-check.ts';
 import { loadReplayProduct } from './replay.ts';
 

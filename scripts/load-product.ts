@@ -1,11 +1,11 @@
 /**
  * Reads the product's editable files (flow, step and ui schemas, wire schemas, texts, migrations, tariffs) under a
- * root as the flow checker takes them (src/check/project.ts › ProductFiles). Only `node:fs`: the Vite config's staff
+ * root as the flow checker takes them (tools/check/project.ts › ProductFiles). Only `node:fs`: the Vite config's staff
  * preview plugin (scripts/vite-vista-previa.ts) imports it, so nothing of the API or the flow walker is bundled there.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ProductFiles } from '../src/check/project.ts';
+import type { ProductFiles } from '../tools/check/project.ts';
 
 /** Reads the product's editable files under `root`. @throws SyntaxError naming the file when one is not JSON */
 export function loadProduct(root: string): ProductFiles {

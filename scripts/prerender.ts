@@ -47,14 +47,14 @@ function chunkFiles(manifest: Manifest, keys: string[], base: string): string[] 
 /**
  * What every prerendered page preloads as the app starts: the entry's imports and the chunks it imports at start-up
  * (src/main.tsx), leaving out the form engine (form pages name it in their own sources) and the testers' tools under
- * src/testing/ (loaded only with ?grabar=1).
+ * src/recorder/ (loaded only with ?grabar=1).
  * @returns the entry's manifest key and the start-up keys
  * @throws Error when the manifest has no entry
  */
 function startUpKeys(manifest: Manifest, formEngine: Set<string>): { entry: string; keys: string[] } {
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entry) throw new Error(`${MANIFEST} no tiene el módulo de entrada`);
-  return { entry, keys: [entry, ...(manifest[entry].dynamicImports ?? []).filter((k) => !formEngine.has(k) && !k.startsWith('src/testing/'))] };
+  return { entry, keys: [entry, ...(manifest[entry].dynamicImports ?? []).filter((k) => !formEngine.has(k) && !k.startsWith('src/recorder/'))] };
 }
 
 function write(file: string, html: string) {

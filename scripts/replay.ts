@@ -5,7 +5,7 @@
  * Modes: in Debian's Chromium against a deployment (`--base-url`), or against the built app + API started here on a
  * throw-away embedded database (the default; stopped on success, failure, timeout and Ctrl-C); or `--headless`:
  * through the engine against the API in-process (no browser, seconds for the whole set; `--tarifa FILE` prices with
- * another tariff). `--update` rewrites the fixtures' pinned money (expect.planes / expect.plan, src/testing/pins.ts)
+ * another tariff). `--update` rewrites the fixtures' pinned money (expect.planes / expect.plan, src/recorder/pins.ts)
  * from what the replay saw and prints the diff (fixture, step, plan: old → new).
  * Exit code 1 when a fixture fails or cannot be read.
  */
@@ -15,14 +15,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compileFlowNode } from '../src/check/conditions.ts';
+import { compileFlowNode } from '../tools/check/conditions.ts';
 import type { FlowDef } from '../src/engine/core/types.ts';
-import type { Product, StepReport } from '../src/testing/browser.ts';
-import { checkJourney, type DynamicOptions, type FixtureProblem } from '../src/testing/check.ts';
-import type { Journey } from '../src/testing/fixture.ts';
-import { replayHeadless } from '../src/testing/headless.ts';
-import { visitor } from '../src/testing/inject.ts';
-import { updatePins, type SeenPins } from '../src/testing/pins.ts';
+import type { Product, StepReport } from '../tools/replay/browser.ts';
+import { checkJourney, type DynamicOptions, type FixtureProblem } from '../tools/replay/check.ts';
+import type { Journey } from '../tools/replay/fixture.ts';
+import { replayHeadless } from '../tools/replay/headless.ts';
+import { visitor } from '../tools/replay/inject.ts';
+import { updatePins, type SeenPins } from '../src/recorder/pins.ts';
 import { loadProduct } from './flow-check.ts';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
@@ -79,7 +79,7 @@ export function tariffOptions(tariffFile = join(ROOT, 'server/tariffs/2026-11.js
 }
 
 /**
- * Reads and checks every file before anything starts (src/testing/check.ts): a file that is not JSON, breaks the
+ * Reads and checks every file before anything starts (tools/replay/check.ts): a file that is not JSON, breaks the
  * format, or names a route, field or option the flow does not have becomes a failed run listing each problem as
  * `file#pointer: message`; the others are returned to run.
  */
@@ -325,7 +325,7 @@ async function runBrowser(
   opts: { baseUrl?: string; headed: boolean; update: boolean; tariffFile?: string; port?: number; embudo?: boolean; onRun: (run: FixtureRun) => void },
 ): Promise<FixtureRun[]> {
   const { chromium } = await import('@playwright/test');
-  const { replayInBrowser } = await import('../src/testing/browser.ts');
+  const { replayInBrowser } = await import('../tools/replay/browser.ts');
   const local = opts.baseUrl ? undefined : await startLocal(opts.tariffFile, opts.port);
   const runs: FixtureRun[] = [];
   try {

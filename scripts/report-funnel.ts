@@ -4,7 +4,7 @@
  * from the database the API uses — DATABASE_URL, else the embedded PGlite under DATA_DIR (default ./data; stop the API
  * first: that folder is locked to one process) — and the flow (flow/flow.json, or FLOW_FILE), then:
  * - prints per step, in flow order: visitors, completed, dropped, drop rate, then every move between steps with its
- *   journeys and share (src/engine/funnel/report.ts defines each); with `--json`, the same as JSON on stdout;
+ *   journeys and share (tools/funnel/report.ts defines each); with `--json`, the same as JSON on stdout;
  * - writes an HTML page (default reports/embudo.html, git-ignored): the flow diagram of `npm run flow:graph`
  *   (scripts/flow-graph.ts, Graphviz via @viz-js/viz, inline SVG — works offline) with the counts on it — each step's
  *   visitors, completed, dropped and drop rate; each edge's journeys and share, one edge per branch value (card / CBU)
@@ -20,7 +20,7 @@ import { instance } from '@viz-js/viz';
 import { embudoRepository } from '../server/src/db/repositories/embudo.ts';
 import { compileFlow } from '../src/engine/core/graph.ts';
 import type { Flow, FlowDef } from '../src/engine/core/types.ts';
-import { formatFunnel, funnelReport, pct, type FunnelEdge, type FunnelReport, type MoveKind } from '../src/engine/funnel/report.ts';
+import { formatFunnel, funnelReport, pct, type FunnelEdge, type FunnelReport, type MoveKind } from '../tools/funnel/report.ts';
 import { flowToDot, type GraphOverlay } from './flow-graph.ts';
 import { abrirBaseDelEntorno } from './abrir-base.ts';
 

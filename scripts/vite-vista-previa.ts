@@ -1,6 +1,6 @@
 /**
  * Vite plugin behind the staff preview's problem list: the virtual module `virtual:problemas-del-flujo` exports
- * (default) the flow checker's problems (`FlowProblem[]`, src/check/project.ts › checkProduct over the product's
+ * (default) the flow checker's problems (`FlowProblem[]`, tools/check/project.ts › checkProduct over the product's
  * files as `npm run flow:check` reads them: flow, step and ui schemas, wire schemas, texts, migrations) computed in
  * Node — at build time for a production build, and anew under `npm run dev` whenever one of those JSON files changes,
  * with a full reload of the page (the checker compiles JSON Schemas with Ajv, which the site's CSP would refuse in
@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { checkProduct } from '../src/check/project.ts';
+import { checkProduct } from '../tools/check/project.ts';
 import { loadProduct } from './load-product.ts';
 
 const ID = 'virtual:problemas-del-flujo';

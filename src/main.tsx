@@ -56,7 +56,7 @@ async function boot() {
   await runtime.start();
   mark('inicio');
   if (new URLSearchParams(window.location.search).has('grabar')) {
-    const { startRecorder } = await import('./testing/recorder');
+    const { startRecorder } = await import('./recorder/recorder');
     await startRecorder(flow, runtime.engine, (k, o) => i18n.t(k, o) as string, async () => import.meta.env.DEV || (await api.get<{ habilitado: boolean }>('/grabador')).habilitado);
   }
   await yieldToMain();

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadProduct } from '../../scripts/flow-check.ts';
-import { checkProduct } from '../../src/check/project.ts';
+import { checkProduct } from '../../tools/check/project.ts';
 import { hoyArgentina, sumarAnios, sumarDias } from '../src/domain/validation/fechas.ts';
 import { buildTestApp, copiaEditada, cotizarBody, getCsrf, persona, post, prepararCompra, recorrerJourney, TARJETA_OK } from './helper.ts';
 

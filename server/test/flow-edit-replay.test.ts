@@ -2,15 +2,15 @@
  * A structural edit of the flow keeps the fixture replays green with one command (issue 20): after steps are
  * reordered, or a step is split in two, as JSON edits to a copy of the tree, `npm run flow:paths -- --write` alone
  * covers every path again with drafted fixtures, and every fixture — the 20 unedited ones (the replay answers
- * whatever step the flow shows from the fixture's answers, src/testing/follow.ts) and the drafts — replays headless.
+ * whatever step the flow shows from the fixture's answers, tools/replay/follow.ts) and the drafts — replays headless.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiVisitor } from '../../src/check/walk.ts';
-import { coverage } from '../../src/testing/paths.ts';
-import { replayHeadless } from '../../src/testing/headless.ts';
+import { apiVisitor } from '../../tools/check/walk.ts';
+import { coverage } from '../../tools/replay/paths.ts';
+import { replayHeadless } from '../../tools/replay/headless.ts';
 import { loadJourneys } from '../../scripts/flow-paths.ts';
 import { loadProduct } from '../../scripts/flow-check.ts';
 import { loadReplayProduct } from '../../scripts/replay.ts';

@@ -1,13 +1,13 @@
 /**
- * The flow walker (src/check/walk.ts, run by `npm run flow:check`): on the shipped product it walks every path and
+ * The flow walker (tools/check/walk.ts, run by `npm run flow:check`): on the shipped product it walks every path and
  * finds nothing; on a copy of the tree with one planted disagreement (a JSON edit a staffer could make) it names the
  * answer, the two files and pointers that disagree and what to change.
  */
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { stepAnswers } from '../../src/check/answers.ts';
-import { walkFlow, type WalkReport } from '../../src/check/walk.ts';
+import { stepAnswers } from '../../tools/check/answers.ts';
+import { walkFlow, type WalkReport } from '../../tools/check/walk.ts';
 import { createAjv } from '../src/plugins/schemas.ts';
 import { loadProduct } from '../../scripts/flow-check.ts';
 import { walkProduct } from '../../scripts/flow-walk.ts';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { failureOf, loadFixtures, loadReplayProduct, runHeadless, writeUpdates } from '../../scripts/replay.ts';
-import { showValue } from '../../src/testing/pins.ts';
+import { showValue } from '../../src/recorder/pins.ts';
 
 const TARIFF = 'server/tariffs/2026-11.json';
 const FIXTURES = ['compra-tarjeta-casa', 'compra-cbu-departamento', 'compra-cbu-ph', 'direccion-otra-zona'];

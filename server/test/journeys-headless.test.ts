@@ -1,6 +1,6 @@
 /**
  * Every journey fixture replayed headless through the engine's Effector model against the real API in-process
- * (src/testing/headless.ts) — the fast replay that runs on every change; the browser replay runs the same files in
+ * (tools/replay/headless.ts) — the fast replay that runs on every change; the browser replay runs the same files in
  * Chromium (tests/e2e/journeys.spec.ts).
  */
 import type { FastifyInstance } from 'fastify';
@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadJourneys } from '../../scripts/flow-paths.ts';
 import { loadReplayProduct } from '../../scripts/replay.ts';
 import { loadProduct } from '../../scripts/flow-check.ts';
-import { visitor } from '../../src/testing/inject.ts';
-import { replayHeadless } from '../../src/testing/headless.ts';
-import { funnelReport, type StoredEvent } from '../../src/engine/funnel/report.ts';
+import { visitor } from '../../tools/replay/inject.ts';
+import { replayHeadless } from '../../tools/replay/headless.ts';
+import { funnelReport, type StoredEvent } from '../../tools/funnel/report.ts';
 import { buildTestApp } from './helper.ts';
 
 describe('journey fixtures, headless', () => {

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadReplayProduct, tariffOptions } from '../../scripts/replay.ts';
-import { checkJourney } from '../../src/testing/check.ts';
-import { comparePins, describeMismatch, observePins, updatePins } from '../../src/testing/pins.ts';
+import { checkJourney } from '../../tools/replay/check.ts';
+import { comparePins, describeMismatch, observePins, updatePins } from '../../src/recorder/pins.ts';
 
 const text = readFileSync('tests/fixtures/journeys/compra-tarjeta-casa.json', 'utf8');
 const shipped = JSON.parse(text);

@@ -6,9 +6,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadReplayProduct } from '../../scripts/replay.ts';
-import { resolveAnswer } from '../../src/testing/fixture.ts';
-import { declaredCall, phoneFor, recordedAnswers, relativeDate, resultExpectations } from '../../src/testing/record-rules.ts';
-import type { Pins } from '../../src/testing/pins.ts';
+import { resolveAnswer } from '../../tools/replay/fixture.ts';
+import { declaredCall, phoneFor, recordedAnswers, relativeDate, resultExpectations } from '../../src/recorder/record-rules.ts';
+import type { Pins } from '../../src/recorder/pins.ts';
 import { loadLists } from '../src/domain/lists/index.ts';
 import { validarDocumento } from '../src/domain/validation/documento.ts';
 import { validarTelefono } from '../src/domain/validation/telefono.ts';

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadReplayProduct, tariffOptions } from '../../scripts/replay.ts';
-import { checkJourney } from '../../src/testing/check.ts';
-import { unexercisedOptions } from '../../src/testing/exercised.ts';
-import { routeUnder } from '../../src/testing/fixture.ts';
+import { checkJourney } from '../../tools/replay/check.ts';
+import { unexercisedOptions } from '../../tools/replay/exercised.ts';
+import { routeUnder } from '../../tools/replay/fixture.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'h7-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

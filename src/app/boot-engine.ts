@@ -3,7 +3,7 @@
  * with its precompiled conditions, the texts, and the runtime (Effector engine, persistence, campaign, funnel,
  * inactivity) — everything the app needs before React renders, and nothing of React.
  * In development the flow is also checked here (a staffer editing flow.json under `npm run dev` sees what to fix);
- * a production bundle is built only from a flow the checker passed (src/form/validators/compile.ts fails the build),
+ * a production bundle is built only from a flow the checker passed (tools/validators/compile.ts fails the build),
  * so it carries neither the checker nor its cost.
  */
 import flowJson from '../../flow/flow.json';

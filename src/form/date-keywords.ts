@@ -1,6 +1,6 @@
 /**
  * Ajv definitions of the step schemas' date keywords (`x-edad`, `x-diasDesdeHoy`; rules in ./dates.ts), shared by
- * the web's precompiled validators (validators/compile.ts) and the API server's Ajv (server/src/plugins/schemas.ts).
+ * the web's precompiled validators (tools/validators/compile.ts) and the API server's Ajv (server/src/plugins/schemas.ts).
  *
  * They are code-generating keywords, so ajv's standalone output can carry them: the generated module calls
  * `<FECHAS_MODULO>.cumpleEdad(...)`, and compile.ts prepends `import * as <FECHAS_MODULO> from '../../dates.ts'`.

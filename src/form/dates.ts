@@ -1,6 +1,6 @@
 /**
  * Dates relative to today — the ONE implementation of the step schemas' date keywords, used by the web form's
- * precompiled validators (src/form/validators/compile.ts), the date picker's bounds (DateWidget) and the API server's
+ * precompiled validators (tools/validators/compile.ts), the date picker's bounds (DateWidget) and the API server's
  * Ajv (server/src/plugins/schemas.ts, through ./date-keywords.ts):
  * - `"x-edad": { "min": 18, "max": 99 }` — age in whole years today, from a birth date (SPEC §3 birthDate);
  * - `"x-diasDesdeHoy": { "min": 1, "max": 30 }` — days from today (SPEC §3 initPolicyDate: tomorrow … +30).

@@ -8,7 +8,7 @@
  * `npm run build` first). Figures only, nothing asserted. Env: BENCH_FIXTURE (default compra-tarjeta-casa).
  */
 import { resolve } from 'node:path';
-import { settled, trackRequests } from '../../src/testing/settle.ts';
+import { settled, trackRequests } from '../../tools/replay/settle.ts';
 import { builtAppStates, routeWanted, seededContext } from './web.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');

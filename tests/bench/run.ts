@@ -30,7 +30,7 @@ import { build } from 'vite';
 import flowJson from '../../flow/flow.json' with { type: 'json' };
 import es from '../../src/i18n/es.json' with { type: 'json' };
 import { loadReplayProduct } from '../../scripts/replay.ts';
-import { loadJourney } from '../../src/testing/fixture.ts';
+import { loadJourney } from '../../tools/replay/fixture.ts';
 import { cotizarBody } from '../../server/test/helper.ts';
 import { startServer } from '../../server/test/processes.ts';
 import type { ApiFloor } from './api-floor.ts';

@@ -15,8 +15,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result as LhResult } from 'lighthouse';
-import { replayInBrowser, type Product } from '../../src/testing/browser.ts';
-import { loadJourney, type Journey } from '../../src/testing/fixture.ts';
+import { replayInBrowser, type Product } from '../../tools/replay/browser.ts';
+import { loadJourney, type Journey } from '../../tools/replay/fixture.ts';
 import { loadReplayProduct } from '../../scripts/replay.ts';
 import { startServer, type ServerProcess } from '../../server/test/processes.ts';
 

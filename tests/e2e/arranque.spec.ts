@@ -4,7 +4,7 @@
  * late, and nothing the page does not use is fetched — step 1 never fetches the form engine while nobody touches it.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { settled, trackRequests } from '../../src/testing/settle.ts';
+import { settled, trackRequests } from '../../tools/replay/settle.ts';
 import { continuar } from './journey';
 
 /** The app's JS files the page fetches from now on (paths under /assets). */

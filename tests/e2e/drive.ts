@@ -7,7 +7,7 @@
 import { expect, type Page } from '@playwright/test';
 import { stepByPath } from '../../src/engine/core/guards.ts';
 import type { Flow } from '../../src/engine/core/types.ts';
-import { settled } from '../../src/testing/settle.ts';
+import { settled } from '../../tools/replay/settle.ts';
 import { ANA, fillPersonalData } from './journey';
 
 function isoInDays(days: number): string {

@@ -1,7 +1,7 @@
 /** Chat flag, campaign click log and zone re-pricing, as a visitor (and the insurer) would notice them. */
 import { expect, test } from '@playwright/test';
 import { continuar, fillPersonalData, quoteAHome, shot } from './journey';
-import { trackRequests } from '../../src/testing/settle.ts';
+import { trackRequests } from '../../tools/replay/settle.ts';
 
 test('el chat de WhatsApp aparece solo cuando el servidor lo habilita', async ({ page }) => {
   await page.goto('/seguro-hogar');

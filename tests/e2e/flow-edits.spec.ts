@@ -7,13 +7,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { compileFlowNode } from '../../src/check/conditions.ts';
+import { compileFlowNode } from '../../tools/check/conditions.ts';
 import type { FlowDef } from '../../src/engine/core/types.ts';
 import { startServer, type ServerProcess } from '../../server/test/processes.ts';
 import { buildTree, readExample, REPO, writeEditedTree } from '../support/edited-tree.ts';
 import { driveToResult } from './drive';
-import { trackRequests } from '../../src/testing/settle.ts';
-import { callMatches } from '../../src/testing/fixture.ts';
+import { trackRequests } from '../../tools/replay/settle.ts';
+import { callMatches } from '../../tools/replay/fixture.ts';
 
 const dir = join(REPO, 'tests/fixtures/flow-edits');
 const examples = readdirSync(dir).filter((f) => f.endsWith('.json'));

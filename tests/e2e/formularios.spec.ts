@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { continuar, fillPersonalData, ANA, shot } from './journey';
-import { trackRequests } from '../../src/testing/settle.ts';
+import { trackRequests } from '../../tools/replay/settle.ts';
 
 /** The answers the app keeps for step `step` (its saved journey in localStorage). */
 async function savedAnswers(page: Page, step: string): Promise<Record<string, unknown>> {

@@ -1,7 +1,7 @@
 /** Guards, reloads and validation as a visitor meets them (SPEC §2, §4). */
 import { expect, test } from '@playwright/test';
 import { continuar, quoteAHome, shot } from './journey';
-import { trackRequests } from '../../src/testing/settle.ts';
+import { trackRequests } from '../../tools/replay/settle.ts';
 
 test('una ruta protegida abierta en frío vuelve al paso 1 con la query', async ({ page }) => {
   await page.goto('/seguro-hogar/metodo-de-pago?gclid=abc123&utm_campaign=otono');

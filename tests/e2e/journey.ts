@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
 import { expect, type Page, type TestInfo } from '@playwright/test';
-import { settled, trackRequests } from '../../src/testing/settle.ts';
+import { settled, trackRequests } from '../../tools/replay/settle.ts';
 
 /**
  * Checks the page (no horizontal scroll, axe) and saves its screenshot. A journey run with the testers' recorder on

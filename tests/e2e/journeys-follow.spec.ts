@@ -1,5 +1,5 @@
 /**
- * The browser replay follows the flow (src/testing/follow.ts): on a build of the tree with two steps reordered (metros
+ * The browser replay follows the flow (tools/replay/follow.ts): on a build of the tree with two steps reordered (metros
  * before permanencia, tests/fixtures/flow-edits/reordenar.json), an unedited fixture — including one whose Back
  * detour was written for the old order — replays in Chromium, answering the steps where the flow now shows them.
  */
@@ -7,8 +7,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadReplayProduct } from '../../scripts/replay.ts';
-import { replayInBrowser } from '../../src/testing/browser.ts';
-import { loadJourney } from '../../src/testing/fixture.ts';
+import { replayInBrowser } from '../../tools/replay/browser.ts';
+import { loadJourney } from '../../tools/replay/fixture.ts';
 import { startServer } from '../../server/test/processes.ts';
 import { buildTree, writeEditedTree, type FlowEditExample } from '../support/edited-tree.ts';
 

@@ -1,13 +1,13 @@
 /**
  * Every journey fixture (tests/fixtures/journeys/*.json) replayed in Chromium against the built app and the real
- * API — the same replay `npm run replay` runs (src/testing/browser.ts). One test per fixture.
+ * API — the same replay `npm run replay` runs (tools/replay/browser.ts). One test per fixture.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadReplayProduct } from '../../scripts/replay.ts';
-import { replayInBrowser } from '../../src/testing/browser.ts';
-import { loadJourney } from '../../src/testing/fixture.ts';
+import { replayInBrowser } from '../../tools/replay/browser.ts';
+import { loadJourney } from '../../tools/replay/fixture.ts';
 import { startServer } from '../../server/test/processes.ts';
 import { buildTree, writeEditedTree } from '../support/edited-tree.ts';
 

@@ -13,7 +13,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import aseguradora from '../../config/aseguradora.json' with { type: 'json' };
-import { trackRequests } from '../../src/testing/settle.ts';
+import { trackRequests } from '../../tools/replay/settle.ts';
 import { ANA, continuar, fillPersonalData, payWithCard, quoteAHome, shot } from './journey';
 
 const SMTP_DIR = join(process.env.E2E_DATA_DIR as string, 'smtp');

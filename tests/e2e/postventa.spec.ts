@@ -11,7 +11,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { trackRequests } from '../../src/testing/settle.ts';
+import { trackRequests } from '../../tools/replay/settle.ts';
 import { choosePlanAndPersonalData, payWithCard, quoteAHome, shot } from './journey';
 
 const SMTP_DIR = join(process.env.E2E_DATA_DIR as string, 'smtp');

@@ -1,7 +1,7 @@
 /**
  * The fixtures issue's "done when": a journey recorded in Chromium with a 4-digit area code (3541, Villa Carlos Paz,
  * Córdoba: 3541 + 6 digits) replays unchanged 200 days later — headless (`npm run replay -- --headless`, the engine
- * against the API in-process) and in Chromium (src/testing/browser.ts › replayInBrowser, `now` moves the page's clock)
+ * against the API in-process) and in Chromium (tools/replay/browser.ts › replayInBrowser, `now` moves the page's clock)
  * against an API whose clock is moved too. The later day is a Node preload (tests/reloj-adelantado.ts,
  * RELOJ_ADELANTO_DIAS): no product code reads it.
  */
@@ -12,8 +12,8 @@ import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadReplayProduct } from '../../scripts/replay.ts';
 import { startServer, type ServerProcess } from '../../server/test/processes.ts';
-import { replayInBrowser } from '../../src/testing/browser.ts';
-import { loadJourney, resolveAnswer } from '../../src/testing/fixture.ts';
+import { replayInBrowser } from '../../tools/replay/browser.ts';
+import { loadJourney, resolveAnswer } from '../../tools/replay/fixture.ts';
 import { choosePlanAndPersonalData, payWithCard, quoteAHome } from './journey';
 
 const DIAS = 200;

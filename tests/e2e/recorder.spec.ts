@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { loadReplayProduct } from '../../scripts/replay.ts';
 import { stepById } from '../../src/engine/core/guards.ts';
-import { replayInBrowser } from '../../src/testing/browser.ts';
-import { loadJourney } from '../../src/testing/fixture.ts';
+import { replayInBrowser } from '../../tools/replay/browser.ts';
+import { loadJourney } from '../../tools/replay/fixture.ts';
 import { choosePlanAndPersonalData, payWithCard, quoteAHome } from './journey';
 
 test('un recorrido grabado con ?grabar=1 se descarga como fixture sin datos personales y se reproduce en verde', async ({ page, browser, baseURL }, info) => {

@@ -8,11 +8,11 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symli
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import jsonpatch, { type Operation } from 'fast-json-patch';
-import type { ExpectedCall } from '../../src/testing/fixture.ts';
+import type { ExpectedCall } from '../../tools/replay/fixture.ts';
 
 export const REPO = join(import.meta.dirname, '../..');
 /** What the web build reads. */
-const TREE = ['src', 'flow', 'schemas', 'scripts', 'config', 'server/tariffs', 'server/src/domain/validation/numeracion.ts', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json', 'public'];
+const TREE = ['src', 'tools', 'flow', 'schemas', 'scripts', 'config', 'server/tariffs', 'server/src/domain/validation/numeracion.ts', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json', 'public'];
 
 export interface FlowEditExample {
   description: string;
@@ -56,7 +56,7 @@ export function writeEditedTree(example: Pick<FlowEditExample, 'edits'>, dir: st
  * @throws Error with the tool's output when either step fails (e.g. the checker refuses the edited flow)
  */
 export function buildTree(dir: string): void {
-  for (const args of [['src/form/validators/compile.ts'], [join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error']]) {
+  for (const args of [['tools/validators/compile.ts'], [join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error']]) {
     const run = spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`${args.join(' ')} falló:\n${run.stdout}\n${run.stderr}`);
   }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import flowJson from '../../flow/flow.json';
-import { compileConditions } from '../../src/check/conditions.ts';
+import { compileConditions } from '../../tools/check/conditions.ts';
 import { conditionSchema, type FlowDef } from '../../src/engine/core/index.ts';
 import { conditionTests } from '../../src/form/validators/index.ts';
 

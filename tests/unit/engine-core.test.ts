@@ -25,9 +25,9 @@ import {
   stepByPath,
   type FlowDef,
 } from '../../src/engine/core/index.ts';
-import { checkProduct } from '../../src/check/project.ts';
+import { checkProduct } from '../../tools/check/project.ts';
 import { loadProduct } from '../../scripts/flow-check.ts';
-import { compileFlowNode } from '../../src/check/conditions.ts';
+import { compileFlowNode } from '../../tools/check/conditions.ts';
 
 const realDef = realFlowJson as unknown as FlowDef;
 const real = compileFlowNode(realDef);

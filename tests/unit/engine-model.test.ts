@@ -5,7 +5,7 @@ import miniJson from '../fixtures/mini-flow.json';
 import { type FlowDef } from '../../src/engine/core/index.ts';
 import { createFlowEngine, type ApiRequest } from '../../src/engine/model';
 import { emptyState } from '../../src/engine/state';
-import { compileFlowNode } from '../../src/check/conditions.ts';
+import { compileFlowNode } from '../../tools/check/conditions.ts';
 
 const flow = compileFlowNode(miniJson as unknown as FlowDef);
 const on = (...names: string[]) => Object.fromEntries(flow.flags.map((f) => [f, names.includes(f)]));

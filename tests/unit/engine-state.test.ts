@@ -1,7 +1,7 @@
 /** What a restart keeps: only the data the flow's start calls saved (they do not run again). */
 import { describe, expect, it } from 'vitest';
 import flowJson from '../../flow/flow.json';
-import { compileFlowNode } from '../../src/check/conditions.ts';
+import { compileFlowNode } from '../../tools/check/conditions.ts';
 import type { FlowDef } from '../../src/engine/core/types.ts';
 import { startData } from '../../src/engine/state.ts';
 

@@ -3,7 +3,7 @@
  * (issue: "the checker also passed…"). Each case edits a copy of the shipped product files, as JSON only.
  */
 import { describe, expect, it } from 'vitest';
-import { checkProduct, type ProductFiles } from '../../src/check/project.ts';
+import { checkProduct, type ProductFiles } from '../../tools/check/project.ts';
 import type { FlowDef } from '../../src/engine/core/types.ts';
 import { loadProduct } from '../../scripts/flow-check.ts';
 

@@ -7,10 +7,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { Operation } from 'fast-json-patch';
 import { editedCopy } from '../support/edited-tree.ts';
 import { describe, expect, it } from 'vitest';
-import { checkProduct, type ProductFiles } from '../../src/check/project.ts';
+import { checkProduct, type ProductFiles } from '../../tools/check/project.ts';
 import { journey, type FlowDef } from '../../src/engine/core/index.ts';
 import { loadProduct } from '../../scripts/flow-check.ts';
-import { compileFlowNode } from '../../src/check/conditions.ts';
+import { compileFlowNode } from '../../tools/check/conditions.ts';
 
 const dir = 'tests/fixtures/flow-edits';
 const examples = readdirSync(dir).filter((f) => f.endsWith('.json'));

@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadJourneys } from '../../scripts/flow-paths.ts';
 import { loadReplayProduct } from '../../scripts/replay.ts';
-import { compileFlowNode } from '../../src/check/conditions.ts';
+import { compileFlowNode } from '../../tools/check/conditions.ts';
 import type { FlowDef } from '../../src/engine/core/types.ts';
-import { coverage, covers, enumeratePaths } from '../../src/testing/paths.ts';
+import { coverage, covers, enumeratePaths } from '../../tools/replay/paths.ts';
 import { editedCopy } from '../support/edited-tree.ts';
 
 const { flow } = loadReplayProduct('.');

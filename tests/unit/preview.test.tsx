@@ -13,7 +13,7 @@ import { problemsByStep } from '../../src/app/preview-problems';
 import type { FlowDef } from '../../src/engine/core/index.ts';
 import { createFlowEngine } from '../../src/engine/model';
 import { isSyntheticBrowser, SYNTHETIC_STORAGE_KEY } from '../../src/engine/funnel/index';
-import { compileFlowNode } from '../../src/check/conditions.ts';
+import { compileFlowNode } from '../../tools/check/conditions.ts';
 import { stepSchema } from '../../src/form/validators/schemas';
 
 const flow = compileFlowNode(realFlowJson as unknown as FlowDef);

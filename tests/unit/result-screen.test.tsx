@@ -5,7 +5,7 @@ import { Provider } from 'effector-react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import realFlowJson from '../../flow/flow.json';
-import { compileFlowNode } from '../../src/check/conditions.ts';
+import { compileFlowNode } from '../../tools/check/conditions.ts';
 import type { FlowDef } from '../../src/engine/core/types.ts';
 import { createFlowEngine } from '../../src/engine/model';
 import { emptyState } from '../../src/engine/state';

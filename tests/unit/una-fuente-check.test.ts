@@ -3,7 +3,7 @@
  * of their own — checked by flow:check on an in-memory copy of the shipped files (JSON edits only).
  */
 import { describe, expect, it } from 'vitest';
-import { checkProduct, type ProductFiles } from '../../src/check/project.ts';
+import { checkProduct, type ProductFiles } from '../../tools/check/project.ts';
 import { fieldBounds, fillBounds } from '../../src/form/bounds.ts';
 import { loadProduct } from '../../scripts/flow-check.ts';
 

@@ -8,8 +8,8 @@
  *     "emisionTerminada": { "/response/estado": { "enum": ["EMITIDA", "RECHAZADA"] } }
  *
  * `conditionSchema` turns one into a JSON Schema over the whole context, which a validator compiles: ajv at
- * build into standalone code for the browser (src/form/validators/compile.ts, no `eval` under the CSP), ajv at
- * run time in Node (src/check/conditions.ts). The engine only calls the compiled tests.
+ * build into standalone code for the browser (tools/validators/compile.ts, no `eval` under the CSP), ajv at
+ * run time in Node (tools/check/conditions.ts). The engine only calls the compiled tests.
  */
 import { parsePointer } from './pointer.ts';
 import type { Condition, JsonSchema } from './types.ts';

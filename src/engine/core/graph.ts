@@ -118,7 +118,7 @@ function routeOf(def: FlowDef, step: StepDef): string {
  * Compiles a flow definition: resolves every step default (route, flag, kind, stage, back, detail) and
  * derives the flags, the guard order, the terminal flags and the stages from the graph order.
  * Never throws on a broken reference (it is skipped); `checkFlow` reports it.
- * @param tests the flow's conditions compiled (browser: precompiled at build; Node: src/check/conditions.ts);
+ * @param tests the flow's conditions compiled (browser: precompiled at build; Node: tools/check/conditions.ts);
  *   `when` throws for a condition missing here
  * @returns the flow the engine, the router and the screens read
  */

@@ -115,7 +115,7 @@ export interface FlowDef {
   detailCounter?: { stage: string; start: number; step: number };
   inactivityMs?: number;
   persist?: { exclude?: Pointer[] };
-  /** The journey recorder (src/testing/recorder.ts): answers replaced by test values or placeholders in a recorded fixture. */
+  /** The journey recorder (src/recorder/recorder.ts): answers replaced by test values or placeholders in a recorded fixture. */
   recorder?: { replace?: Record<Pointer, unknown> };
   onStart?: CallRef[];
   /** The campaign module: the call that records a campaign click (its body reads `/input`). */

@@ -22,7 +22,7 @@ export interface WidgetSpec {
   /** Its option texts come from es.json › <step>.fields.<field>.options.<value> (one per enum value). */
   enumTexts?: boolean;
   /**
-   * How a tester's driver answers it (src/testing/driver.ts), addressing controls by schema, not by label:
+   * How a tester's driver answers it (tools/replay/browser.ts), addressing controls by schema, not by label:
    * `text` fill `#<step>_<field>`; `choice` check `input[name=<id>][value=<answer>]`; `multi` set each
    * `input[name=<id>][value=<code>]` to the answer's membership; `checkbox` set `#<id>`; `select` pick the value;
    * `location` pick the province and the locality named in ui:options.fields. Default `text`.

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import type { FlowContext } from '../../../src/engine/core/types.ts';
 import { StepForm, type StepFormProps } from '../../../src/form/StepForm';
 import { buildRequest } from '../../../src/engine/calls';
-import { compileFlowNode } from '../../../src/check/conditions.ts';
+import { compileFlowNode } from '../../../tools/check/conditions.ts';
 import flowJson from '../../../flow/flow.json';
 import type { FlowDef } from '../../../src/engine/core/types.ts';
 import { stepSchema } from '../../../src/form/validators/schemas';

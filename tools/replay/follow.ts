@@ -1,6 +1,6 @@
 /**
- * Following the flow with a fixture's answers — the rule both replays (headless src/testing/headless.ts, browser
- * src/testing/browser.ts) share so that a structural edit of the flow (steps reordered, a step split in two) needs no
+ * Following the flow with a fixture's answers — the rule both replays (headless tools/replay/headless.ts, browser
+ * tools/replay/browser.ts) share so that a structural edit of the flow (steps reordered, a step split in two) needs no
  * fixture edit:
  * - a fixture step (`steps[i]`) is matched to the screen by its `route`, in order, as always;
  * - when the flow shows a step that comes before the fixture's next one (graph order), the replay answers the shown
@@ -14,8 +14,8 @@
  *   stays the error it was), so a step split in two gets each half's fields.
  * Pure: no I/O.
  */
-import type { Flow } from '../engine/core/types.ts';
-import { stepById, stepByPath } from '../engine/core/guards.ts';
+import type { Flow } from '../../src/engine/core/types.ts';
+import { stepById, stepByPath } from '../../src/engine/core/guards.ts';
 import type { Journey, JourneyStep } from './fixture.ts';
 
 type Json = Record<string, unknown>;

@@ -8,13 +8,13 @@
  */
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import { checkFlow, flowBindings, type FlowContract, type FlowProblem } from '../engine/core/check-flow.ts';
-import { compileFlow } from '../engine/core/graph.ts';
-import { conditionSchema } from '../engine/core/conditions.ts';
-import { escapeToken, getAt, parsePointer } from '../engine/core/pointer.ts';
-import type { Flow, FlowDef } from '../engine/core/types.ts';
-import { callsNamedInUi, COMMON_OPTIONS, FIELDS, WIDGETS, type WidgetSpec } from '../form/widgets/registry.ts';
-import { AREAS_SOLO_SERVIDOR } from '../i18n/messages.ts';
+import { checkFlow, flowBindings, type FlowContract, type FlowProblem } from '../../src/engine/core/check-flow.ts';
+import { compileFlow } from '../../src/engine/core/graph.ts';
+import { conditionSchema } from '../../src/engine/core/conditions.ts';
+import { escapeToken, getAt, parsePointer } from '../../src/engine/core/pointer.ts';
+import type { Flow, FlowDef } from '../../src/engine/core/types.ts';
+import { callsNamedInUi, COMMON_OPTIONS, FIELDS, WIDGETS, type WidgetSpec } from '../../src/form/widgets/registry.ts';
+import { AREAS_SOLO_SERVIDOR } from '../../src/i18n/messages.ts';
 import { checkAnswerOrder } from './answer-order.ts';
 import { checkFieldTexts } from './texts.ts';
 import { checkTariff } from './tariff.ts';

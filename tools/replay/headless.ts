@@ -1,6 +1,6 @@
 /**
  * Replays a journey fixture headless, through the engine's Effector model (`fork` + its events), in milliseconds:
- * the same fixture files the browser replay reads (src/testing/browser.ts). Requests go to `opts.request` (e.g. the
+ * the same fixture files the browser replay reads (tools/replay/browser.ts). Requests go to `opts.request` (e.g. the
  * real API in-process) unless the fixture stubs them. What it checks: the route of every step, the API calls, field
  * errors, the policy number and what would be persisted; what only a screen shows (texts, premio, test ids, the
  * query) is left to the browser replay.
@@ -10,26 +10,26 @@
  * persisted (the funnel's journey id kept, as the tab's session storage keeps it); waiting past the flow's
  * `inactivityMs` fires `sessionExpired`. The campaign module and the staff funnel are wired as the runtime wires them.
  * When the flow shows a step other than the fixture's next one (steps reordered or split), the replay answers it from
- * the fixture's answers by field name (src/testing/follow.ts) and goes on.
+ * the fixture's answers by field name (tools/replay/follow.ts) and goes on.
  */
 import type { RJSFSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { allSettled, attach, fork, sample, type Scope } from 'effector';
-import { createCampaignModel, type LogPayload } from '../engine/campaign/index.ts';
-import { createFunnel, randomUuid } from '../engine/funnel/index.ts';
+import { createCampaignModel, type LogPayload } from '../../src/engine/campaign/index.ts';
+import { createFunnel, randomUuid } from '../../src/engine/funnel/index.ts';
 import embudoWire from '../../schemas/api/embudo.json' with { type: 'json' };
-import type { ApiRequest } from '../engine/calls.ts';
-import { resolveBinding } from '../engine/core/bindings.ts';
-import { stepById, stepByPath } from '../engine/core/guards.ts';
-import { getAt } from '../engine/core/pointer.ts';
-import type { FlowContext, FlowState } from '../engine/core/types.ts';
-import { createFlowEngine } from '../engine/model.ts';
-import { omitPointers } from '../engine/persistence/index.ts';
-import { pruneExcluded } from '../form/conditions.ts';
+import type { ApiRequest } from '../../src/engine/calls.ts';
+import { resolveBinding } from '../../src/engine/core/bindings.ts';
+import { stepById, stepByPath } from '../../src/engine/core/guards.ts';
+import { getAt } from '../../src/engine/core/pointer.ts';
+import type { FlowContext, FlowState } from '../../src/engine/core/types.ts';
+import { createFlowEngine } from '../../src/engine/model.ts';
+import { omitPointers } from '../../src/engine/persistence/index.ts';
+import { pruneExcluded } from '../../src/form/conditions.ts';
 import type { Product, StepReport } from './browser.ts';
 import { callMatches, resolveAnswer, type Journey, type JourneyAction, type JourneyStep, type StubbedReply } from './fixture.ts';
 import { answersForStep, detour, fillIn } from './follow.ts';
-import { checkPinsAt, type PinOptions } from './pins.ts';
+import { checkPinsAt, type PinOptions } from '../../src/recorder/pins.ts';
 
 type Json = Record<string, unknown>;
 
@@ -169,7 +169,7 @@ export async function replayHeadless(journey: Journey, product: Product, opts: H
   };
 
   const reports: StepReport[] = [];
-  /** Fixture steps already used out of order (src/testing/follow.ts). */
+  /** Fixture steps already used out of order (tools/replay/follow.ts). */
   const used = new Set<number>();
   let at = { index: 0, route: '' };
   let lastAction = null as JourneyAction | null;
@@ -209,7 +209,7 @@ export async function replayHeadless(journey: Journey, product: Product, opts: H
     if (used.has(i)) continue;
     try {
       at = { index: i, route: fs.route };
-      // the flow shows another step first (steps reordered or split): answer it from the fixture (src/testing/follow.ts)
+      // the flow shows another step first (steps reordered or split): answer it from the fixture (tools/replay/follow.ts)
       for (let hops = 0; routeOf(current()) !== fs.route && hops < flow.steps.length; hops++) {
         const here = current();
         const way = here ? detour(flow, journey, i, here, lastAction === 'back') : null;

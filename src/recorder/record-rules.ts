@@ -1,9 +1,9 @@
 /**
- * What the journey recorder (src/testing/recorder.tsx) writes so that a recording replays as is, any day (issue 21):
+ * What the journey recorder (src/recorder/recorder.tsx) writes so that a recording replays as is, any day (issue 21):
  * dates relative to the day (`$hoy±N`, so a start date stays in the future and a birth date keeps its age), the
  * placeholder phone fitted to the area code's length (ENACOM: area + number = 10 digits, server/src/domain/validation/
  * telefono.ts), only the calls the step's submit declares (never a timer's, a list's or the funnel's), and the result
- * as expectations (the pinned money of src/testing/pins.ts, the policy number). Pure.
+ * as expectations (the pinned money of src/recorder/pins.ts, the policy number). Pure.
  */
 import { DIGITOS_NACIONALES } from '../../server/src/domain/validation/numeracion.ts';
 import type { Flow } from '../engine/core/types.ts';

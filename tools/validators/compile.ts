@@ -13,15 +13,15 @@ import Ajv from 'ajv';
 import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { schemaParser, type RJSFSchema } from '@rjsf/utils';
-import { errorsOnly, formatProblems } from '../../engine/core/check-flow.ts';
-import type { FlowDef } from '../../engine/core/types.ts';
-import { conditionSchema } from '../../engine/core/conditions.ts';
-import { CONDITIONS_MODULE } from './names.ts';
-import { checkProduct } from '../../check/project.ts';
-import { loadProduct } from '../../../scripts/flow-check.ts';
-import { DATE_KEYWORDS, FECHAS_MODULO } from '../date-keywords.ts';
+import { errorsOnly, formatProblems } from '../../src/engine/core/check-flow.ts';
+import type { FlowDef } from '../../src/engine/core/types.ts';
+import { conditionSchema } from '../../src/engine/core/conditions.ts';
+import { CONDITIONS_MODULE } from '../../src/form/validators/names.ts';
+import { checkProduct } from '../check/project.ts';
+import { loadProduct } from '../../scripts/flow-check.ts';
+import { DATE_KEYWORDS, FECHAS_MODULO } from '../../src/form/date-keywords.ts';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const readJson = (p: string) => JSON.parse(readFileSync(join(root, p), 'utf8'));
 
 /**

@@ -9,7 +9,7 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import { closest, distance } from 'fastest-levenshtein';
 import schema from '../../flow/journey.schema.json' with { type: 'json' };
-import { stepByPath } from '../engine/core/guards.ts';
+import { stepByPath } from '../../src/engine/core/guards.ts';
 import type { Product } from './browser.ts';
 
 type Json = Record<string, unknown>;

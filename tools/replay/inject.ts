@@ -1,10 +1,10 @@
 /**
  * One visitor of an in-process API (Fastify `inject`), as the web client talks to it: its cookies, a fresh CSRF token
  * per POST, the Idempotency-Key, errors thrown as `{ status, ...body }`. The headless replay's `request` option
- * (src/testing/headless.ts) for `npm run replay -- --headless` and the suite.
+ * (tools/replay/headless.ts) for `npm run replay -- --headless` and the suite.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ApiRequest } from '../engine/calls.ts';
+import type { ApiRequest } from '../../src/engine/calls.ts';
 
 /** One request the visitor made and the API's answer (the flow walker reads them to say which call refused what). */
 export interface ApiLog {

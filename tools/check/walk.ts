@@ -1,6 +1,6 @@
 /**
- * The flow walker (issue 20): drives the answers a visitor can give (src/check/answers.ts) along every path of the
- * flow (src/testing/paths.ts) through the engine, headless (src/testing/headless.ts), against the reference API built
+ * The flow walker (issue 20): drives the answers a visitor can give (tools/check/answers.ts) along every path of the
+ * flow (tools/replay/paths.ts) through the engine, headless (tools/replay/headless.ts), against the reference API built
  * in memory over the product's own schemas and tariff — and reports every place where what one step accepts is
  * refused later, naming both files and pointers and what to change. Run by `npm run flow:check` (scripts/flow-check.ts)
  * and `npm run flow:paths -- --write` (drafts of fixtures), and by server/test/flow-walk.test.ts.
@@ -23,18 +23,18 @@ import { join } from 'node:path';
 import type Ajv from 'ajv';
 import { build } from '../../server/src/app.ts';
 import { createAjv } from '../../server/src/plugins/schemas.ts';
-import type { ApiRequest } from '../engine/calls.ts';
-import { resolveBinding } from '../engine/core/bindings.ts';
-import { bindingPointers, type FlowProblem } from '../engine/core/check-flow.ts';
-import { stepById } from '../engine/core/guards.ts';
-import { escapeToken, getAt, parsePointer } from '../engine/core/pointer.ts';
-import type { Binding, CallDef, Flow, FlowContext } from '../engine/core/types.ts';
-import type { Product } from '../testing/browser.ts';
-import type { Journey, JourneyStep } from '../testing/fixture.ts';
-import { schemaFields } from '../testing/follow.ts';
-import { replayHeadless } from '../testing/headless.ts';
-import { visitor as apiVisitor, type ApiLog } from '../testing/inject.ts';
-import { enumeratePaths, type FlowPath } from '../testing/paths.ts';
+import type { ApiRequest } from '../../src/engine/calls.ts';
+import { resolveBinding } from '../../src/engine/core/bindings.ts';
+import { bindingPointers, type FlowProblem } from '../../src/engine/core/check-flow.ts';
+import { stepById } from '../../src/engine/core/guards.ts';
+import { escapeToken, getAt, parsePointer } from '../../src/engine/core/pointer.ts';
+import type { Binding, CallDef, Flow, FlowContext } from '../../src/engine/core/types.ts';
+import type { Product } from '../replay/browser.ts';
+import type { Journey, JourneyStep } from '../replay/fixture.ts';
+import { schemaFields } from '../replay/follow.ts';
+import { replayHeadless } from '../replay/headless.ts';
+import { visitor as apiVisitor, type ApiLog } from '../replay/inject.ts';
+import { enumeratePaths, type FlowPath } from '../replay/paths.ts';
 import { stepAnswers, type FieldValue, type Row, type StepAnswers } from './answers.ts';
 
 type Json = Record<string, unknown>;

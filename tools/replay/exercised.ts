@@ -3,7 +3,7 @@
  * values — a schema `enum` (or its items' enum), or a list the app builds at run time from the tariff (plans, optional
  * coverages: `dynamicOptions`, scripts/replay.ts › tariffOptions) — the values no fixture's answers use. Pure.
  */
-import { stepByPath } from '../engine/core/guards.ts';
+import { stepByPath } from '../../src/engine/core/guards.ts';
 import type { Product } from './browser.ts';
 import type { DynamicOptions } from './check.ts';
 import type { Journey } from './fixture.ts';

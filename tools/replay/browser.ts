@@ -3,19 +3,19 @@
  * contract: steps are found by route in the flow, fields are answered by their schema name through the widget
  * registry's `drive` kinds (never by label), calls are recorded and matched, stubbed replies are served from the
  * fixture, time moves on Playwright's fake clock. A step the flow shows out of the fixture's order (steps reordered
- * or split) is answered from the fixture's answers by field name (src/testing/follow.ts). Used by `npm run replay` and
+ * or split) is answered from the fixture's answers by field name (tools/replay/follow.ts). Used by `npm run replay` and
  * by the Playwright suite.
  */
 import type { Page, Request, Route } from '@playwright/test';
-import { stepByPath } from '../engine/core/guards.ts';
-import { SYNTHETIC_STORAGE_KEY } from '../engine/funnel/synthetic.ts';
-import type { Flow, Step } from '../engine/core/types.ts';
-import type { Migration } from '../engine/core/migrations.ts';
-import { FIELDS, WIDGETS, type DriveKind, type WidgetSpec } from '../form/widgets/registry.ts';
+import { stepByPath } from '../../src/engine/core/guards.ts';
+import { SYNTHETIC_STORAGE_KEY } from '../../src/engine/funnel/synthetic.ts';
+import type { Flow, Step } from '../../src/engine/core/types.ts';
+import type { Migration } from '../../src/engine/core/migrations.ts';
+import { FIELDS, WIDGETS, type DriveKind, type WidgetSpec } from '../../src/form/widgets/registry.ts';
 import { callMatches, resolveAnswer, routeUnder, type Journey, type JourneyAction, type JourneyStep, type StubbedReply } from './fixture.ts';
 import { answersForStep, detour, fillIn } from './follow.ts';
 import { settled, trackRequests } from './settle.ts';
-import { checkPinsAt, pinsOf, showValue, type PinOptions } from './pins.ts';
+import { checkPinsAt, pinsOf, showValue, type PinOptions } from '../../src/recorder/pins.ts';
 
 /** An amount as es-AR shows it (`$ 27.346,33`) → 27346.33; NaN when there is none. */
 const parseArs = (text: string) => Number(text.replace(/[^\d,-]/g, '').replace(',', '.') || NaN);
@@ -250,7 +250,7 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
     }, journey.localStorage);
   }
 
-  /** Fixture steps already used out of order (src/testing/follow.ts). */
+  /** Fixture steps already used out of order (tools/replay/follow.ts). */
   const used = new Set<number>();
   /** The route left by the last action when it was the primary button or Back (the next route is any other step's), or null. */
   let leaving: { route: string; back: boolean } | null = null;
@@ -318,7 +318,7 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
     await page.goto(opts.baseUrl + journey.url);
     for (const [index, fs] of journey.steps.entries()) {
       if (used.has(index)) continue;
-      // the flow shows another step first (steps reordered or split): answer it from the fixture (src/testing/follow.ts)
+      // the flow shows another step first (steps reordered or split): answer it from the fixture (tools/replay/follow.ts)
       let ok = true;
       for (let hops = 0; ok && leaving && hops < product.flow.steps.length; hops++) {
         const from: string = leaving.route;

@@ -1,60 +1,13 @@
 /**
  * Journey fixtures (flow/journey.schema.json): what a tester writes or records, and what the replays read.
- * Pure: loading, validating, and the small rules every replay shares (dates relative to today, call matching).
+ * Loading and validating (Node), and the small pure rules every replay shares (dates relative to today, call matching).
  */
 import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
 import schema from '../../flow/journey.schema.json' with { type: 'json' };
-import type { ChosenPlanPin, PlanPin } from './pins.ts';
+import type { ExpectedCall, Journey } from '../../src/recorder/journey.ts';
 
-export type JourneyAction = 'next' | 'back' | 'reload' | { wait: number } | { goto: string } | { click: string };
-
-export interface ExpectedCall {
-  method: 'GET' | 'POST';
-  /** Path under /api; `*` matches one segment. */
-  path: string;
-  body?: Record<string, unknown>;
-}
-
-export interface StubbedReply {
-  method: 'GET' | 'POST';
-  path: string;
-  status?: number;
-  body: unknown;
-  times?: number;
-}
-
-export interface JourneyStep {
-  route: string;
-  answers?: Record<string, unknown>;
-  expect?: {
-    texts?: string[];
-    premio?: { min?: number; max?: number };
-    policyNumber?: boolean;
-    storageExcludes?: string[];
-    fieldErrors?: string[];
-    query?: string;
-    noTexts?: string[];
-    testIds?: string[];
-    noTestIds?: string[];
-    /** Pinned money (src/testing/pins.ts). */
-    planes?: Record<string, PlanPin>;
-    plan?: ChosenPlanPin | Record<string, never>;
-  };
-  calls?: ExpectedCall[];
-  stubs?: StubbedReply[];
-  actions?: JourneyAction[];
-}
-
-export interface Journey {
-  name: string;
-  proves: string;
-  url: string;
-  viewport?: { width: number; height: number };
-  stubs?: StubbedReply[];
-  localStorage?: Record<string, string>;
-  steps: JourneyStep[];
-}
+export type { ExpectedCall, Journey, JourneyAction, JourneyStep, StubbedReply } from '../../src/recorder/journey.ts';
 
 const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
 

@@ -1,9 +1,9 @@
 /**
  * The flow's conditions compiled with ajv at run time — for Node (the checker, the scripts, the tests). The
- * browser gets the same schemas precompiled at build (src/form/validators/compile.ts → generated/conditions.js).
+ * browser gets the same schemas precompiled at build (tools/validators/compile.ts → generated/conditions.js).
  */
 import Ajv from 'ajv';
-import { compileFlow, conditionSchema, type ConditionTests, type Flow, type FlowDef } from '../engine/core/index.ts';
+import { compileFlow, conditionSchema, type ConditionTests, type Flow, type FlowDef } from '../../src/engine/core/index.ts';
 
 /** @returns a test per condition name. @throws Error when a condition is not a valid JSON Schema (ajv's message). */
 export function compileConditions(conditions: FlowDef['conditions']): ConditionTests {

@@ -5,7 +5,7 @@
  * saves it. Answers named in the flow's `recorder.replace` (card numbers, CBUs, names, e-mails, phones, DNI, street)
  * are replaced by test values or placeholders, so a recorded file holds no visitor's data and still replays; dates are
  * recorded relative to the day, the phone fitted to its area code, only the calls the submit declares, and the result
- * (the quote's and the chosen plan's money, the policy number) as expectations (src/testing/record-rules.ts).
+ * (the quote's and the chosen plan's money, the policy number) as expectations (src/recorder/record-rules.ts).
  * Loaded lazily, only when asked for: it adds nothing to a visitor's page.
  */
 import { createRoot } from 'react-dom/client';
@@ -15,7 +15,7 @@ import { setAt } from '../engine/core/pointer.ts';
 import type { Flow } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model.ts';
 import { markSynthetic } from '../engine/funnel/synthetic.ts';
-import type { Journey, JourneyStep } from './fixture.ts';
+import type { Journey, JourneyStep } from './journey.ts';
 import type { Pins } from './pins.ts';
 import { declaredCall, policyIssued, recordedAnswers, resultExpectations } from './record-rules.ts';
 

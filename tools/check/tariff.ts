@@ -1,7 +1,7 @@
 /**
  * The tariff against the step schemas (issue 20 item 1): the step schema's enum and bounds are THE rule of what a
  * visitor may answer, so the tariff has to rate every value the form accepts. Part of `npm run flow:check`
- * (src/check/project.ts › checkProduct, when `ProductFiles.tariffs` is given).
+ * (tools/check/project.ts › checkProduct, when `ProductFiles.tariffs` is given).
  *
  * Which answer feeds which tariff entry: the quote request schema (the wire def of schemas/api whose properties name
  * the most rated fields — `CotizarBody`) takes each field by `$ref` to `<step>.schema.json#/properties/<field>`, and the
@@ -13,8 +13,8 @@
  * ERROR (names both files and pointers) when the form accepts a value the tariff does not rate; WARNING for a tariff
  * entry no answer can reach (a band outside the bounds, a value the enum lacks, a dimension no answer feeds).
  */
-import { escapeToken, getAt } from '../engine/core/pointer.ts';
-import type { FlowProblem } from '../engine/core/check-flow.ts';
+import { escapeToken, getAt } from '../../src/engine/core/pointer.ts';
+import type { FlowProblem } from '../../src/engine/core/check-flow.ts';
 
 type Json = Record<string, unknown>;
 

@@ -10,11 +10,11 @@
  * campaign parameters). A condition that reads what only the server knows (`/data`, `/response`) is not evaluated: the
  * step sequence already tells those branches apart.
  */
-import { captureCampaign } from '../engine/campaign/index.ts';
-import { stepEdges } from '../engine/core/graph.ts';
-import { stepById, stepByPath } from '../engine/core/guards.ts';
-import { parsePointer } from '../engine/core/pointer.ts';
-import type { Flow } from '../engine/core/types.ts';
+import { captureCampaign } from '../../src/engine/campaign/index.ts';
+import { stepEdges } from '../../src/engine/core/graph.ts';
+import { stepById, stepByPath } from '../../src/engine/core/guards.ts';
+import { parsePointer } from '../../src/engine/core/pointer.ts';
+import type { Flow } from '../../src/engine/core/types.ts';
 import type { Journey } from './fixture.ts';
 
 /** One variant choice: at `step`, condition `when` holds (`holds: true`) or not. */
