@@ -17,7 +17,7 @@ import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileFlowNode } from '../tools/check/conditions.ts';
 import type { FlowDef } from '../src/engine/core/types.ts';
-import type { Product, StepReport } from '../tools/replay/browser.ts';
+import type { Product, StepReport } from '../tools/replay/driver.ts';
 import { checkJourney, type DynamicOptions, type FixtureProblem } from '../tools/replay/check.ts';
 import type { Journey } from '../tools/replay/fixture.ts';
 import { replayHeadless } from '../tools/replay/headless.ts';

@@ -4,11 +4,10 @@
  * validators, Vite), served by the real API on a throw-away embedded database, and a visitor goes from the landing
  * to the thank-you page along the edited flow — no .ts/.tsx file changes for any of them.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { compileFlowNode } from '../../tools/check/conditions.ts';
-import type { FlowDef } from '../../src/engine/core/types.ts';
+import { loadReplayProduct } from '../../scripts/replay.ts';
 import { startServer, type ServerProcess } from '../../server/test/processes.ts';
 import { buildTree, readExample, REPO, writeEditedTree } from '../support/edited-tree.ts';
 import { driveToResult } from './drive';
@@ -26,7 +25,8 @@ for (const name of examples) {
     const tree = `/tmp/cotizador-flow-edit-${process.pid}-${name.replace('.json', '')}`;
     writeEditedTree(example, tree);
     buildTree(tree);
-    const flow = compileFlowNode(JSON.parse(readFileSync(join(tree, 'flow/flow.json'), 'utf8')) as FlowDef);
+    const product = loadReplayProduct(tree);
+    const { flow } = product;
 
     let server: ServerProcess | undefined;
     try {
@@ -48,7 +48,7 @@ for (const name of examples) {
         const url = new URL(r.url());
         if (url.pathname.startsWith('/api/')) made.push({ method: r.method(), path: url.pathname.slice(4), body: r.postData() ? r.postDataJSON() : undefined });
       });
-      const visited = await driveToResult(page, flow);
+      const visited = await driveToResult(page, product, server.url);
       // the calls the example says its edit makes reach the API (e.g. the alarm's answer in the quote request)
       for (const want of example.llamadas ?? []) expect(made.some((m) => callMatches(want, m)), JSON.stringify(want)).toBe(true);
       // the steps the example says its edit makes a visitor go through (when it says; every example buys a policy)

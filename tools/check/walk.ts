@@ -29,7 +29,7 @@ import { bindingPointers, type FlowProblem } from '../../src/engine/core/check-f
 import { stepById } from '../../src/engine/core/guards.ts';
 import { escapeToken, getAt, parsePointer } from '../../src/engine/core/pointer.ts';
 import type { Binding, CallDef, Flow, FlowContext } from '../../src/engine/core/types.ts';
-import type { Product } from '../replay/browser.ts';
+import type { Product } from '../replay/driver.ts';
 import type { Journey, JourneyStep } from '../replay/fixture.ts';
 import { schemaFields } from '../replay/follow.ts';
 import { replayHeadless } from '../replay/headless.ts';

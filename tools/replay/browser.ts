@@ -2,18 +2,16 @@
  * Replays a journey fixture in a real browser (a Playwright `Page`) against any deployment that honours the API
  * contract: steps are found by route in the flow, fields are answered by their schema name through the widget
  * registry's `drive` kinds (never by label), calls are recorded and matched, stubbed replies are served from the
- * fixture, time moves on Playwright's fake clock. A step the flow shows out of the fixture's order (steps reordered
- * or split) is answered from the fixture's answers by field name (tools/replay/follow.ts). Used by `npm run replay` and
- * by the Playwright suite.
+ * fixture, time moves on Playwright's fake clock. The page is a {@link Screen} of the journey driver (driver.ts), which
+ * plays the fixture as the headless replay does. Used by `npm run replay` and by the Playwright suite.
  */
 import type { Page, Request, Route } from '@playwright/test';
 import { stepByPath } from '../../src/engine/core/guards.ts';
 import { SYNTHETIC_STORAGE_KEY } from '../../src/engine/funnel/synthetic.ts';
-import type { Flow, Step } from '../../src/engine/core/types.ts';
-import type { Migration } from '../../src/engine/core/migrations.ts';
+import type { Step } from '../../src/engine/core/types.ts';
 import { FIELDS, WIDGETS, type DriveKind, type WidgetSpec } from '../../src/form/widgets/registry.ts';
-import { callMatches, resolveAnswer, routeUnder, type Journey, type JourneyAction, type JourneyStep, type StubbedReply } from './fixture.ts';
-import { answersForStep, detour, fillIn } from './follow.ts';
+import { resolveAnswer, routeUnder, type Journey, type JourneyAction, type JourneyStep } from './fixture.ts';
+import { CallLog, driveJourney, type DriveOptions, type Product, type Screen, type StepReport } from './driver.ts';
 import { settled, trackRequests } from './settle.ts';
 import { checkPinsAt, pinsOf, showValue, type PinOptions } from '../../src/recorder/pins.ts';
 
@@ -22,33 +20,11 @@ const parseArs = (text: string) => Number(text.replace(/[^\d,-]/g, '').replace('
 
 type Json = Record<string, unknown>;
 
-/** What the driver needs of the product: the compiled flow and each step's schema and ui schema. */
-export interface Product {
-  flow: Flow;
-  schemas: Record<string, Json>;
-  ui: Record<string, Json>;
-  /** flow/migrations/*.json (the headless replay migrates saved state as the app does). */
-  migrations?: Migration[];
-}
-
-/** One step of the replay report. */
-export interface StepReport {
-  index: number;
-  route: string;
-  ok: boolean;
-  ms: number;
-  error?: string;
-  /** On failure: the visible text of the page. */
-  text?: string;
-}
-
-export interface ReplayOptions extends PinOptions {
+export interface ReplayOptions extends PinOptions, DriveOptions {
   /** Origin of the deployment, e.g. http://127.0.0.1:3199. */
   baseUrl: string;
   /** Per-step wait for the route and for each expectation, ms (default 15000). */
   timeoutMs?: number;
-  /** Called after each step (to print progress). */
-  onStep?: (report: StepReport) => void;
   /**
    * Send the staff funnel's batches to the deployment (default false: the replay answers them itself, as the API
    * would — flow.json › funnel). Either way they are marked `sintetico`, so no replay counts in the funnel report.
@@ -180,9 +156,14 @@ async function checkExpectations(page: Page, product: Product, step: Step | unde
   void product;
 }
 
+/** Answers step `stepId`'s form on `page` from `answers` by field name (the fixture's values; `$hoy+N` counted from `now`). */
+export async function answerStep(page: Page, product: Product, stepId: string, answers: Json, now?: Date): Promise<void> {
+  await answerObject(page, stepId, product.schemas[stepId] ?? {}, product.ui[stepId] ?? {}, answers, now);
+}
+
 /**
- * Replays `journey` on `page`. Never throws for a failed step: the report says which step failed and why, and the
- * replay stops there.
+ * Replays `journey` on `page` (driver.ts: the rules every replay shares). Never throws for a failed step: the report
+ * says which step failed and why, and the replay stops there.
  * @returns one report per step reached
  */
 export async function replayInBrowser(page: Page, journey: Journey, product: Product, opts: ReplayOptions): Promise<StepReport[]> {
@@ -190,10 +171,7 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
   opts = { ...opts, baseUrl: opts.baseUrl.replace(/\/+$/, '') };
   const apiPrefix = `${new URL(opts.baseUrl).pathname.replace(/\/+$/, '')}/api/`;
   const funnelCall = product.flow.funnel ? product.flow.calls[product.flow.funnel.call] : undefined;
-  const reports: StepReport[] = [];
-  const made: { step: number; method: string; path: string; body?: unknown }[] = [];
-  const stubs: (StubbedReply & { left: number })[] = [];
-  let current = 0;
+  const calls = new CallLog(journey.stubs);
 
   const onRequest = (req: Request) => {
     const url = new URL(req.url());
@@ -204,7 +182,7 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
     } catch {
       body = req.postData();
     }
-    made.push({ step: current, method: req.method(), path: url.pathname.slice(apiPrefix.length - 1), body });
+    calls.record({ method: req.method(), path: url.pathname.slice(apiPrefix.length - 1), body });
   };
   page.on('request', onRequest);
   trackRequests(page);
@@ -212,10 +190,8 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
     const req = route.request();
     const pathname = new URL(req.url()).pathname;
     if (!pathname.startsWith(apiPrefix)) return route.fallback();
-    const path = pathname.slice(apiPrefix.length - 1);
-    const stub = stubs.find((s) => s.left > 0 && callMatches({ method: s.method, path: s.path }, { method: req.method(), path }));
+    const stub = calls.stubFor(req.method(), pathname.slice(apiPrefix.length - 1));
     if (!stub) return route.fallback();
-    stub.left -= 1;
     await route.fulfill({ status: stub.status ?? 200, contentType: 'application/json', body: JSON.stringify(stub.body) });
   });
   if (funnelCall && !opts.keepFunnel) {
@@ -235,7 +211,6 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
       // a document without storage (about:blank): nothing of the app runs there
     }
   }, SYNTHETIC_STORAGE_KEY);
-  for (const s of journey.stubs ?? []) stubs.push({ ...s, left: s.times ?? Number.POSITIVE_INFINITY });
   if (opts.now) await page.clock.install({ time: opts.now });
   else if (journey.steps.some((s) => s.actions?.some((a) => typeof a === 'object' && 'wait' in a))) await page.clock.install();
   /** The replay's "now" for `$hoy+N`: the page's clock when `opts.now` moved it, else the real time. */
@@ -250,106 +225,51 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
     }, journey.localStorage);
   }
 
-  /** Fixture steps already used out of order (tools/replay/follow.ts). */
-  const used = new Set<number>();
-  /** The route left by the last action when it was the primary button or Back (the next route is any other step's), or null. */
-  let leaving: { route: string; back: boolean } | null = null;
-  const lastMove = (fs: JourneyStep): 'next' | 'back' | null => {
-    const last = fs.actions === undefined ? 'next' : fs.actions.at(-1);
-    return last === 'next' || last === 'back' ? last : null;
-  };
-  /** Runs fixture step `index` on the page: its expectations, answers, actions and calls. */
   /** The route of `url` under the replay's base URL ('' when outside it: a sub-path deployment is compared under its path). */
   const routeOf = (url: string) => routeUnder(url, opts.baseUrl) ?? '';
-  const runStep = async (index: number, fs: JourneyStep) => {
-    current = index;
-    const started = Date.now();
-    const step = stepByPath(product.flow, fs.route);
-    try {
-      await page.waitForURL((url) => routeOf(url.toString()) === fs.route, { timeout }).catch(() => {
-        throw new Error(`ruta: se esperaba ${opts.baseUrl}/${fs.route}, se llegó a ${page.url()}`);
+  const screen: Screen = {
+    open: async (url) => void (await page.goto(opts.baseUrl + url)),
+    arrive: async (route) => {
+      await page.waitForURL((url) => routeOf(url.toString()) === route, { timeout }).catch(() => {
+        throw new Error(`ruta: se esperaba ${opts.baseUrl}/${route}, se llegó a ${page.url()}`);
       });
       await settled(page, timeout);
-      for (const s of fs.stubs ?? []) stubs.push({ ...s, left: s.times ?? Number.POSITIVE_INFINITY });
+    },
+    shown: async (want, from) => {
+      const isStep = (r: string) => r !== from && stepByPath(product.flow, r) !== undefined;
+      const reached = await page.waitForURL((url) => routeOf(url.toString()) === want || isStep(routeOf(url.toString())), { timeout }).then(() => true, () => false);
+      return reached ? routeOf(page.url()) : null;
+    },
+    check: async (index, fs, step) => {
       if (fs.expect) await checkExpectations(page, product, step, fs.expect, timeout);
-      if (pinsOf(fs.expect)) {
-        const state: unknown = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), product.flow.storageKey);
-        checkPinsAt(index, fs.expect as Json, state, opts);
-        // what the visitor reads: the step's summary shows the chosen plan's cuota, to the cent
-        const cuota = fs.expect?.plan && 'premioCuota' in fs.expect.plan ? fs.expect.plan.premioCuota : undefined;
-        const summary = page.getByTestId('premio-cuota').first();
-        if (!opts.update && cuota !== undefined && (await summary.count()) > 0) {
-          const shown = ((await summary.textContent()) ?? '').trim();
-          if (parseArs(shown) !== cuota) throw new Error(`el resumen muestra «${shown}» por mes, el plan fijado ${showValue(cuota)}`);
-        }
+      if (!pinsOf(fs.expect)) return;
+      const state: unknown = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), product.flow.storageKey);
+      checkPinsAt(index, fs.expect as Json, state, opts);
+      // what the visitor reads: the step's summary shows the chosen plan's cuota, to the cent
+      const cuota = fs.expect?.plan && 'premioCuota' in fs.expect.plan ? fs.expect.plan.premioCuota : undefined;
+      const summary = page.getByTestId('premio-cuota').first();
+      if (!opts.update && cuota !== undefined && (await summary.count()) > 0) {
+        const shown = ((await summary.textContent()) ?? '').trim();
+        if (parseArs(shown) !== cuota) throw new Error(`el resumen muestra «${shown}» por mes, el plan fijado ${showValue(cuota)}`);
       }
-      if (fs.answers) {
-        if (!step) throw new Error(`la ruta ${fs.route} no es un paso del flujo`);
-        await answerObject(page, step.id, product.schemas[step.id] ?? {}, product.ui[step.id] ?? {}, answersForStep(product.schemas, step.id, fs.answers) ?? {}, clockAt());
-      }
-      const actions = fs.actions ?? (step?.kind === 'result' ? [] : ['next']);
-      for (const a of actions) await act(page, a, opts.baseUrl);
-      const move = actions.length ? lastMove(fs) : null;
-      leaving = move ? { route: fs.route, back: move === 'back' } : null;
-      if (fs.calls?.length) {
-        const deadline = Date.now() + timeout;
-        for (const want of fs.calls) {
-          while (!made.some((m) => m.step === index && callMatches(want, m))) {
-            if (Date.now() > deadline) {
-              const seen = made.filter((m) => m.step === index).map((m) => `${m.method} ${m.path}`);
-              throw new Error(`no se llamó ${want.method} ${want.path}${want.body ? ' ' + JSON.stringify(want.body) : ''}; llamadas del paso: ${seen.join(', ') || 'ninguna'}`);
-            }
-            await page.waitForTimeout(50);
-          }
-        }
-      }
-      reports.push({ index, route: fs.route, ok: true, ms: Date.now() - started });
-      opts.onStep?.(reports[reports.length - 1]);
+    },
+    had: async () => ({}),
+    answer: async (stepId, answers) => {
+      await settled(page, timeout);
+      await answerStep(page, product, stepId, answers, clockAt());
+    },
+    act: (action) => act(page, action, opts.baseUrl),
+    until: async (ready) => {
+      // the request event comes as the request leaves, after the action that made it: a short poll until then
+      for (const deadline = Date.now() + timeout; !ready(); await page.waitForTimeout(50)) if (Date.now() > deadline) return false;
       return true;
-    } catch (err) {
-      const text = await page.locator('main').innerText({ timeout: 2_000 }).catch(() => '');
-      reports.push({ index, route: fs.route, ok: false, ms: Date.now() - started, error: (err as Error).message.split('\n')[0], text });
-      opts.onStep?.(reports[reports.length - 1]);
-      return false;
-    }
+    },
+    failureText: () => page.locator('main').innerText({ timeout: 2_000 }).catch(() => ''),
   };
-
   try {
-    await page.goto(opts.baseUrl + journey.url);
-    for (const [index, fs] of journey.steps.entries()) {
-      if (used.has(index)) continue;
-      // the flow shows another step first (steps reordered or split): answer it from the fixture (tools/replay/follow.ts)
-      let ok = true;
-      for (let hops = 0; ok && leaving && hops < product.flow.steps.length; hops++) {
-        const from: string = leaving.route;
-        const shownStep = (r: string) => r !== from && stepByPath(product.flow, r) !== undefined;
-        const reached = await page.waitForURL((url) => routeOf(url.toString()) === fs.route || shownStep(routeOf(url.toString())), { timeout }).then(() => true, () => false);
-        const shown = routeOf(page.url());
-        if (!reached || shown === fs.route) break;
-        const here = stepByPath(product.flow, shown)!;
-        const way = detour(product.flow, journey, index, here.id, leaving.back);
-        if (way === 'back') {
-          await page.goBack();
-          leaving = { route: shown, back: true };
-          continue;
-        }
-        const fill = way === 'fill' ? fillIn(product.flow, product.schemas, journey, index, here.id, used) : null;
-        if (!fill) break;
-        if (fill.entry !== undefined) {
-          used.add(fill.entry);
-          ok = await runStep(fill.entry, journey.steps[fill.entry]);
-        } else {
-          await settled(page, timeout);
-          await answerObject(page, here.id, product.schemas[here.id] ?? {}, product.ui[here.id] ?? {}, fill.answers, clockAt());
-          await act(page, 'next', opts.baseUrl);
-          leaving = { route: shown, back: false };
-        }
-      }
-      if (!ok || !(await runStep(index, fs))) break;
-    }
+    return await driveJourney(journey, product, screen, calls, opts);
   } finally {
     page.off('request', onRequest);
     await page.unroute('**/api/**');
   }
-  return reports;
 }

@@ -10,7 +10,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import { closest, distance } from 'fastest-levenshtein';
 import schema from '../../flow/journey.schema.json' with { type: 'json' };
 import { stepByPath } from '../../src/engine/core/guards.ts';
-import type { Product } from './browser.ts';
+import type { Product } from './driver.ts';
 
 type Json = Record<string, unknown>;
 

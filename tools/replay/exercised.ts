@@ -4,7 +4,7 @@
  * coverages: `dynamicOptions`, scripts/replay.ts › tariffOptions) — the values no fixture's answers use. Pure.
  */
 import { stepByPath } from '../../src/engine/core/guards.ts';
-import type { Product } from './browser.ts';
+import type { Product } from './driver.ts';
 import type { DynamicOptions } from './check.ts';
 import type { Journey } from './fixture.ts';
 

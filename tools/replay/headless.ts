@@ -9,8 +9,8 @@
  * enters its route (`routeEntered`); Back pops (`pop: true`); a reload or a cold URL starts a new scope from what was
  * persisted (the funnel's journey id kept, as the tab's session storage keeps it); waiting past the flow's
  * `inactivityMs` fires `sessionExpired`. The campaign module and the staff funnel are wired as the runtime wires them.
- * When the flow shows a step other than the fixture's next one (steps reordered or split), the replay answers it from
- * the fixture's answers by field name (tools/replay/follow.ts) and goes on.
+ * The engine is a {@link Screen} of the journey driver (driver.ts), which plays the fixture as the browser replay
+ * does: the same step order, fill-ins for a reordered or split flow, calls and stubs.
  */
 import type { RJSFSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
@@ -26,14 +26,13 @@ import type { FlowContext, FlowState } from '../../src/engine/core/types.ts';
 import { createFlowEngine } from '../../src/engine/model.ts';
 import { omitPointers } from '../../src/engine/persistence/index.ts';
 import { pruneExcluded } from '../../src/form/conditions.ts';
-import type { Product, StepReport } from './browser.ts';
-import { callMatches, resolveAnswer, type Journey, type JourneyAction, type JourneyStep, type StubbedReply } from './fixture.ts';
-import { answersForStep, detour, fillIn } from './follow.ts';
+import { CallLog, driveJourney, type DriveOptions, type Product, type Screen, type StepReport } from './driver.ts';
+import { resolveAnswer, type Journey, type JourneyAction } from './fixture.ts';
 import { checkPinsAt, type PinOptions } from '../../src/recorder/pins.ts';
 
 type Json = Record<string, unknown>;
 
-export interface HeadlessOptions extends PinOptions {
+export interface HeadlessOptions extends PinOptions, DriveOptions {
   /** Performs an API request the fixture does not stub: resolves with the reply, rejects with `{ message, errors? }`. */
   request: (req: ApiRequest) => Promise<unknown>;
   /** es.json, to find a result action by its visible text (`{ click }`). */
@@ -49,7 +48,7 @@ function formData(product: Product, stepId: string, ctx: FlowContext, answers: J
   const step = stepById(product.flow, stepId);
   const defaults = step.defaults ? (resolveBinding(step.defaults, ctx) as Json) : {};
   const merged: Json = { ...defaults, ...ctx.answers[stepId] };
-  for (const [k, v] of Object.entries(answersForStep(product.schemas, stepId, answers) ?? {})) merged[k] = resolveAnswer(v);
+  for (const [k, v] of Object.entries(answers ?? {})) merged[k] = resolveAnswer(v);
   const schema = product.schemas[stepId];
   return schema ? pruneExcluded(validator, schema as RJSFSchema, merged) : merged;
 }
@@ -60,9 +59,7 @@ function formData(product: Product, stepId: string, ctx: FlowContext, answers: J
  */
 export async function replayHeadless(journey: Journey, product: Product, opts: HeadlessOptions): Promise<StepReport[]> {
   const { flow } = product;
-  const stubs: (StubbedReply & { left: number })[] = (journey.stubs ?? []).map((s) => ({ ...s, left: s.times ?? Number.POSITIVE_INFINITY }));
-  const made: { step: number; method: string; path: string; body?: unknown }[] = [];
-  let index = 0;
+  const calls = new CallLog(journey.stubs);
   let history: string[] = [];
   let pending: { stepId: string; replace?: boolean }[] = [];
   let idleMs = 0;
@@ -90,10 +87,9 @@ export async function replayHeadless(journey: Journey, product: Product, opts: H
     [
       engine.requestFx,
       async (req: ApiRequest) => {
-        made.push({ step: index, method: req.method, path: req.path, body: req.body });
-        const stub = stubs.find((s) => s.left > 0 && callMatches({ method: s.method, path: s.path }, { method: req.method, path: req.path }));
+        calls.record({ method: req.method, path: req.path, body: req.body });
+        const stub = calls.stubFor(req.method, req.path);
         if (!stub) return opts.request(req);
-        stub.left -= 1;
         if ((stub.status ?? 200) >= 400) throw { status: stub.status, ...(stub.body as Json) };
         return stub.body;
       },
@@ -137,9 +133,12 @@ export async function replayHeadless(journey: Journey, product: Product, opts: H
     persisted = JSON.parse(JSON.stringify(omitPointers(scope.getState(engine.$state), engine.exclude)));
   };
 
-  const act = async (action: JourneyAction, stepId: string, answers: Json | undefined) => {
+  /** The answers the next `next` submits, given to the step shown (cleared as each fixture step arrives). */
+  let answering: { stepId: string; answers: Json } | null = null;
+  const act = async (action: JourneyAction, stepId: string) => {
     if (action !== 'reload' && !(typeof action === 'object' && 'wait' in action)) idleMs = 0;
     if (action === 'next') {
+      const answers = answering?.stepId === stepId ? answering.answers : undefined;
       await allSettled(engine.stepSubmitted, { scope, params: { stepId, formData: formData(product, stepId, scope.getState(engine.$context), answers) } });
     } else if (action === 'back') {
       history.pop();
@@ -168,78 +167,41 @@ export async function replayHeadless(journey: Journey, product: Product, opts: H
     persist();
   };
 
-  const reports: StepReport[] = [];
-  /** Fixture steps already used out of order (tools/replay/follow.ts). */
-  const used = new Set<number>();
-  let at = { index: 0, route: '' };
-  let lastAction = null as JourneyAction | null;
-  /** Runs fixture step `i` on the step shown now: its expectations, answers, actions and calls. */
-  const runStep = async (i: number, fs: JourneyStep) => {
-    index = i;
-    at = { index: i, route: fs.route };
-    const started = Date.now();
-    const here = current();
-    if (routeOf(here) !== fs.route) throw new Error(`ruta /${routeOf(here)}, se esperaba /${fs.route}`);
-    const stepId = here as string;
-    for (const s of fs.stubs ?? []) stubs.push({ ...s, left: s.times ?? Number.POSITIVE_INFINITY });
-    const exp = fs.expect ?? {};
-    for (const field of exp.fieldErrors ?? []) {
-      if (!scope.getState(engine.$errors)[stepId]?.fields?.[field]) throw new Error(`el campo ${field} no muestra error`);
-    }
-    if (exp.policyNumber && !/^HOG-\d{4}-\d{6}$/.test(String(getAt(scope.getState(engine.$state), '/data/emision/numSecuPol') ?? ''))) {
-      throw new Error('no hay número de póliza');
-    }
-    checkPinsAt(i, exp as Json, scope.getState(engine.$state), opts);
-    const stored = JSON.stringify(omitPointers(scope.getState(engine.$state), engine.exclude));
-    for (const secret of exp.storageExcludes ?? []) if (stored.includes(secret)) throw new Error(`el estado persistido guarda "${secret.slice(0, 4)}…"`);
-    const step = stepById(flow, stepId);
-    for (const a of fs.actions ?? (step.kind === 'result' ? [] : ['next' as const])) {
-      await act(a, stepId, fs.answers);
-      lastAction = a;
-    }
-    for (const want of fs.calls ?? []) {
-      if (!made.some((m) => m.step === i && callMatches(want, m))) {
-        throw new Error(`no se llamó ${want.method} ${want.path}; llamadas del paso: ${made.filter((m) => m.step === i).map((m) => `${m.method} ${m.path}`).join(', ') || 'ninguna'}`);
+  const screen: Screen = {
+    open: (url) => load(url, 'first'),
+    arrive: async (route) => {
+      answering = null;
+      if (routeOf(current()) !== route) throw new Error(`ruta /${routeOf(current())}, se esperaba /${route}`);
+    },
+    shown: async (want, from) => {
+      const route = routeOf(current());
+      return route === want || (route !== from && stepByPath(flow, route)) ? route : null;
+    },
+    check: async (index, fs) => {
+      const stepId = current() as string;
+      const exp = fs.expect ?? {};
+      for (const field of exp.fieldErrors ?? []) {
+        if (!scope.getState(engine.$errors)[stepId]?.fields?.[field]) throw new Error(`el campo ${field} no muestra error`);
       }
-    }
-    reports.push({ index: i, route: fs.route, ok: true, ms: Date.now() - started });
-  };
-  await load(journey.url, 'first');
-  for (const [i, fs] of journey.steps.entries()) {
-    if (used.has(i)) continue;
-    try {
-      at = { index: i, route: fs.route };
-      // the flow shows another step first (steps reordered or split): answer it from the fixture (tools/replay/follow.ts)
-      for (let hops = 0; routeOf(current()) !== fs.route && hops < flow.steps.length; hops++) {
-        const here = current();
-        const way = here ? detour(flow, journey, i, here, lastAction === 'back') : null;
-        if (!here || !way) break;
-        if (way === 'back') {
-          await act('back', here, undefined);
-          if (current() === here) break;
-          continue;
-        }
-        const fill = fillIn(flow, product.schemas, journey, i, here, used, scope.getState(engine.$context).answers[here] ?? {});
-        if (!fill) break;
-        if (fill.entry !== undefined) {
-          used.add(fill.entry);
-          await runStep(fill.entry, journey.steps[fill.entry]);
-        } else {
-          index = i;
-          at = { index: i, route: routeOf(here) };
-          await act('next', here, fill.answers);
-          lastAction = 'next';
-        }
-        at = { index: i, route: fs.route };
-        if (current() === here) break; // not accepted: reported as the route the fixture did not expect
+      if (exp.policyNumber && !/^HOG-\d{4}-\d{6}$/.test(String(getAt(scope.getState(engine.$state), '/data/emision/numSecuPol') ?? ''))) {
+        throw new Error('no hay número de póliza');
       }
-      await runStep(i, fs);
-    } catch (err) {
+      checkPinsAt(index, exp as Json, scope.getState(engine.$state), opts);
+      const stored = JSON.stringify(omitPointers(scope.getState(engine.$state), engine.exclude));
+      for (const secret of exp.storageExcludes ?? []) if (stored.includes(secret)) throw new Error(`el estado persistido guarda "${secret.slice(0, 4)}…"`);
+    },
+    had: async (stepId) => scope.getState(engine.$context).answers[stepId] ?? {},
+    answer: async (stepId, answers) => {
+      answering = { stepId, answers };
+    },
+    act: (action, stepId) => act(action, stepId ?? (current() as string)),
+    until: async (ready) => ready(),
+    failureText: async () => {
       const errors = scope.getState(engine.$errors)[current() ?? ''];
-      reports.push({ index: at.index, route: at.route, ok: false, ms: 0, error: (err as Error).message, text: errors ? JSON.stringify(errors) : undefined });
-      break;
-    }
-  }
+      return errors ? JSON.stringify(errors) : undefined;
+    },
+  };
+  const reports = await driveJourney(journey, product, screen, calls, opts);
   opts.finished?.(current(), scope.getState(engine.$context));
   await flushFunnel();
   return reports;
