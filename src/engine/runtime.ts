@@ -1,23 +1,23 @@
 /**
  * The running app's engine: one flow engine wired to the real world — HTTP (wretch client),
  * localStorage persistence (minus card number and CBU), the 10-minute inactivity timer, campaign
- * capture and its click log (SPEC §1, §4, §7, §9). Tests build engines with `createFlowEngine`
- * and replace effects instead.
+ * capture and its click log (SPEC §1, §4, §7, §9). Campaign, funnel and inactivity are wired by `wireRuntime`
+ * (wire.ts), which the headless replay calls too. Tests build engines with `createFlowEngine` and replace effects instead.
  */
-import { createEffect, sample } from 'effector';
+import { sample } from 'effector';
 import { postOnPageExit, type ApiClient } from '../api/client';
-import embudoWire from '../../schemas/api/embudo.json' with { type: 'json' };
 import { buildRequest } from './calls.ts';
-import { createCampaignModel, getSessionKey, type LogPayload } from './campaign/index';
+import { getSessionKey } from './campaign/index';
 import type { Flow } from './core/types.ts';
 import { stepById } from './core/index.ts';
 import type { Migration } from './core/migrations.ts';
 import { browserName } from './device';
-import { bindActivityListeners, createInactivity } from './inactivity/index';
-import { bindFunnel, createFunnel, isSyntheticBrowser, journeyId } from './funnel/index';
+import { bindActivityListeners } from './inactivity/index';
+import { bindFunnel, isSyntheticBrowser, journeyId } from './funnel/index';
 import { createFlowEngineInParts, type FlowEngine } from './model';
 import { createPersistence } from './persistence/index';
 import { resumeFromLink } from './resume/index';
+import { wireRuntime } from './wire.ts';
 
 export const APP_VERSION = '1.2.7';
 export const APP_LABEL = 'cotizador-hogar';
@@ -72,21 +72,18 @@ export async function createRuntime(opts: RuntimeOptions) {
   sample({ clock: persistence.restoreFx.doneData, target: engine.stateRestored });
 
   await pause();
-  // the click log goes through the call the flow names for it (flow.json › campaign.clickLog); none → not sent
-  const clickLog = flow.campaign?.clickLog;
-  const insertLogFx = createEffect((payload: LogPayload) => (clickLog ? engine.callFx({ name: clickLog, input: payload }) : undefined));
-  const campaign = createCampaignModel({ insertLogFx, storage, session, version: APP_VERSION });
-  // when campaign parameters change, then the engine's bindings see them
-  sample({ clock: campaign.$campaign, target: engine.campaignChanged });
-
-  await pause();
-  // the staff's funnel goes through the call the flow names for it (flow.json › funnel); none → nothing recorded
-  const funnel = flow.funnel ? createRuntimeFunnel(flow.funnel, engine, session) : null;
-
-  await pause();
-  const inactivity = createInactivity({ timeoutMs: flow.inactivityMs });
-  // when 10 minutes pass idle, then the session ends and the campaign keys go, in every case (SPEC §4)
-  sample({ clock: inactivity.expired, target: [engine.sessionExpired, campaign.cleared, inactivity.started] });
+  // campaign, funnel and inactivity wired as the headless replay wires them (wire.ts); the browser's storage, this
+  // tab's journey id, automation or a tab the staff preview / recorder marked is synthetic
+  const { campaign, funnel, inactivity } = await wireRuntime(engine, {
+    storage,
+    session,
+    version: APP_VERSION,
+    journey: { initial: journeyId(session()), renew: () => journeyId(session(), true) },
+    synthetic: () => isSyntheticBrowser(typeof navigator !== 'undefined' ? navigator : undefined, session()),
+    pause,
+  });
+  // as the page goes away there is no time for the CSRF round trip: the funnel's last batches go with keepalive
+  if (funnel && flow.funnel) funnel.exitFx.use(exitWithKeepalive(flow.funnel.call, engine));
 
   /** Restores state, captures the campaign, starts the flow's start calls and the inactivity timer. */
   async function start() {
@@ -107,24 +104,14 @@ export async function createRuntime(opts: RuntimeOptions) {
   return { engine, campaign, inactivity, funnel, start };
 }
 
-/** The funnel (engine/funnel) with this tab's journey id, batches bounded by the wire schema, and keepalive on exit. */
-function createRuntimeFunnel(cfg: NonNullable<Flow['funnel']>, engine: FlowEngine, session: () => Storage | undefined) {
-  const funnel = createFunnel({
-    engine,
-    call: cfg.call,
-    maxBatch: embudoWire.$defs.EventosBody.properties.eventos.maxItems,
-    journey: { initial: journeyId(session()), renew: () => journeyId(session(), true) },
-    // automation (navigator.webdriver: replays, e2e) or a tab the staff preview / recorder marked
-    synthetic: () => isSyntheticBrowser(typeof navigator !== 'undefined' ? navigator : undefined, session()),
-  });
-  // as the page goes away there is no time for the CSRF round trip: the same call's request, sent with keepalive
-  funnel.exitFx.use(async (batches) => {
+/** The funnel's batches posted as the page goes away: the same call's request, sent with keepalive (no CSRF round trip). */
+function exitWithKeepalive(call: string, engine: FlowEngine) {
+  return async (batches: unknown[]) => {
     for (const batch of batches) {
-      const req = buildRequest(engine.flow.calls[cfg.call], { ...engine.$context.getState(), input: batch });
+      const req = buildRequest(engine.flow.calls[call], { ...engine.$context.getState(), input: batch });
       postOnPageExit(req.path, req.body);
     }
-  });
-  return funnel;
+  };
 }
 
 export type Runtime = Awaited<ReturnType<typeof createRuntime>>;

@@ -8,16 +8,15 @@
  * The browser is emulated the way the router drives the engine: `navigateFx` pushes (or replaces) a history entry and
  * enters its route (`routeEntered`); Back pops (`pop: true`); a reload or a cold URL starts a new scope from what was
  * persisted (the funnel's journey id kept, as the tab's session storage keeps it); waiting past the flow's
- * `inactivityMs` fires `sessionExpired`. The campaign module and the staff funnel are wired as the runtime wires them.
+ * `inactivityMs` ends the session. The campaign module, the staff funnel and the session end are wired by the app's
+ * own `wireRuntime` (src/engine/wire.ts).
  * The engine is a {@link Screen} of the journey driver (driver.ts), which plays the fixture as the browser replay
  * does: the same step order, fill-ins for a reordered or split flow, calls and stubs.
  */
 import type { RJSFSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
-import { allSettled, attach, fork, sample, type Scope } from 'effector';
-import { createCampaignModel, type LogPayload } from '../../src/engine/campaign/index.ts';
-import { createFunnel, randomUuid } from '../../src/engine/funnel/index.ts';
-import embudoWire from '../../schemas/api/embudo.json' with { type: 'json' };
+import { allSettled, fork, type Scope } from 'effector';
+import { randomUuid } from '../../src/engine/funnel/index.ts';
 import type { ApiRequest } from '../../src/engine/calls.ts';
 import { resolveBinding } from '../../src/engine/core/bindings.ts';
 import { stepById, stepByPath } from '../../src/engine/core/guards.ts';
@@ -26,6 +25,7 @@ import type { FlowContext, FlowState } from '../../src/engine/core/types.ts';
 import { createFlowEngine } from '../../src/engine/model.ts';
 import { omitPointers } from '../../src/engine/persistence/index.ts';
 import { pruneExcluded } from '../../src/form/conditions.ts';
+import { wireRuntime } from '../../src/engine/wire.ts';
 import { CallLog, driveJourney, type DriveOptions, type Product, type Screen, type StepReport } from './driver.ts';
 import { resolveAnswer, type Journey, type JourneyAction } from './fixture.ts';
 import { checkPinsAt, type PinOptions } from '../../src/recorder/pins.ts';
@@ -66,20 +66,17 @@ export async function replayHeadless(journey: Journey, product: Product, opts: H
   let persisted: unknown = journey.localStorage?.[flow.storageKey] ? JSON.parse(journey.localStorage[flow.storageKey]) : null;
 
   const engine = createFlowEngine({ flow, genericError: 'Tuvimos un problema.', timeoutError: 'Está demorando.', migrations: product.migrations, meta: { app: 'replay', version: 'replay' } });
-  // the campaign module, as the runtime wires it: its click log goes through the flow's call
+  // the campaign module, the staff funnel and the session end, wired as the app's runtime wires them (wire.ts): storage
+  // in memory; every funnel batch marked `sintetico` (a replay never counts in the staff report); the funnel flushed
+  // before every page load and at the end
   const memory = memoryStorage();
-  const campaign = createCampaignModel({
-    insertLogFx: attach({ effect: engine.callFx, mapParams: (input: LogPayload) => ({ name: flow.campaign?.clickLog ?? '', input }) }),
+  const { campaign, funnel, sessionEnded } = await wireRuntime(engine, {
     storage: () => memory,
     session: () => memory,
     version: 'replay',
+    journey: { initial: randomUuid(), renew: randomUuid },
+    synthetic: () => true,
   });
-  sample({ clock: campaign.$campaign, target: engine.campaignChanged });
-  // the staff funnel, as the runtime wires it (flow.json › funnel): flushed before every page load and at the end;
-  // every batch marked `sintetico` (a replay never counts in the staff report)
-  const funnel = flow.funnel
-    ? createFunnel({ engine, call: flow.funnel.call, maxBatch: embudoWire.$defs.EventosBody.properties.eventos.maxItems, journey: { initial: randomUuid(), renew: randomUuid }, synthetic: () => true })
-    : null;
   const flushFunnel = async () => {
     if (funnel) await allSettled(funnel.flushed, { scope });
   };
@@ -151,7 +148,7 @@ export async function replayHeadless(journey: Journey, product: Product, opts: H
       idleMs += action.wait * 60_000;
       if (flow.inactivityMs && idleMs >= flow.inactivityMs) {
         idleMs = 0;
-        await allSettled(engine.sessionExpired, { scope });
+        await allSettled(sessionEnded, { scope });
       }
     } else if ('goto' in action) {
       persist();
