@@ -68,7 +68,7 @@ test('un pago rechazado grabado queda rechazado: la tarjeta de prueba que la ent
   await choosePlanAndPersonalData(page, info);
   await payWithCard(page, info, '4000 0000 0000 0002');
   await page.getByRole('button', { name: 'Contratar seguro' }).click();
-  await expect(page).toHaveURL(/\/seguro-hogar\/error$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/seguro-hogar\/error\?grabar=1$/, { timeout: 30_000 });
   await expect(page.getByText('La entidad rechazó el medio de pago. Probá con otro.')).toBeVisible();
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar fixture' }).click()]);
