@@ -265,7 +265,8 @@ async function startLocal(tariffFile?: string, fixedPort?: number): Promise<{ ur
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   const url = `http://127.0.0.1:${port}`;
-  const waitMs = Number(process.env.REPLAY_ARRANQUE_MS ?? 30_000);
+  // a first start creates the embedded database: over 30 s on a loaded 2-core machine, so two minutes unless told
+  const waitMs = Number(process.env.REPLAY_ARRANQUE_MS ?? 120_000);
   const deadline = Date.now() + waitMs;
   try {
     for (;;) {
@@ -275,7 +276,7 @@ async function startLocal(tariffFile?: string, fixedPort?: number): Promise<{ ur
       } catch {
         // not listening yet
       }
-      if (Date.now() > deadline) throw new Error(`la API local no respondió en ${waitMs / 1000} s (${url}/api/health/live): detenida`);
+      if (Date.now() > deadline) throw new Error(`la API local no respondió en ${waitMs / 1000} s (${url}/api/health/live): detenida (REPLAY_ARRANQUE_MS=milisegundos para esperar más)`);
       await new Promise((r) => setTimeout(r, 100));
     }
   } catch (err) {

@@ -27,9 +27,11 @@ export interface ServerProcess {
  * listens on (never a foreign server that happens to answer on the port) and /api/health/live answers there.
  * ANTIBOT is off unless `env` sets it (tests and benches call cotizar directly).
  * @param opts.waitReady false to return at once (e.g. when the start is expected to fail; `url` is then unknown for port 0)
- * @throws Error when it does not answer /api/health/live within 30 s
+ * @param opts.readyMs how long it may take to answer (default 30 s); a test whose own timeout is minutes, on a shared
+ *   loaded machine, gives it more: a first start creates the embedded database, which took 21 s at load 20 on 2 cores
+ * @throws Error when it does not answer /api/health/live within `readyMs`, after stopping it
  */
-export async function startServer(port: number, env: Record<string, string>, opts: { waitReady?: boolean } = {}): Promise<ServerProcess> {
+export async function startServer(port: number, env: Record<string, string>, opts: { waitReady?: boolean; readyMs?: number } = {}): Promise<ServerProcess> {
   const proc = spawn(process.execPath, [join(REPO_DIR, 'server/src/main.ts')], {
     // ANTIBOT off unless the caller asks: these servers are driven by tests and benches that call cotizar directly
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent', ANTIBOT: 'off', ...env },
@@ -47,7 +49,8 @@ export async function startServer(port: number, env: Record<string, string>, opt
     },
   };
   if (opts.waitReady === false) return server;
-  const deadline = Date.now() + 30_000;
+  const readyMs = opts.readyMs ?? 30_000;
+  const deadline = Date.now() + readyMs;
   while (Date.now() < deadline) {
     if (proc.exitCode !== null) throw new Error(`El servidor terminó al iniciar (código ${proc.exitCode}):\n${out}`);
     const listening = /escuchando en (http:\/\/[^\s]+:\d+)/.exec(out);
@@ -64,7 +67,7 @@ export async function startServer(port: number, env: Record<string, string>, opt
     await new Promise((r) => setTimeout(r, 100));
   }
   await server.stop('SIGKILL');
-  throw new Error(`El servidor no respondió en 30 s:\n${out}`);
+  throw new Error(`El servidor no respondió en ${readyMs / 1000} s:\n${out}`);
 }
 
 /** A cookie-keeping HTTP visitor of one or more servers (the cookies go to whichever base URL is used). */

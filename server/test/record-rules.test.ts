@@ -1,13 +1,15 @@
 /**
- * Issue 21: what the recorder writes replays as is on a later day — dates relative to the day, the phone of the length
- * its area code needs (ENACOM list), a valid document, only the submit's declared calls, the result as expectations.
+ * What the recorder writes replays as is on a later day — dates relative to the day, the phone of the length its area
+ * code needs (ENACOM list), a valid document, the schemas' own test values kept (a refused card stays refused), only
+ * the submit's declared calls, the result as expectations.
  * The clock is moved: a recording made on 2026-11-25 is replayed 400 days later.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadReplayProduct } from '../../scripts/replay.ts';
 import { resolveAnswer } from '../../tools/replay/fixture.ts';
-import { declaredCall, phoneFor, recordedAnswers, relativeDate, resultExpectations } from '../../src/recorder/record-rules.ts';
+import { declaredCall, isSchemaExample, phoneFor, recordedAnswers, relativeDate, resultExpectations } from '../../src/recorder/record-rules.ts';
+import pagoSchema from '../../schemas/metodo-de-pago.schema.json' with { type: 'json' };
 import type { Pins } from '../../src/recorder/pins.ts';
 import { loadLists } from '../src/domain/lists/index.ts';
 import { validarDocumento } from '../src/domain/validation/documento.ts';
@@ -51,6 +53,15 @@ describe('a recording replays as is', () => {
   it('the document placeholder is valid for every document type', () => {
     const placeholder = flow.recorder!.replace!['/answers/datos-personales/numberDoc'] as string;
     for (const type of ['DNI', 'LE', 'LC', 'PAS'] as const) expect(validarDocumento(type, placeholder), type).toEqual({ valido: true });
+  });
+
+  it('keeps the payment step\'s own example values (the card and the CBU refused at emission) and replaces any other', () => {
+    expect(isSchemaExample(pagoSchema, 'numberPaymentCard', '4000 0000 0000 0002')).toBe(true);
+    expect(isSchemaExample(pagoSchema, 'numberPaymentCard', '4000000000000002')).toBe(true);
+    expect(isSchemaExample(pagoSchema, 'numberCBU', '2850590900000000000000')).toBe(true);
+    expect(isSchemaExample(pagoSchema, 'numberPaymentCard', '4111 1111 1111 1111')).toBe(false);
+    expect(isSchemaExample(pagoSchema, 'numberPaymentCard', '2850590900000000000000')).toBe(false); // another field's
+    expect(isSchemaExample(undefined, 'numberPaymentCard', '4000 0000 0000 0002')).toBe(false);
   });
 
   it('keeps the calls a submit declares and drops the funnel and lists', () => {

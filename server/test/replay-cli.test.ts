@@ -1,7 +1,8 @@
 /**
- * Issue 21: `npm run replay` checks every fixture before anything starts and refuses a bad one at once, naming
- * file#pointer and the nearest valid name; the others still run; a summary table ends every run; `--help` prints
- * usage and starts nothing. The CLI runs as a child process (scripts/replay.ts), headless so no browser is needed.
+ * `npm run replay` checks every fixture before anything starts and refuses a bad one at once, naming file#pointer and
+ * the nearest valid name, so a typo costs a second instead of a 15–30 s browser timeout; the others still run; a
+ * summary table ends every run; `--help` prints usage and starts nothing. The CLI runs as a child process
+ * (scripts/replay.ts), headless so no browser is needed.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -93,6 +94,9 @@ describe('fixtures checked before they run', () => {
     const junit = join(tmp, 'junit.xml');
     const { code, out } = replay(['--headless', '--reporter', 'junit', '--output', junit, join(tmp, 'mal-escrito.json'), join(tmp, 'roto.json'), 'tests/fixtures/journeys/chat-habilitado.json']);
     expect(code).toBe(1);
+    // refused before the good one starts, which still runs to green
+    expect(out.indexOf(`✗ ${join(tmp, 'mal-escrito.json')}#`)).toBeGreaterThanOrEqual(0);
+    expect(out.indexOf(`✗ ${join(tmp, 'mal-escrito.json')}#`)).toBeLessThan(out.indexOf('✓ chat-habilitado'));
     expect(out).toContain(`${join(tmp, 'mal-escrito.json')}#/steps/1/answers/tipoVivienda: «CAZA» no es una opción de tipoVivienda (CASA, DEPARTAMENTO, PH). ¿quisiste decir «CASA»?`);
     expect(out).toContain(`${join(tmp, 'roto.json')}#: no es JSON válido`);
     expect(out).toMatch(/mal-escrito\s+inválido\s+0\/0/);
@@ -105,12 +109,29 @@ describe('fixtures checked before they run', () => {
     expect(xml).toContain('<failure message="' + join(tmp, 'mal-escrito.json') + '#/steps/1/answers/tipoVivienda: «CAZA» no es una opción de tipoVivienda (CASA, DEPARTAMENTO, PH). ¿quisiste decir «CASA»?">');
   }, 120_000);
 
-  it('refuses a run of bad fixtures only without starting a server or a browser', () => {
+  it('refuses a misspelt field, option and route in under a second by its own clock, without starting a server or a browser', () => {
+    type Step = { route: string; answers: Record<string, unknown> };
+    const campo = shipped('compra-tarjeta-casa');
+    const m = campo.steps.findIndex((s: Step) => s.route === 'seguro-hogar/metros');
+    campo.steps[m].answers = { metro: 80 };
+    const opcion = shipped('compra-cbu-ph');
+    const c = opcion.steps.findIndex((s: Step) => s.answers?.codPlan);
+    opcion.steps[c].answers.codPlan = 'INTEGRALL';
+    writeFileSync(join(tmp, 'campo.json'), JSON.stringify(campo));
+    writeFileSync(join(tmp, 'opcion.json'), JSON.stringify(opcion));
     writeFileSync(join(tmp, 'ruta.json'), JSON.stringify({ ...shipped('chat-habilitado'), url: '/seguro-hogar/metrosss' }));
-    const { code, out } = replay([join(tmp, 'ruta.json')]);
+    const { code, out } = replay([join(tmp, 'campo.json'), join(tmp, 'opcion.json'), join(tmp, 'ruta.json')]);
     expect(code).toBe(1);
-    expect(out).toContain('#/url: la ruta «seguro-hogar/metrosss» no es un paso del flujo. ¿quisiste decir «seguro-hogar/metros»?');
+    expect(out).toContain(`✗ ${join(tmp, 'campo.json')}#/steps/${m}/answers/metro: «metro» no es un campo del paso (metros). ¿quisiste decir «metros»?`);
+    expect(out).toContain(`✗ ${join(tmp, 'opcion.json')}#/steps/${c}/answers/codPlan: «INTEGRALL» no es una opción de codPlan (BASICO, INTERMEDIO, INTEGRAL). ¿quisiste decir «INTEGRAL»?`);
+    expect(out).toContain(`✗ ${join(tmp, 'ruta.json')}#/url: la ruta «seguro-hogar/metrosss» no es un paso del flujo. ¿quisiste decir «seguro-hogar/metros»?`);
+    // the run's own clock (reading the flow, the schemas and the tariff, then checking the three files): the refusal
+    // does not wait for a build, a server, a browser or a Playwright timeout
+    const total = /0\/3 recorridos verdes — ([\d.]+) s en total/.exec(out);
+    expect(total, out).not.toBeNull();
+    expect(Number(total![1])).toBeLessThan(1);
     expect(out).not.toContain('build');
+    expect(out).not.toContain('▶');
   }, 60_000);
 
   it('--help prints usage and starts nothing; an unknown option is refused with the usage', () => {
@@ -124,7 +145,7 @@ describe('fixtures checked before they run', () => {
   }, 60_000);
 
   // The local mode's API on a port of this engineer's range; a stand-in page (STATIC_DIR) so no build is needed.
-  const PORT = 3471;
+  const PORT = Number(process.env.E2E_PORT ?? 3464) + 7;
   const portFree = () => new Promise<boolean>((ok) => {
     const srv = createServer().once('error', () => ok(false)).listen(PORT, '127.0.0.1', () => srv.close(() => ok(true)));
   });

@@ -1,9 +1,10 @@
 /**
- * What the journey recorder (src/recorder/recorder.tsx) writes so that a recording replays as is, any day (issue 21):
+ * What the journey recorder (src/recorder/recorder.tsx) writes so that a recording replays as is, any day:
  * dates relative to the day (`$hoy±N`, so a start date stays in the future and a birth date keeps its age), the
  * placeholder phone fitted to the area code's length (ENACOM: area + number = 10 digits, server/src/domain/validation/
- * telefono.ts), only the calls the step's submit declares (never a timer's, a list's or the funnel's), and the result
- * as expectations (the pinned money of src/recorder/pins.ts, the policy number). Pure.
+ * telefono.ts), the step schemas' own example values kept as typed (test data, not a visitor's), only the calls the
+ * step's submit declares (never a timer's, a list's or the funnel's), and the result as expectations (the pinned money
+ * of src/recorder/pins.ts, the policy number). Pure.
  */
 import { DIGITOS_NACIONALES } from '../../server/src/domain/validation/numeracion.ts';
 import type { Flow } from '../engine/core/types.ts';
@@ -46,6 +47,19 @@ export function recordedAnswers(answers: Json, now = new Date(), replacedPhone?:
   }
   if (replacedPhone !== undefined && typeof out.areaCod === 'string' && out.phoneNumber === replacedPhone) out.phoneNumber = phoneFor(out.areaCod, replacedPhone);
   return out;
+}
+
+/**
+ * Whether `value` is one of the step schema's own `examples` for `field` (spaces ignored): a documented test value —
+ * such as the card or the CBU the payment entity refuses at emission — and not a visitor's data, so the recorder keeps
+ * it instead of writing the flow's replacement: a recorded refusal then replays as a refusal, not as a purchase.
+ * @param schema the step's JSON Schema (schemas/<step>.schema.json), or undefined when not loaded (nothing is kept)
+ */
+export function isSchemaExample(schema: unknown, field: string, value: unknown): boolean {
+  const examples = (schema as { examples?: unknown } | undefined)?.examples;
+  if (!Array.isArray(examples) || (typeof value !== 'string' && typeof value !== 'number')) return false;
+  const plain = (v: unknown) => String(v).replace(/\s/g, '');
+  return examples.some((e) => e && typeof e === 'object' && field in e && plain((e as Json)[field]) === plain(value));
 }
 
 /**

@@ -3,7 +3,8 @@
  * GRABADOR=1) a small bar records the journey as a fixture (flow/journey.schema.json) — routes, answers by schema
  * field, actions (next, browser back, result actions) and the API calls each submit makes (method and path) — and «Descargar fixture»
  * saves it. Answers named in the flow's `recorder.replace` (card numbers, CBUs, names, e-mails, phones, DNI, street)
- * are replaced by test values or placeholders, so a recorded file holds no visitor's data and still replays; dates are
+ * are replaced by test values or placeholders (a step schema's own example value, such as the card refused at
+ * emission, is test data and kept), so a recorded file holds no visitor's data and still replays; dates are
  * recorded relative to the day, the phone fitted to its area code, only the calls the submit declares, and the result
  * (the quote's and the chosen plan's money, the policy number) as expectations (src/recorder/record-rules.ts).
  * Loaded lazily, only when asked for: it adds nothing to a visitor's page.
@@ -17,7 +18,8 @@ import type { FlowEngine } from '../engine/model.ts';
 import { markSynthetic } from '../engine/funnel/synthetic.ts';
 import type { Journey, JourneyStep } from './journey.ts';
 import type { Pins } from './pins.ts';
-import { declaredCall, policyIssued, recordedAnswers, resultExpectations } from './record-rules.ts';
+import { loadStep, type LoadedStep } from '../form/validators/index.ts';
+import { declaredCall, isSchemaExample, policyIssued, recordedAnswers, resultExpectations } from './record-rules.ts';
 
 type Json = Record<string, unknown>;
 
@@ -41,9 +43,15 @@ export function createRecorder(flow: Flow, engine: FlowEngine, opts: { url: stri
   };
   const replaced = (stepId: string, data: Json): Json => {
     let ctx: Json = { answers: { [stepId]: structuredClone(data) } };
+    // the step's schema, loaded when its form showed (a settled loadStep promise carries its value); a step with no
+    // compiled form has none, and nothing of it is kept
+    const loaded = loadStep(stepId) as Promise<LoadedStep> & { value?: LoadedStep };
+    loaded.catch(() => undefined);
+    const schema = loaded.value?.schema;
     for (const [pointer, value] of Object.entries(flow.recorder?.replace ?? {})) {
       const [, root, step, ...rest] = pointer.split('/');
-      if (root === 'answers' && step === stepId && rest.length && (data as Json)[rest[0]] !== undefined) ctx = setAt(ctx, pointer, value);
+      const typed = (data as Json)[rest[0]];
+      if (root === 'answers' && step === stepId && rest.length && typed !== undefined && !(rest.length === 1 && isSchemaExample(schema, rest[0], typed))) ctx = setAt(ctx, pointer, value);
     }
     return recordedAnswers((ctx.answers as Json)[stepId] as Json, new Date(), flow.recorder?.replace?.[`/answers/${stepId}/phoneNumber`] as string | undefined);
   };

@@ -1,15 +1,19 @@
 /**
- * The staff's funnel end to end (issue 7): a visitor in Chromium → batches to the real API → its database → the
+ * The staff's funnel end to end: a visitor in Chromium → batches to the real API → its database → the
  * `npm run report:funnel` counts. The page clock is paused, so batches leave only when the test lets the 2 s timer run
  * or when the page goes away (fetch keepalive). A browser driven by Playwright is automation (navigator.webdriver):
- * its batches are marked `sintetico`, so the report leaves this journey out unless --incluir-sinteticos.
+ * its batches are marked `sintetico`, so the report leaves this journey out unless --incluir-sinteticos. The same
+ * holds for the testers' replays sent to a deployment (`npm run replay -- --embudo`): mixed with real visitors' batches,
+ * only the real ones are counted, card/CBU split included.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test, type Request } from '@playwright/test';
-import { startServer, type ServerProcess } from '../../server/test/processes.ts';
+import flowJson from '../../flow/flow.json' with { type: 'json' };
+import { startServer, Visitante, type ServerProcess } from '../../server/test/processes.ts';
 import { continuar } from './journey';
 
 type Batch = { versionFlujo: number; sintetico?: boolean; eventos: { recorrido: string; paso: string; tipo: string; en: string }[] };
@@ -79,4 +83,58 @@ test('si el registro del embudo falla, el visitante sigue cotizando sin enterars
   await continuar(page);
   await expect(page).toHaveURL(/\/seguro-hogar\/permanencia/);
   await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+// oxlint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a test uses from this pattern: none here
+test('el informe del embudo de una base llenada por reproducciones (npm run replay -- --embudo) y recorridos reales cuenta solo los reales, con la división tarjeta/CBU', async ({}, info) => {
+  test.skip(info.project.name !== 'mobile', 'el embudo no depende del tamaño de pantalla: una vez alcanza');
+  test.setTimeout(480_000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'cotizador-embudo-replay-'));
+  let server: ServerProcess | undefined;
+  try {
+    server = await startServer(Number(process.env.E2E_PORT ?? 3199) + 8, {
+      STATIC_DIR: resolve('dist'), DATA_DIR: dataDir, NODE_ENV: 'test', EMISSION_DELAY_MS: '300', RATE_LIMIT_MAX: '100000', COTIZACIONES_POR_HORA: '100000',
+      EMBUDO_LOTES_POR_MINUTO: '100000',
+    }, { readyMs: 120_000 });
+
+    // 3 real visitors, as their browsers send the batches (no `sintetico`): two pay by card, one by CBU
+    const steps = flowJson.steps.map((st) => st.id);
+    const real = (rama: 'TC' | 'CBU') => {
+      const before = steps.slice(0, steps.indexOf('metodo-de-pago')).flatMap((p) => [['mostrado', p], ['enviado', p]]);
+      return [...before, ['mostrado', 'metodo-de-pago'], ['enviado', 'metodo-de-pago', rama], ['mostrado', 'confirmacion']];
+    };
+    for (const rama of ['TC', 'TC', 'CBU'] as const) {
+      const recorrido = randomUUID();
+      const t0 = Date.now();
+      const eventos = real(rama).map(([tipo, paso, r], i) => ({ recorrido, paso, tipo, en: new Date(t0 + i).toISOString(), ...(r ? { rama: r } : {}) }));
+      const res = await new Visitante().post(server.url, '/api/embudo/eventos', { versionFlujo: flowJson.version, eventos });
+      expect(res.status).toBe(200);
+    }
+
+    // 2 replays against the same deployment, sending their funnel batches: one pays by card, one by CBU
+    const replay = await new Promise<{ code: number; out: string }>((ok) => {
+      execFile(process.execPath, ['scripts/replay.ts', '--embudo', '--base-url', server!.url, 'tests/fixtures/journeys/compra-tarjeta-casa.json', 'tests/fixtures/journeys/compra-cbu-ph.json'],
+        { maxBuffer: 20_000_000 }, (err, stdout, stderr) => ok({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, out: stdout + stderr }));
+    });
+    expect(replay.out).toContain('2/2 recorridos verdes');
+    expect(replay.code, replay.out).toBe(0);
+    expect(await server.stop()).toBe(0); // drains, closes the embedded database for the report
+    server = undefined;
+
+    type Report = { recorridos: number; sinteticosExcluidos: number; aristas: { desde: string; hasta: string; rama?: string; recorridos: number }[] };
+    const report = (...args: string[]) => JSON.parse(execFileSync(process.execPath, ['scripts/report-funnel.ts', '--json', '--html', join(dataDir, 'embudo.html'), ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+    })) as Report;
+    const split = (r: Report) => Object.fromEntries(r.aristas.filter((a) => a.desde === 'metodo-de-pago' && a.rama).map((a) => [a.rama, a.recorridos]));
+    const only = report();
+    expect([only.recorridos, only.sinteticosExcluidos]).toEqual([3, 2]);
+    expect(split(only)).toEqual({ TC: 2, CBU: 1 });
+    const all = report('--incluir-sinteticos');
+    expect([all.recorridos, all.sinteticosExcluidos]).toEqual([5, 0]);
+    expect(split(all)).toEqual({ TC: 3, CBU: 2 });
+  } finally {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

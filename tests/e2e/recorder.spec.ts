@@ -60,3 +60,32 @@ test('un recorrido grabado con ?grabar=1 se descarga como fixture sin datos pers
   expect(failed, failed ? `paso ${failed.index} (${failed.route}): ${failed.error}` : '').toBeUndefined();
   expect(reports).toHaveLength(journey.steps.length);
 });
+
+test('un pago rechazado grabado queda rechazado: la tarjeta de prueba que la entidad rechaza se guarda como se tipeó', async ({ page, browser, baseURL }, info) => {
+  test.skip(info.project.name !== 'mobile', 'una vez alcanza');
+  test.setTimeout(180_000);
+  await quoteAHome(page, info, '?grabar=1', { areaCod: '11', numero: '47891234' });
+  await choosePlanAndPersonalData(page, info);
+  await payWithCard(page, info, '4000 0000 0000 0002');
+  await page.getByRole('button', { name: 'Contratar seguro' }).click();
+  await expect(page).toHaveURL(/\/seguro-hogar\/error\?grabar=1$/, { timeout: 30_000 });
+  await expect(page.getByText('La entidad rechazó el medio de pago. Probá con otro.')).toBeVisible();
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar fixture' }).click()]);
+  const file = info.outputPath('grabado-rechazo.json');
+  await download.saveAs(file);
+  const journey = loadJourney(file);
+  // a schema's own example (schemas/metodo-de-pago.schema.json) is test data: kept, not replaced by the accepted card
+  expect(journey.steps.find((s) => s.route.endsWith('metodo-de-pago'))?.answers).toMatchObject({ numberPaymentCard: '4000 0000 0000 0002' });
+  expect(journey.steps.at(-1)?.route).toBe('seguro-hogar/error');
+  // what the visitor typed that is not a schema example is still replaced
+  expect(readFileSync(file, 'utf8')).not.toContain('47891234');
+  expect(journey.steps.find((s) => s.route.endsWith('contacto'))?.answers).toMatchObject({ areaCod: '11', phoneNumber: '55551234' });
+
+  const context = await browser.newContext({ viewport: journey.viewport, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
+  const reports = await replayInBrowser(await context.newPage(), journey, loadReplayProduct('.'), { baseUrl: baseURL as string });
+  await context.close();
+  const failed = reports.find((r) => !r.ok);
+  expect(failed, failed ? `paso ${failed.index} (${failed.route}): ${failed.error}` : '').toBeUndefined();
+  expect(reports.map((r) => r.route).at(-1)).toBe('seguro-hogar/error');
+});
