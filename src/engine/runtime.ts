@@ -8,14 +8,15 @@ import { createEffect, sample } from 'effector';
 import { postOnPageExit, type ApiClient } from '../api/client';
 import embudoWire from '../../schemas/api/embudo.json' with { type: 'json' };
 import { buildRequest } from './calls.ts';
-import { createCampaignModel, getSessionKey, type LogPayload } from './campaign/index';
+import { createCampaignModel, getSessionKey, type CampaignModel, type LogPayload } from './campaign/index';
 import type { Flow } from './core/types.ts';
 import { stepById } from './core/index.ts';
 import type { Migration } from './core/migrations.ts';
 import { browserName } from './device';
 import { bindActivityListeners, createInactivity } from './inactivity/index';
 import { bindFunnel, createFunnel, isSyntheticBrowser, journeyId } from './funnel/index';
-import { createFlowEngineInParts, type FlowEngine } from './model';
+import { engineSlices, type EngineOptions, type FlowEngine } from './model';
+import { buildInSlices } from './scheduler.ts';
 import { createPersistence } from './persistence/index';
 import { resumeFromLink } from './resume/index';
 
@@ -29,64 +30,106 @@ export interface RuntimeOptions {
   texts: { genericError: string; timeoutError: string };
   migrations?: Migration[];
   /**
-   * Awaited between the parts of the creation and of `start` (issue 9: each part its own task, so that start-up never
+   * Awaited between the slices of the creation and the phases of `start` (each its own task, so that start-up never
    * holds the main thread long on a phone); src/main.tsx passes a yield to the browser. Default: none.
    */
   pause?: () => Promise<void>;
 }
 
+type Storages = { storage: () => Storage | undefined; session: () => Storage | undefined };
+
 /**
- * Creates the runtime in parts, `opts.pause` awaited between them: the engine (itself in parts), persistence, campaign,
- * the funnel, the inactivity timer. Resolves to the engine and its companions plus `start` (nothing runs and no
- * I/O happens before `start`).
+ * The engine's options for the running app (texts, migrations, `meta` for bindings), and `connectPow`: links the
+ * flow's proof of work to the engine once built.
  */
-export async function createRuntime(opts: RuntimeOptions) {
-  const { flow, api } = opts;
-  const pause = opts.pause ?? (async () => undefined);
-  const storage = () => (typeof window !== 'undefined' ? window.localStorage : undefined);
-  const session = () => (typeof window !== 'undefined' ? window.sessionStorage : undefined);
+function engineOptions(opts: RuntimeOptions, session: () => Storage | undefined): EngineOptions & { connectPow: (engine: FlowEngine) => void } {
+  const { flow } = opts;
   // the flow's background proof of work (flow.json › proofOfWork): its code is a lazy chunk, loaded from `startAt` on
   const pow = flow.proofOfWork;
   let powModule: Promise<import('./proof-of-work/index.ts').ProofOfWork> | undefined;
-  const loadPow = () => (powModule ??= import('./proof-of-work/proof-of-work.ts').then((m) => m.forFlow(pow!, engine.callFx)));
-  const engine = await createFlowEngineInParts({
+  let callFx: FlowEngine['callFx'] | undefined;
+  const load = () => (powModule ??= import('./proof-of-work/proof-of-work.ts').then((m) => m.forFlow(pow!, callFx!)));
+  return {
     flow,
     genericError: opts.texts.genericError,
     timeoutError: opts.texts.timeoutError,
     migrations: opts.migrations,
-    prepareCall: pow && (async (name, ctx) => (pow.for.includes(name) ? (await loadPow()).prepare(ctx) : ctx)),
+    prepareCall: pow && (async (name, ctx) => (pow.for.includes(name) ? (await load()).prepare(ctx) : ctx)),
     meta: { app: APP_LABEL, version: APP_VERSION, flowVersion: flow.version, sessionKey: getSessionKey(session() as Storage), browser: browserName(navigator.userAgent) },
-  }, pause);
+    connectPow: (engine) => {
+      callFx = engine.callFx;
+      // when the visitor reaches the step where solving starts (or a later one), then a challenge is solved in the background
+      if (pow) engine.routeEntered.watch(({ stepId }) => {
+        if (stepById(flow, stepId).order >= stepById(flow, pow.startAt).order) void load().then((p) => p.warm());
+      });
+    },
+  };
+}
+
+/** The engine wired to the app's HTTP client and the flow's proof of work. */
+function wireEngine(engine: FlowEngine, api: ApiClient, connectPow: (engine: FlowEngine) => void) {
   engine.requestFx.use((req) =>
     req.method === 'GET' ? api.get(req.path, req.query) : api.post(req.path, req.body, req.idempotencyKey ? { idempotencyKey: req.idempotencyKey } : undefined),
   );
+  connectPow(engine);
+  return {};
+}
 
-  // when the visitor reaches the step where solving starts (or a later one), then a challenge is solved in the background
-  if (pow) engine.routeEntered.watch(({ stepId }) => {
-    if (stepById(flow, stepId).order >= stepById(flow, pow.startAt).order) void loadPow().then((p) => p.warm());
-  });
-
-  await pause();
-  const persistence = createPersistence({ key: flow.storageKey, $state: engine.$state, exclude: engine.exclude, storage });
-  // when the stored journey is read at start-up, then it becomes the state (SPEC §4)
+/** Persistence of the journey in local storage; when the stored journey is read at start-up, it becomes the state (SPEC §4). */
+function persistenceSlice(engine: FlowEngine, { storage }: Storages) {
+  const persistence = createPersistence({ key: engine.flow.storageKey, $state: engine.$state, exclude: engine.exclude, storage });
   sample({ clock: persistence.restoreFx.doneData, target: engine.stateRestored });
+  return { persistence };
+}
 
-  await pause();
-  // the click log goes through the call the flow names for it (flow.json › campaign.clickLog); none → not sent
-  const clickLog = flow.campaign?.clickLog;
+/** The campaign module; its click log goes through the call the flow names for it (flow.json › campaign.clickLog). */
+function campaignSlice(engine: FlowEngine, { storage, session }: Storages) {
+  const clickLog = engine.flow.campaign?.clickLog;
+  // none → not sent
   const insertLogFx = createEffect((payload: LogPayload) => (clickLog ? engine.callFx({ name: clickLog, input: payload }) : undefined));
   const campaign = createCampaignModel({ insertLogFx, storage, session, version: APP_VERSION });
   // when campaign parameters change, then the engine's bindings see them
   sample({ clock: campaign.$campaign, target: engine.campaignChanged });
+  return { campaign };
+}
 
-  await pause();
-  // the staff's funnel goes through the call the flow names for it (flow.json › funnel); none → nothing recorded
-  const funnel = flow.funnel ? createRuntimeFunnel(flow.funnel, engine, session) : null;
-
-  await pause();
-  const inactivity = createInactivity({ timeoutMs: flow.inactivityMs });
-  // when 10 minutes pass idle, then the session ends and the campaign keys go, in every case (SPEC §4)
+/** The inactivity timer: when it runs out, the session ends and the campaign keys go, in every case (SPEC §4). */
+function inactivitySlice(engine: FlowEngine, campaign: CampaignModel) {
+  const inactivity = createInactivity({ timeoutMs: engine.flow.inactivityMs });
   sample({ clock: inactivity.expired, target: [engine.sessionExpired, campaign.cleared, inactivity.started] });
+  return { inactivity };
+}
+
+/**
+ * The runtime's factories in build order: the engine's features (./model.ts), then persistence, campaign, the
+ * funnel (when the flow names its call: flow.json › funnel) and the inactivity timer.
+ */
+function runtimeSlices(opts: RuntimeOptions, storages: Storages) {
+  const { connectPow, ...engineOpts } = engineOptions(opts, storages.session);
+  return [
+    ...engineSlices(engineOpts),
+    (e: FlowEngine) => wireEngine(e, opts.api, connectPow),
+    (e: FlowEngine) => persistenceSlice(e, storages),
+    (e: FlowEngine) => campaignSlice(e, storages),
+    (e: FlowEngine) => ({ funnel: e.flow.funnel ? createRuntimeFunnel(e.flow.funnel, e, storages.session) : null }),
+    (e: FlowEngine & { campaign: CampaignModel }) => inactivitySlice(e, e.campaign),
+  ] as const;
+}
+
+/**
+ * Creates the runtime slice by slice (./scheduler.ts), `opts.pause` awaited between two slices. Resolves to the engine
+ * and its companions plus `start` (nothing runs and no I/O happens before `start`).
+ */
+export async function createRuntime(opts: RuntimeOptions) {
+  const pause = opts.pause ?? (async () => undefined);
+  const storages: Storages = {
+    storage: () => (typeof window !== 'undefined' ? window.localStorage : undefined),
+    session: () => (typeof window !== 'undefined' ? window.sessionStorage : undefined),
+  };
+  const built = await buildInSlices(runtimeSlices(opts, storages), pause);
+  const { persistence, campaign, funnel, inactivity } = built;
+  const engine: FlowEngine = built;
+  const { flow } = opts;
 
   /** Restores state, captures the campaign, starts the flow's start calls and the inactivity timer. */
   async function start() {
