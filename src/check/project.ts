@@ -278,6 +278,7 @@ export function checkProduct(files: ProductFiles): ProductReport {
   }
   for (const stage of flow.stages) needText(`app.etapas.${stage}`, `la etapa "${stage}"`);
   if (flow.resume) for (const t of [flow.resume.failed, ...(flow.resume.notices ?? []).map((n) => n.text)]) needText(`app.avisos.${t}`, 'el retomar cotización (resume)');
+  if (flow.chat?.text) needText(`app.${flow.chat.text}`, 'el chat (chat.text)');
 
   // migrations of saved journeys: a chain up to the current version, each operation well formed
   const versions = new Set<number>();

@@ -8,7 +8,7 @@ import { createEffect, sample } from 'effector';
 import { postOnPageExit, type ApiClient } from '../api/client';
 import embudoWire from '../../schemas/api/embudo.json' with { type: 'json' };
 import { buildRequest } from './calls.ts';
-import { createCampaignModel, getSessionKey, type CampaignModel, type LogPayload } from './campaign/index';
+import { createCampaignModel, getSessionKey, type CampaignModel, type ClickLogInput } from './campaign/index';
 import type { Flow } from './core/types.ts';
 import { stepById } from './core/index.ts';
 import type { Migration } from './core/migrations.ts';
@@ -82,12 +82,14 @@ function persistenceSlice(engine: FlowEngine, { storage }: Storages) {
   return { persistence };
 }
 
-/** The campaign module; its click log goes through the call the flow names for it (flow.json › campaign.clickLog). */
+/**
+ * The campaign module; its click log goes through the call the flow names for it (flow.json › campaign.clickLog),
+ * whose body binding builds the payload from the module's input at `/input` and `/meta`. No call named → not sent.
+ */
 function campaignSlice(engine: FlowEngine, { storage, session }: Storages) {
   const clickLog = engine.flow.campaign?.clickLog;
-  // none → not sent
-  const insertLogFx = createEffect((payload: LogPayload) => (clickLog ? engine.callFx({ name: clickLog, input: payload }) : undefined));
-  const campaign = createCampaignModel({ insertLogFx, storage, session, version: APP_VERSION });
+  const clickLogFx = createEffect((input: ClickLogInput) => (clickLog ? engine.callFx({ name: clickLog, input }) : undefined));
+  const campaign = createCampaignModel({ clickLogFx, storage, session });
   // when campaign parameters change, then the engine's bindings see them
   sample({ clock: campaign.$campaign, target: engine.campaignChanged });
   return { campaign };

@@ -15,7 +15,7 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { allSettled, attach, fork, sample, type Scope } from 'effector';
-import { createCampaignModel, type LogPayload } from '../engine/campaign/index.ts';
+import { createCampaignModel, type ClickLogInput } from '../engine/campaign/index.ts';
 import { createFunnel, randomUuid } from '../engine/funnel/index.ts';
 import embudoWire from '../../schemas/api/embudo.json' with { type: 'json' };
 import type { ApiRequest } from '../engine/calls.ts';
@@ -72,10 +72,9 @@ export async function replayHeadless(journey: Journey, product: Product, opts: H
   // the campaign module, as the runtime wires it: its click log goes through the flow's call
   const memory = memoryStorage();
   const campaign = createCampaignModel({
-    insertLogFx: attach({ effect: engine.callFx, mapParams: (input: LogPayload) => ({ name: flow.campaign?.clickLog ?? '', input }) }),
+    clickLogFx: attach({ effect: engine.callFx, mapParams: (input: ClickLogInput) => ({ name: flow.campaign?.clickLog ?? '', input }) }),
     storage: () => memory,
     session: () => memory,
-    version: 'replay',
   });
   sample({ clock: campaign.$campaign, target: engine.campaignChanged });
   // the staff funnel, as the runtime wires it (flow.json › funnel): flushed before every page load and at the end;

@@ -1,6 +1,6 @@
 /**
  * The chat module the flow declares (flow.json › chat): whether the chat link shows (a named condition over the
- * state) and the phone it opens (a pointer into the state). No `chat` in the flow → never shown.
+ * state), and the phone it opens (a pointer into the state); the link's address: ./link.ts. No `chat` in the flow → never shown.
  */
 import type { Store } from 'effector';
 import { getAt, when, type Flow, type FlowState } from '../core/index.ts';

@@ -104,6 +104,14 @@ export interface ResumeDef {
   failed: string;
 }
 
+/** The chat module of a flow (flow.schema.json › chat). */
+export interface ChatDef {
+  enabledWhen: string;
+  phone: Pointer;
+  link: string;
+  text?: string;
+}
+
 /** The flow file as written (flow/flow.json). Flags, guard order, stages and `back` are derived, not declared. */
 export interface FlowDef {
   version: number;
@@ -131,7 +139,8 @@ export interface FlowDef {
    * pointer `to` (under /meta: never persisted) and spends it — the next of those calls solves a new one.
    */
   proofOfWork?: { challenge: string; startAt: string; to: Pointer; for: string[] };
-  chat?: { enabledWhen: string; phone?: Pointer };
+  /** The chat module (engine/chat): shown while `enabledWhen` holds; `link` with `{phone}` and `{text}` (es.json › app.<text>). */
+  chat?: ChatDef;
   resume?: ResumeDef;
   /** Named summaries (pointers to a title, a monthly amount and a total in ARS, and a start date). */
   summaries?: Record<string, { title: Pointer; amount: Pointer; total?: Pointer; since?: Pointer }>;
