@@ -104,6 +104,12 @@ export interface ResumeDef {
   failed: string;
 }
 
+/** A standalone form of a flow (flow.schema.json › forms). */
+export interface FormDef {
+  schema: string;
+  call: string;
+}
+
 /** The chat module of a flow (flow.schema.json › chat). */
 export interface ChatDef {
   enabledWhen: string;
@@ -139,6 +145,8 @@ export interface FlowDef {
    * pointer `to` (under /meta: never persisted) and spends it — the next of those calls solves a new one.
    */
   proofOfWork?: { challenge: string; startAt: string; to: Pointer; for: string[] };
+  /** Standalone forms (e.g. after-sale): form id → its form schema id (schemas/<schema>.schema.json) and the call its answers go through at `/input`. */
+  forms?: Record<string, FormDef>;
   /** The chat module (engine/chat): shown while `enabledWhen` holds; `link` with `{phone}` and `{text}` (es.json › app.<text>). */
   chat?: ChatDef;
   resume?: ResumeDef;
