@@ -1,10 +1,10 @@
 /**
- * Issue 8 in the browser, against the API sending through a real local SMTP server (tests/e2e/servidor-e2e.ts):
- * the policy PDF from the thank-you page and the policy e-mail; the quote by e-mail and its resume link in a fresh
- * browser; the botón de arrepentimiento and the botón de baja from the first screen (tracking code, e-mail, state);
- * the baja's one effective-date sentence on the form, the result page and the e-mail; the tracking-code lookup page.
- * The after-sale forms are the flow's standalone forms (flow.json › forms), rendered by StepForm: an empty submit shows
- * the same error summary as a step.
+ * Documents, the quote by e-mail and the after-sale buttons in the browser, against the API sending through a real
+ * local SMTP server (tests/e2e/servidor-e2e.ts): the policy PDF from the thank-you page and the policy e-mail; the
+ * quote by e-mail and its resume link in a fresh browser; the botón de arrepentimiento and the botón de baja from the
+ * first screen (tracking code, e-mail, state); the baja's one effective-date sentence on the form, the result page
+ * and the e-mail; the tracking-code lookup page. The after-sale forms are the flow's standalone forms (flow.json ›
+ * forms), rendered by StepForm: an empty submit shows the same error summary as a step.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -126,7 +126,7 @@ test('compra → descarga la póliza en PDF → el servidor SMTP recibe la póli
   execFileSync('pdftoppm', ['-png', '-r', '70', file, `tests/e2e/screenshots/${info.project.name}/poliza-pdf`]);
 
   const mail = await correo(`Tu póliza de hogar ${num}`);
-  expect(mail.attachments.map((a) => a.filename)).toEqual([`poliza-${num}.pdf`, `condiciones-${num}.pdf`]); // the policy and its conditions (issue 23)
+  expect(mail.attachments.map((a) => a.filename)).toEqual([`poliza-${num}.pdf`, `condiciones-${num}.pdf`]); // the policy and its general conditions, both sent with it
   expect(mail.attachments[0].content.equals(readFileSync(file))).toBe(true); // the same stored bytes
   expect(mail.text).not.toMatch(/4242 ?4242 ?4242 ?4242/);
 });
@@ -200,6 +200,11 @@ test('consultar un trámite desde el pie: código + DNI → tipo, fecha, estado 
   await expect(page).toHaveURL(/\/tramite$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Consultar un trámite' })).toBeVisible();
   await shot(page, info, 'tramite');
+  await page.getByRole('button', { name: 'Consultar' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Revisá los datos marcados' }).getByRole('link')).toHaveText([
+    'Código de seguimiento: Ingresá el código de seguimiento.',
+    'DNI o e-mail del asegurado: Ingresá el DNI o el e-mail del asegurado.',
+  ]);
   // a wrong DNI gets the same answer as an unknown code
   await page.getByLabel('Código de seguimiento').fill(codigo.toLowerCase());
   await page.getByLabel('DNI o e-mail del asegurado').fill('30123457');

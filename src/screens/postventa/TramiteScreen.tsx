@@ -8,20 +8,16 @@
  * said with the one text legal.bajaRige (on the form with today's date, on the result with the server's date), and a
  * baja inside the 10 days says until when the withdrawal is still open. Texts: src/i18n/es.json › postventa.*, legal.*.
  */
-import { useUnit } from 'effector-react';
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ApiError } from '../../api/client';
 import { PaginaSimple } from '../../app/Legal';
-import { inputFieldErrors } from '../../engine/calls';
 import type { FlowEngine } from '../../engine/model';
 import { formatDateAr, hoyArgentina } from '../../form/dates';
 import { LazyStepForm } from '../../form/LazyStepForm';
 import { Icon } from '../../form/widgets/Icon';
 import { RUTA_CONSULTA_TRAMITE, RUTAS_POSTVENTA, type TipoPostventa } from './rutas';
-
-type Json = Record<string, unknown>;
+import { useStandaloneForm } from './useStandaloneForm';
 
 interface Tramite {
   codigo: string;
@@ -30,41 +26,9 @@ interface Tramite {
   arrepentimientoHasta?: string;
 }
 
-/**
- * The request of `tipo` through the flow's form call: `send(answers)` runs it once at a time; a failure leaves the
- * server's field errors by field and anything else as the banner.
- */
-function useTramite(engine: FlowEngine, tipo: TipoPostventa) {
-  const { t } = useTranslation();
-  const form = engine.flow.forms?.[tipo];
-  const runCall = useUnit(engine.callFx);
-  const [errores, setErrores] = useState<Record<string, string>>({});
-  const [banner, setBanner] = useState<string | null>(form ? null : t('errors.generic'));
-  const [enviando, setEnviando] = useState(false);
-  const [hecho, setHecho] = useState<Tramite | null>(null);
-  const send = async (answers: Json) => {
-    if (!form || enviando) return;
-    setErrores({});
-    setBanner(null);
-    setEnviando(true);
-    try {
-      setHecho((await runCall({ name: form.call, input: answers })) as Tramite);
-    } catch (err) {
-      const { fields, rest } = inputFieldErrors(engine.flow.calls[form.call], err instanceof ApiError ? err.errors : []);
-      setErrores(fields);
-      setBanner(Object.keys(fields).length && !rest.length ? null : (err as Error)?.message || t('errors.generic'));
-    } finally {
-      setEnviando(false);
-    }
-  };
-  return { form, errores, banner, enviando, hecho, send };
-}
-
 export function TramiteScreen({ tipo, engine }: { tipo: TipoPostventa; engine: FlowEngine }) {
   const { t } = useTranslation();
-  const [context, runCall] = useUnit([engine.$context, engine.callFx]);
-  const callFlow = useCallback((name: string, input?: Json) => runCall({ name, input }), [runCall]);
-  const { form, errores, banner, enviando, hecho, send } = useTramite(engine, tipo);
+  const { form, context, call, answers, errors, banner, sending, result: hecho, send } = useStandaloneForm<Tramite>(engine, tipo);
   const titulo = useRef<HTMLHeadingElement>(null);
   useEffect(() => titulo.current?.focus(), [hecho]);
 
@@ -125,11 +89,11 @@ export function TramiteScreen({ tipo, engine }: { tipo: TipoPostventa; engine: F
               <LazyStepForm
                 key={tipo}
                 stepId={form.schema}
-                formData={{}}
-                serverErrors={errores}
+                formData={answers}
+                serverErrors={errors}
                 context={context}
-                call={callFlow}
-                submitLabel={enviando ? t('postventa.enviando') : t(`postventa.${tipo}.cta`)}
+                call={call}
+                submitLabel={sending ? t('postventa.enviando') : t(`postventa.${tipo}.cta`)}
                 onSubmit={(answers) => void send(answers)}
               />
             </Suspense>
