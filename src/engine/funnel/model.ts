@@ -18,6 +18,7 @@
  * The model names no step: it listens to the engine's `$currentStep` (shown) and `submitFx.done` (submitted).
  */
 import { attach, createEffect, createEvent, createStore, sample, type Effect, type EventCallable, type Store } from 'effector';
+import { interval } from 'patronum';
 import type { FlowEngine } from '../model';
 
 export { isSyntheticBrowser, markSynthetic, SYNTHETIC_STORAGE_KEY } from './synthetic.ts';
@@ -175,19 +176,24 @@ export function createFunnel(opts: {
 }
 
 /**
- * Starts the funnel's clock and page listeners: `flushed` every `batchMs`, `pageHidden` on `pagehide` and when the
- * document becomes hidden (the last reliable moment on mobile). @returns a function that stops them
+ * Starts the funnel's clock and page listeners: `flushed` every `batchMs` (patronum `interval`), `pageHidden` on
+ * `pagehide` and when the document becomes hidden (the last reliable moment on mobile). @returns a function that stops them
  */
 export function bindFunnel(target: Window, funnel: Pick<FunnelModel, 'flushed' | 'pageHidden'>, batchMs: number): () => void {
-  const timer = setInterval(() => funnel.flushed(), batchMs);
+  const clockStarted = createEvent();
+  const clockStopped = createEvent();
+  const { tick } = interval({ timeout: batchMs, start: clockStarted, stop: clockStopped });
+  // when the clock ticks, then the queued events are sent
+  sample({ clock: tick, target: funnel.flushed });
   const onHide = () => funnel.pageHidden();
   const onVisibility = () => {
     if (target.document.visibilityState === 'hidden') funnel.pageHidden();
   };
   target.addEventListener('pagehide', onHide);
   target.document.addEventListener('visibilitychange', onVisibility);
+  clockStarted();
   return () => {
-    clearInterval(timer);
+    clockStopped();
     target.removeEventListener('pagehide', onHide);
     target.document.removeEventListener('visibilitychange', onVisibility);
   };
