@@ -19,7 +19,7 @@ import { createChat } from './chat/index.ts';
 import { createGuards } from './guards/index.ts';
 import { createJourney, type EngineOptions, type Journey } from './journey/index.ts';
 import { createLiveChanges } from './live-changes/index.ts';
-import { buildAtOnce, buildInSlices, type Built } from './scheduler.ts';
+import { buildAtOnce, type Built } from './scheduler.ts';
 import { createStart } from './start/index.ts';
 import { createCalls, createSubmit } from './submit/index.ts';
 
@@ -48,14 +48,12 @@ export function engineSlices(opts: EngineOptions) {
 /** One flow engine: the journey's units plus every feature's. */
 export type FlowEngine = Built<ReturnType<typeof engineSlices>>;
 
-/** Creates one engine instance for `flow`, in one go (tests, server-side tools). The app builds it in slices. */
+/**
+ * Creates one engine instance for `flow`, in one go (tests, server-side tools). The app builds the same factories
+ * slice by slice with its other modules (./runtime.ts).
+ */
 export function createFlowEngine(opts: EngineOptions): FlowEngine {
   return buildAtOnce(engineSlices(opts));
-}
-
-/** Creates the engine as {@link createFlowEngine} does, awaiting `pause` between its feature factories (./scheduler.ts). */
-export function createFlowEngineInParts(opts: EngineOptions, pause: () => Promise<void>): Promise<FlowEngine> {
-  return buildInSlices(engineSlices(opts), pause);
 }
 
 export type { Step };
