@@ -5,6 +5,7 @@
 import { useUnit } from 'effector-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { chatHref } from '../engine/chat/link.ts';
 import { detailPosition } from '../engine/core/navigation.ts';
 import type { Step } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model';
@@ -57,7 +58,8 @@ export function Layout({ engine, step, frame, children }: { engine: FlowEngine; 
   useEffect(() => {
     main.current?.querySelector<HTMLElement>('h1')?.focus();
   }, [step.id]);
-  const chatHref = chatPhone ? `https://wa.me/${chatPhone}?text=${encodeURIComponent(t('app.chatMensaje'))}` : undefined;
+  const chat = engine.flow.chat;
+  const chatLink = chat && chatPhone ? chatHref(chat, chatPhone, chat.text ? t(`app.${chat.text}`) : '') : undefined;
   return (
     <div className={`page page--${step.kind}`}>
       <header className="header">
@@ -71,8 +73,8 @@ export function Layout({ engine, step, frame, children }: { engine: FlowEngine; 
           <span className="header__secure">
             <Icon name="candado" /> {t('app.seguro')}
           </span>
-          {chatEnabled && chatHref && (
-            <a className="chat" href={chatHref} target="_blank" rel="noopener noreferrer" aria-label={t('app.chat')} data-testid="chat">
+          {chatEnabled && chatLink && (
+            <a className="chat" href={chatLink} target="_blank" rel="noopener noreferrer" aria-label={t('app.chat')} data-testid="chat">
               <Icon name="chat" />
               <span className="chat__text">{t('app.chat')}</span>
             </a>

@@ -86,13 +86,26 @@ export function applySave(call: CallDef, response: unknown, ctx: FlowContext): F
  * are returned in `rest` (for the banner).
  */
 export function fieldErrorsOf(call: CallDef, stepId: string, errors: { field: string; message: string }[]): { fields: Record<string, string>; rest: string[] } {
+  return fieldErrorsUnder(call, ['answers', stepId], errors);
+}
+
+/**
+ * A server's 400 `errors[]` mapped back to the fields of a standalone form (flow › forms), whose answers the call
+ * reads at `/input`: as {@link fieldErrorsOf}, for the fields under `/input/`.
+ */
+export function inputFieldErrors(call: CallDef, errors: { field: string; message: string }[]): { fields: Record<string, string>; rest: string[] } {
+  return fieldErrorsUnder(call, ['input'], errors);
+}
+
+/** Errors whose wire field was fed from a pointer under `at` (tokens), by the next token (the form field); the rest apart. */
+function fieldErrorsUnder(call: CallDef, at: string[], errors: { field: string; message: string }[]): { fields: Record<string, string>; rest: string[] } {
   const fields: Record<string, string> = {};
   const rest: string[] = [];
-  const prefix = `/answers/${escapeToken(stepId)}/`;
+  const prefix = `/${at.map(escapeToken).join('/')}/`;
   for (const e of errors) {
     const source = typeof e.field === 'string' ? sourceOf((call.method === 'GET' ? call.query : call.body) as Binding | undefined, e.field) : undefined;
     if (source?.startsWith(prefix)) {
-      const field = (parsePointer(source) as string[])[2];
+      const field = (parsePointer(source) as string[])[at.length];
       fields[field] ??= e.message;
     } else rest.push(e.message);
   }

@@ -1,8 +1,8 @@
 /**
  * The running app's engine: one flow engine wired to the real world — HTTP (wretch client),
  * localStorage persistence (minus card number and CBU), the 10-minute inactivity timer, campaign
- * capture and its click log (SPEC §1, §4, §7, §9). Campaign, funnel and inactivity are wired by `wireRuntime`
- * (wire.ts), which the headless replay calls too. Tests build engines with `createFlowEngine` and replace effects instead.
+ * capture and its click log (SPEC §1, §4, §7, §9). Campaign, funnel and inactivity are wired by `wireSlices`
+ * (wire.ts), which the headless replay builds too. Tests build engines with `createFlowEngine` and replace effects instead.
  */
 import { sample } from 'effector';
 import { postOnPageExit, type ApiClient } from '../api/client';
@@ -14,10 +14,11 @@ import type { Migration } from './core/migrations.ts';
 import { browserName } from './device';
 import { bindActivityListeners } from './inactivity/index';
 import { bindFunnel, isSyntheticBrowser, journeyId } from './funnel/index';
-import { createFlowEngineInParts, type FlowEngine } from './model';
+import { engineSlices, type EngineOptions, type FlowEngine } from './model';
+import { buildInSlices } from './scheduler.ts';
 import { createPersistence } from './persistence/index';
 import { resumeFromLink } from './resume/index';
-import { wireRuntime } from './wire.ts';
+import { wireSlices } from './wire.ts';
 
 export const APP_VERSION = '1.2.7';
 export const APP_LABEL = 'cotizador-hogar';
@@ -29,59 +30,92 @@ export interface RuntimeOptions {
   texts: { genericError: string; timeoutError: string };
   migrations?: Migration[];
   /**
-   * Awaited between the parts of the creation and of `start` (issue 9: each part its own task, so that start-up never
+   * Awaited between the slices of the creation and the phases of `start` (each its own task, so that start-up never
    * holds the main thread long on a phone); src/main.tsx passes a yield to the browser. Default: none.
    */
   pause?: () => Promise<void>;
 }
 
+type Storages = { storage: () => Storage | undefined; session: () => Storage | undefined };
+
 /**
- * Creates the runtime in parts, `opts.pause` awaited between them: the engine (itself in parts), persistence, campaign,
- * the funnel, the inactivity timer. Resolves to the engine and its companions plus `start` (nothing runs and no
- * I/O happens before `start`).
+ * The engine's options for the running app (texts, migrations, `meta` for bindings), and `connectPow`: links the
+ * flow's proof of work to the engine once built.
  */
-export async function createRuntime(opts: RuntimeOptions) {
-  const { flow, api } = opts;
-  const pause = opts.pause ?? (async () => undefined);
-  const storage = () => (typeof window !== 'undefined' ? window.localStorage : undefined);
-  const session = () => (typeof window !== 'undefined' ? window.sessionStorage : undefined);
+function engineOptions(opts: RuntimeOptions, session: () => Storage | undefined): EngineOptions & { connectPow: (engine: FlowEngine) => void } {
+  const { flow } = opts;
   // the flow's background proof of work (flow.json › proofOfWork): its code is a lazy chunk, loaded from `startAt` on
   const pow = flow.proofOfWork;
   let powModule: Promise<import('./proof-of-work/index.ts').ProofOfWork> | undefined;
-  const loadPow = () => (powModule ??= import('./proof-of-work/proof-of-work.ts').then((m) => m.forFlow(pow!, engine.callFx)));
-  const engine = await createFlowEngineInParts({
+  let callFx: FlowEngine['callFx'] | undefined;
+  const load = () => (powModule ??= import('./proof-of-work/proof-of-work.ts').then((m) => m.forFlow(pow!, callFx!)));
+  return {
     flow,
     genericError: opts.texts.genericError,
     timeoutError: opts.texts.timeoutError,
     migrations: opts.migrations,
-    prepareCall: pow && (async (name, ctx) => (pow.for.includes(name) ? (await loadPow()).prepare(ctx) : ctx)),
+    prepareCall: pow && (async (name, ctx) => (pow.for.includes(name) ? (await load()).prepare(ctx) : ctx)),
     meta: { app: APP_LABEL, version: APP_VERSION, flowVersion: flow.version, sessionKey: getSessionKey(session() as Storage), browser: browserName(navigator.userAgent) },
-  }, pause);
+    connectPow: (engine) => {
+      callFx = engine.callFx;
+      // when the visitor reaches the step where solving starts (or a later one), then a challenge is solved in the background
+      if (pow) engine.routeEntered.watch(({ stepId }) => {
+        if (stepById(flow, stepId).order >= stepById(flow, pow.startAt).order) void load().then((p) => p.warm());
+      });
+    },
+  };
+}
+
+/** The engine wired to the app's HTTP client and the flow's proof of work. */
+function wireEngine(engine: FlowEngine, api: ApiClient, connectPow: (engine: FlowEngine) => void) {
   engine.requestFx.use((req) =>
     req.method === 'GET' ? api.get(req.path, req.query) : api.post(req.path, req.body, req.idempotencyKey ? { idempotencyKey: req.idempotencyKey } : undefined),
   );
+  connectPow(engine);
+  return {};
+}
 
-  // when the visitor reaches the step where solving starts (or a later one), then a challenge is solved in the background
-  if (pow) engine.routeEntered.watch(({ stepId }) => {
-    if (stepById(flow, stepId).order >= stepById(flow, pow.startAt).order) void loadPow().then((p) => p.warm());
-  });
-
-  await pause();
-  const persistence = createPersistence({ key: flow.storageKey, $state: engine.$state, exclude: engine.exclude, storage });
-  // when the stored journey is read at start-up, then it becomes the state (SPEC §4)
+/** Persistence of the journey in local storage; when the stored journey is read at start-up, it becomes the state (SPEC §4). */
+function persistenceSlice(engine: FlowEngine, { storage }: Storages) {
+  const persistence = createPersistence({ key: engine.flow.storageKey, $state: engine.$state, exclude: engine.exclude, storage });
   sample({ clock: persistence.restoreFx.doneData, target: engine.stateRestored });
+  return { persistence };
+}
 
-  await pause();
-  // campaign, funnel and inactivity wired as the headless replay wires them (wire.ts); the browser's storage, this
-  // tab's journey id, automation or a tab the staff preview / recorder marked is synthetic
-  const { campaign, funnel, inactivity } = await wireRuntime(engine, {
-    storage,
-    session,
-    version: APP_VERSION,
-    journey: { initial: journeyId(session()), renew: () => journeyId(session(), true) },
-    synthetic: () => isSyntheticBrowser(typeof navigator !== 'undefined' ? navigator : undefined, session()),
-    pause,
-  });
+/**
+ * The runtime's factories in build order: the engine's features (./model.ts), then persistence, campaign, the
+ * funnel (when the flow names its call: flow.json › funnel) and the inactivity timer.
+ */
+function runtimeSlices(opts: RuntimeOptions, storages: Storages) {
+  const { connectPow, ...engineOpts } = engineOptions(opts, storages.session);
+  return [
+    ...engineSlices(engineOpts),
+    (e: FlowEngine) => wireEngine(e, opts.api, connectPow),
+    (e: FlowEngine) => persistenceSlice(e, storages),
+    // campaign, funnel and inactivity wired as the headless replay wires them (wire.ts): the browser's storage, this
+    // tab's journey id; automation or a tab the staff preview / recorder marked is synthetic
+    ...wireSlices({
+      ...storages,
+      journey: { initial: journeyId(storages.session()), renew: () => journeyId(storages.session(), true) },
+      synthetic: () => isSyntheticBrowser(typeof navigator !== 'undefined' ? navigator : undefined, storages.session()),
+    }),
+  ] as const;
+}
+
+/**
+ * Creates the runtime slice by slice (./scheduler.ts), `opts.pause` awaited between two slices. Resolves to the engine
+ * and its companions plus `start` (nothing runs and no I/O happens before `start`).
+ */
+export async function createRuntime(opts: RuntimeOptions) {
+  const pause = opts.pause ?? (async () => undefined);
+  const storages: Storages = {
+    storage: () => (typeof window !== 'undefined' ? window.localStorage : undefined),
+    session: () => (typeof window !== 'undefined' ? window.sessionStorage : undefined),
+  };
+  const built = await buildInSlices(runtimeSlices(opts, storages), pause);
+  const { persistence, campaign, funnel, inactivity } = built;
+  const engine: FlowEngine = built;
+  const { flow } = opts;
   // as the page goes away there is no time for the CSRF round trip: the funnel's last batches go with keepalive
   if (funnel && flow.funnel) funnel.exitFx.use(exitWithKeepalive(flow.funnel.call, engine));
 

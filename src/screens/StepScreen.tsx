@@ -3,7 +3,7 @@
  * Nothing here names a concrete step.
  */
 import { useUnit } from 'effector-react';
-import { Suspense, use, useCallback, type ComponentProps, type ReactNode } from 'react';
+import { Suspense, useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resolveBinding, when } from '../engine/core/bindings.ts';
 import { getAt } from '../engine/core/pointer.ts';
@@ -13,20 +13,13 @@ import { formatCurrency } from '../form/format';
 import { formatDateAr } from '../form/dates';
 import { detalleCuotas } from '../i18n/cuotas.ts';
 import { loadStepForm } from '../form/load';
+import { LazyStepForm as StepForm } from '../form/LazyStepForm';
 import { Icon } from '../form/widgets/Icon';
 import { StepExtras } from './StepExtras';
 import { conEnlaces } from '../app/enlaces';
 
 type Json = Record<string, unknown>;
 
-/**
- * The form engine's StepForm: suspends (inside the screen's boundary) until its chunk is evaluated, and renders in the
- * same pass when it already is (loadStepForm's promise is readable by `use`).
- */
-function StepForm(props: ComponentProps<Awaited<ReturnType<typeof loadStepForm>>['StepForm']>) {
-  const { StepForm: Form } = use(loadStepForm());
-  return <Form {...props} />;
-}
 
 /** Warms up the form engine chunk (boot-ui calls it on the first interaction). */
 export const prefetchForms = () => void loadStepForm();

@@ -1,8 +1,10 @@
 /**
- * Issue 8 in the browser, against the API sending through a real local SMTP server (tests/e2e/servidor-e2e.ts):
- * the policy PDF from the thank-you page and the policy e-mail; the quote by e-mail and its resume link in a fresh
- * browser; the botón de arrepentimiento and the botón de baja from the first screen (tracking code, e-mail, state);
- * the baja's one effective-date sentence on the form, the result page and the e-mail; the tracking-code lookup page.
+ * Documents, the quote by e-mail and the after-sale buttons in the browser, against the API sending through a real
+ * local SMTP server (tests/e2e/servidor-e2e.ts): the policy PDF from the thank-you page and the policy e-mail; the
+ * quote by e-mail and its resume link in a fresh browser; the botón de arrepentimiento and the botón de baja from the
+ * first screen (tracking code, e-mail, state); the baja's one effective-date sentence on the form, the result page
+ * and the e-mail; the tracking-code lookup page. The after-sale forms are the flow's standalone forms (flow.json ›
+ * forms), rendered by StepForm: an empty submit shows the same error summary as a step.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -78,6 +80,16 @@ async function tramite(page: Page, info: import('@playwright/test').TestInfo, bo
   await page.locator('main').getByRole('link', { name: boton }).click();
   await expect(page.getByRole('heading', { level: 1, name: boton })).toBeVisible();
   if (boton === 'Botón de baja') await expect(page.getByTestId('baja-rige')).toContainText(`Si la pedís hoy: ${bajaRige(hoyAr())}`);
+  // an empty submit: the error summary (the same form as every step's) takes the focus and links each field's message
+  await page.getByRole('button', { name: /Revocar|Dar de baja/ }).click();
+  const summary = page.getByRole('alert').filter({ hasText: 'Revisá los datos marcados' });
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('link')).toHaveText([
+    'Número de póliza: Ingresá el número de póliza tal como figura en la póliza (HOG-AAAA-NNNNNN).',
+    'DNI del asegurado: Ingresá el DNI sin puntos (7 u 8 números).',
+    'E-mail con el que contrataste: Ingresá un e-mail válido.',
+  ]);
+  await shot(page, info, `${nombre}-vacio`);
   // unknown data: a Spanish message that does not say whether the policy exists
   await page.getByLabel('Número de póliza').fill('HOG-2026-999999');
   await page.getByLabel('DNI del asegurado').fill('30123456');
@@ -114,7 +126,7 @@ test('compra → descarga la póliza en PDF → el servidor SMTP recibe la póli
   execFileSync('pdftoppm', ['-png', '-r', '70', file, `tests/e2e/screenshots/${info.project.name}/poliza-pdf`]);
 
   const mail = await correo(`Tu póliza de hogar ${num}`);
-  expect(mail.attachments.map((a) => a.filename)).toEqual([`poliza-${num}.pdf`, `condiciones-${num}.pdf`]); // the policy and its conditions (issue 23)
+  expect(mail.attachments.map((a) => a.filename)).toEqual([`poliza-${num}.pdf`, `condiciones-${num}.pdf`]); // the policy and its general conditions, both sent with it
   expect(mail.attachments[0].content.equals(readFileSync(file))).toBe(true); // the same stored bytes
   expect(mail.text).not.toMatch(/4242 ?4242 ?4242 ?4242/);
 });
@@ -188,6 +200,11 @@ test('consultar un trámite desde el pie: código + DNI → tipo, fecha, estado 
   await expect(page).toHaveURL(/\/tramite$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Consultar un trámite' })).toBeVisible();
   await shot(page, info, 'tramite');
+  await page.getByRole('button', { name: 'Consultar' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Revisá los datos marcados' }).getByRole('link')).toHaveText([
+    'Código de seguimiento: Ingresá el código de seguimiento.',
+    'DNI o e-mail del asegurado: Ingresá el DNI o el e-mail del asegurado.',
+  ]);
   // a wrong DNI gets the same answer as an unknown code
   await page.getByLabel('Código de seguimiento').fill(codigo.toLowerCase());
   await page.getByLabel('DNI o e-mail del asegurado').fill('30123457');

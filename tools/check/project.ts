@@ -120,14 +120,20 @@ export function checkProduct(files: ProductFiles): ProductReport {
   for (const step of flow.steps) {
     if (step.kind === 'form' && !files.schemas[step.id]) add('flow/flow.json', `/steps/${stepIndex(step.id)}`, `el paso de formulario "${step.id}" no tiene schemas/${step.id}.schema.json`);
   }
+  // a standalone form (flow › forms) renders its schema as a form step does
+  const formSchemas = new Set(Object.values(def.forms ?? {}).map((f) => f.schema));
+  for (const [id, form] of Object.entries(def.forms ?? {})) {
+    if (!files.schemas[form.schema]) add('flow/flow.json', `/forms/${escapeToken(id)}/schema`, `el formulario "${id}" no tiene schemas/${form.schema}.schema.json`);
+  }
   for (const id of Object.keys(files.schemas)) {
     const step = flow.steps.find((s) => s.id === id);
+    if (!step && formSchemas.has(id)) continue;
     if (!step) add(`schemas/${id}.schema.json`, '', `ningún paso de flow/flow.json se llama "${id}": borrá el archivo o agregá el paso`);
     else if (step.kind !== 'form') add(`schemas/${id}.schema.json`, '', `el paso "${id}" es de tipo "${step.kind}" y no muestra un formulario`);
   }
   for (const id of Object.keys(files.ui)) {
     if (!files.schemas[id]) add(`schemas/${id}.ui.json`, '', `no existe schemas/${id}.schema.json para este ui schema`);
-    else if (!flow.steps.some((s) => s.id === id)) add(`schemas/${id}.ui.json`, '', `ningún paso de flow/flow.json se llama "${id}": borrá el archivo o agregá el paso`);
+    else if (!flow.steps.some((s) => s.id === id) && !formSchemas.has(id)) add(`schemas/${id}.ui.json`, '', `ningún paso de flow/flow.json se llama "${id}": borrá el archivo o agregá el paso`);
   }
 
   // step schemas: `$id` "<step>.schema.json" (the API registers them under it and the wire refers to them by it), and
@@ -278,6 +284,7 @@ export function checkProduct(files: ProductFiles): ProductReport {
   }
   for (const stage of flow.stages) needText(`app.etapas.${stage}`, `la etapa "${stage}"`);
   if (flow.resume) for (const t of [flow.resume.failed, ...(flow.resume.notices ?? []).map((n) => n.text)]) needText(`app.avisos.${t}`, 'el retomar cotización (resume)');
+  if (flow.chat?.text) needText(`app.${flow.chat.text}`, 'el chat (chat.text)');
 
   // migrations of saved journeys: a chain up to the current version, each operation well formed
   const versions = new Set<number>();

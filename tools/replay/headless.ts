@@ -73,7 +73,6 @@ export async function replayHeadless(journey: Journey, product: Product, opts: H
   const { campaign, funnel, sessionEnded } = await wireRuntime(engine, {
     storage: () => memory,
     session: () => memory,
-    version: 'replay',
     journey: { initial: randomUuid(), renew: randomUuid },
     synthetic: () => true,
   });

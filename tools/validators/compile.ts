@@ -81,6 +81,11 @@ function main() {
     writeFileSync(join(outDir, `${step.id}.js`), precompile(readJson(`schemas/${file}`)));
     count++;
   }
+  // standalone forms (flow › forms, e.g. after-sale): their schemas are validated in the browser as a step's are
+  for (const id of new Set(Object.values(flow.forms ?? {}).map((f) => f.schema))) {
+    writeFileSync(join(outDir, `${id}.js`), precompile(readJson(`schemas/${id}.schema.json`)));
+    count++;
+  }
   writeFileSync(join(outDir, `${CONDITIONS_MODULE}.js`), precompileConditions(flow.conditions));
   console.log(`flujo válido (v${flow.version}, ${flow.steps.length} pasos); ${count} validadores precompilados`);
 }

@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allSettled, createEffect, fork } from 'effector';
 import { ApiError } from '../../api/client';
+import flowJson from '../../../flow/flow.json';
+import { buildRequest } from '../calls.ts';
+import type { FlowDef } from '../core/index.ts';
 import {
   CAMPAIGN_STORAGE_KEY,
   CLICK_LOG_STORAGE_KEY,
@@ -13,7 +16,7 @@ import {
   loadCampaign,
   markClickLogSent,
   saveCampaign,
-  type LogPayload,
+  type ClickLogInput,
 } from './index';
 
 const T0 = Date.UTC(2026, 10, 20, 15, 0, 0);
@@ -148,25 +151,24 @@ describe('getSessionKey', () => {
 describe('createCampaignModel', () => {
   function setup(session: () => Storage | undefined = () => sessionStorage) {
     let clock = T0;
-    const insertLogFx = createEffect<LogPayload, unknown>(() => {
+    const clickLogFx = createEffect<ClickLogInput, unknown>(() => {
       throw new Error('the real call must not run in tests');
     });
     const model = createCampaignModel({
-      insertLogFx,
+      clickLogFx,
       storage: () => localStorage,
       session,
       now: () => clock,
-      version: '1.2.7',
     });
-    const sent: LogPayload[] = [];
-    const ok = vi.fn(async (payload: LogPayload) => {
+    const sent: ClickLogInput[] = [];
+    const ok = vi.fn(async (payload: ClickLogInput) => {
       sent.push(payload);
       return { ok: true, id: sent.length };
     });
-    const scope = fork({ handlers: [[insertLogFx, ok]] });
+    const scope = fork({ handlers: [[clickLogFx, ok]] });
     return {
       model,
-      insertLogFx,
+      clickLogFx,
       scope,
       sent,
       advance: (ms: number) => {
@@ -184,13 +186,9 @@ describe('createCampaignModel', () => {
     expect(JSON.parse(localStorage.getItem(CAMPAIGN_STORAGE_KEY)!).expiresAt).toBe(T0 + 10 * MIN);
     expect(t.sent).toEqual([
       {
-        app: 'cotizador-hogar',
-        proceso: 'Cotizador Hogar',
-        proceso_detalle: 'LogCampaniaUnicClic',
         navegador: 'Chrome',
-        id_extra: 'mobile',
-        version: '1.2.7',
-        request: '{"gclid":"abc","utm_campaign":"hogar"}',
+        dispositivo: 'mobile',
+        parametros: '{"gclid":"abc","utm_campaign":"hogar"}',
       },
     ]);
   });
@@ -201,7 +199,7 @@ describe('createCampaignModel', () => {
       scope: t.scope,
       params: { search: '?fbclid=f1', userAgent: MAC_SAFARI, maxTouchPoints: 5 },
     });
-    expect(t.sent[0]).toMatchObject({ navegador: 'Safari', id_extra: 'mobile' });
+    expect(t.sent[0]).toMatchObject({ navegador: 'Safari', dispositivo: 'mobile' });
   });
 
   it('sends no log and holds null without a campaign', async () => {
@@ -249,7 +247,7 @@ describe('createCampaignModel', () => {
     const failing = fork({
       handlers: [
         [
-          t.insertLogFx,
+          t.clickLogFx,
           async () => {
             throw new ApiError(503, 'ERROR_SERVIDOR', 'Tuvimos un problema.');
           },
@@ -271,8 +269,8 @@ describe('createCampaignModel', () => {
     const slow = fork({
       handlers: [
         [
-          t.insertLogFx,
-          (payload: LogPayload) =>
+          t.clickLogFx,
+          (payload: ClickLogInput) =>
             new Promise((resolve) => {
               t.sent.push(payload);
               release = () => resolve({ ok: true, id: 1 });
@@ -282,7 +280,7 @@ describe('createCampaignModel', () => {
     });
     const first = t.land('?gclid=abc', ANDROID_CHROME, slow);
     await Promise.resolve();
-    await t.land('?gclid=abc', ANDROID_CHROME, fork({ handlers: [[t.insertLogFx, async (p: LogPayload) => (t.sent.push(p), { ok: true, id: 2 })]] }));
+    await t.land('?gclid=abc', ANDROID_CHROME, fork({ handlers: [[t.clickLogFx, async (p: ClickLogInput) => (t.sent.push(p), { ok: true, id: 2 })]] }));
     release();
     await first;
     expect(t.sent).toHaveLength(1);
@@ -293,7 +291,7 @@ describe('createCampaignModel', () => {
     const offline = fork({
       handlers: [
         [
-          t.insertLogFx,
+          t.clickLogFx,
           async () => {
             throw new ApiError(0, 'RED', 'No pudimos conectarnos.');
           },
@@ -308,7 +306,7 @@ describe('createCampaignModel', () => {
 
   it('treats an Error resolved as a value as a failure (SPEC §8 errors as values)', async () => {
     const t = setup();
-    const asValue = fork({ handlers: [[t.insertLogFx, async () => new ApiError(500, 'ERROR_SERVIDOR', 'Tuvimos un problema.')]] });
+    const asValue = fork({ handlers: [[t.clickLogFx, async () => new ApiError(500, 'ERROR_SERVIDOR', 'Tuvimos un problema.')]] });
     await t.land('?gclid=abc', ANDROID_CHROME, asValue);
     expect(JSON.parse(localStorage.getItem(CLICK_LOG_STORAGE_KEY) ?? '{}')).toEqual({}); // no record left for the session
     expect(errorSpy).toHaveBeenCalled();
@@ -316,16 +314,12 @@ describe('createCampaignModel', () => {
 
   it('ignores log results of other callers of the same effect', async () => {
     const t = setup();
-    await allSettled(t.insertLogFx, {
+    await allSettled(t.clickLogFx, {
       scope: t.scope,
       params: {
-        app: 'cotizador-hogar',
-        proceso: 'Cotizador Hogar',
-        proceso_detalle: 'LogCampaniaUnicClic',
         navegador: 'Chrome',
-        id_extra: 'desktop',
-        version: '1.2.7',
-        request: '{}',
+        dispositivo: 'desktop',
+        parametros: '{}',
       },
     });
     expect(JSON.parse(localStorage.getItem(CLICK_LOG_STORAGE_KEY) ?? '{}')).toEqual({}); // no record left for the session
@@ -344,16 +338,37 @@ describe('createCampaignModel', () => {
   it('keeps working when every storage throws', async () => {
     const t = setup(brokenStorage);
     const broken = createCampaignModel({
-      insertLogFx: t.insertLogFx,
+      clickLogFx: t.clickLogFx,
       storage: brokenStorage,
       session: brokenStorage,
       now: () => T0,
-      version: '1.2.7',
     });
     await allSettled(broken.landed, { scope: t.scope, params: { search: '?gclid=abc', userAgent: ANDROID_CHROME } });
     expect(t.scope.getState(broken.$campaign)).toEqual({ gclid: 'abc' });
     expect(t.sent).toHaveLength(1);
     await allSettled(broken.cleared, { scope: t.scope });
     expect(t.scope.getState(broken.$campaign)).toBeNull();
+  });
+});
+
+describe('the shipped flow\'s click-log call', () => {
+  it('sends the campaign click as the log the server keeps (schemas/api/README.md › insertar-log-ok)', () => {
+    const flow = flowJson as unknown as FlowDef;
+    const call = flow.calls[flow.campaign!.clickLog];
+    const input: ClickLogInput = { navegador: 'Chrome', dispositivo: 'mobile', parametros: '{"gclid":"abc"}' };
+    const ctx = { answers: {}, data: {}, flags: {}, campaign: { gclid: 'abc' }, meta: { app: 'cotizador-hogar', version: '1.2.7' }, input };
+    expect(buildRequest(call, ctx as never)).toEqual({
+      method: 'POST',
+      path: '/logs/insertar-log-ok',
+      body: {
+        app: 'cotizador-hogar',
+        proceso: 'Cotizador Hogar',
+        proceso_detalle: 'LogCampaniaUnicClic',
+        navegador: 'Chrome',
+        id_extra: 'mobile',
+        version: '1.2.7',
+        request: '{"gclid":"abc"}',
+      },
+    });
   });
 });

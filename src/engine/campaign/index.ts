@@ -1,8 +1,9 @@
 /**
  * Advertising-campaign parameters and the once-per-10-minutes click log (SPEC §1, §4, §7, §9).
- * Parameters come from the landing URL, live 10 minutes in local storage, and a
- * `LogCampaniaUnicClic` log is sent through `/logs/insertar-log-ok` at most once per 10 minutes per
- * tab session. Every storage access tolerates failure: `console.error` and carry on (SPEC §8).
+ * Parameters come from the landing URL, live 10 minutes in local storage, and a click log is sent at most once per
+ * 10 minutes per tab session, through the call the flow declares for it (flow.json › campaign.clickLog: its body
+ * binding builds the wire payload from this module's {@link ClickLogInput} at `/input`). Every storage access
+ * tolerates failure: `console.error` and carry on (SPEC §8).
  */
 import { attach, createEffect, createEvent, createStore, sample, type Effect, type EventCallable, type Store } from 'effector';
 import { browserName, deviceType } from '../device.ts';
@@ -23,19 +24,17 @@ export const CLICK_LOG_STORAGE_KEY = 'cotizador-hogar:clic-log';
 /** Session-storage key of this tab's random session id. */
 export const SESSION_STORAGE_KEY = 'cotizador-hogar:sesion';
 
-/** Body of `POST /logs/insertar-log-ok` for the campaign click log (SPEC §7, §9; schemas/api/README.md). */
-export type LogPayload = {
-  app: 'cotizador-hogar';
-  proceso: 'Cotizador Hogar';
-  proceso_detalle: 'LogCampaniaUnicClic';
-  /** {@link browserName} of the user agent. */
+/**
+ * What the module knows of a landing with campaign parameters, passed to the flow's click-log call as `/input`; the
+ * flow's binding maps it onto the wire (e.g. `navegador`, `id_extra`, `request` of POST /logs/insertar-log-ok).
+ */
+export type ClickLogInput = {
+  /** {@link browserName} of the landing's user agent. */
   navegador: string;
-  /** {@link deviceType} of the user agent. */
-  id_extra: 'mobile' | 'desktop';
-  /** Product version (SPEC §1: 1.2.7). */
-  version: string;
-  /** `JSON.stringify(CampaignParams)`. */
-  request: string;
+  /** {@link deviceType} of the landing's user agent. */
+  dispositivo: 'mobile' | 'desktop';
+  /** The campaign parameters, `JSON.stringify(CampaignParams)`. */
+  parametros: string;
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -230,24 +229,23 @@ export interface CampaignModel {
 /**
  * Campaign capture and click log (SPEC §1, §4, §7, §9).
  * - `landed`: parameters from the URL are saved for 10 minutes; without any, the stored unexpired
- *   ones are used. With parameters and {@link clickLogDue}, `insertLogFx` is called with a
- *   {@link LogPayload}. The send is recorded when it starts (so a reload while it is in flight does
+ *   ones are used. With parameters and {@link clickLogDue}, `clickLogFx` is called with a
+ *   {@link ClickLogInput}. The send is recorded when it starts (so a reload while it is in flight does
  *   not send it twice: at most once per 10 minutes). A failure — a rejected effect or one that
  *   resolves with an `Error` (SPEC §8 "passed on as ordinary values") — is only logged to the
  *   console; when the server refused it (HTTP status ≥ 400) the record is released so the next
  *   landing retries, while after a network failure or abort it is kept (the log may have arrived).
  * - `cleared`: removes the stored parameters and resets `$campaign`.
- * @param opts.insertLogFx the `/logs/insertar-log-ok` call; only this model's calls are watched.
+ * @param opts.clickLogFx the flow's click-log call (its body built by the flow from the input); only this model's
+ *   calls are watched.
  * @param opts.storage / opts.session getters, default `localStorage` / `sessionStorage`.
  * @param opts.now clock in ms since epoch, default `Date.now`.
- * @param opts.version product version for the log (SPEC §1).
  */
 export function createCampaignModel(opts: {
-  insertLogFx: Effect<LogPayload, unknown>;
+  clickLogFx: Effect<ClickLogInput, unknown>;
   storage?: () => Storage | undefined;
   session?: () => Storage | undefined;
   now?: () => number;
-  version: string;
 }): CampaignModel {
   const storage = opts.storage ?? (() => webStorage('localStorage'));
   const session = opts.session ?? (() => webStorage('sessionStorage'));
@@ -268,8 +266,8 @@ export function createCampaignModel(opts: {
   });
 
   const sendClickLogFx = attach({
-    effect: opts.insertLogFx,
-    mapParams: ({ payload }: { payload: LogPayload; sessionKey: string }) => payload,
+    effect: opts.clickLogFx,
+    mapParams: ({ input }: { input: ClickLogInput; sessionKey: string }) => input,
   });
   const markSentFx = createEffect((sessionKey: string) => markClickLogSent(storage(), sessionKey, now()));
   const releaseFx = createEffect((sessionKey: string) => releaseClickLog(storage(), sessionKey));
@@ -291,15 +289,11 @@ export function createCampaignModel(opts: {
     filter: ({ params, logDue }) => params !== null && logDue,
     fn: ({ landing, params, sessionKey }) => ({
       sessionKey,
-      payload: {
-        app: 'cotizador-hogar',
-        proceso: 'Cotizador Hogar',
-        proceso_detalle: 'LogCampaniaUnicClic',
+      input: {
         navegador: browserName(landing.userAgent),
-        id_extra: deviceType(landing.userAgent, landing.maxTouchPoints),
-        version: opts.version,
-        request: JSON.stringify(params),
-      } satisfies LogPayload,
+        dispositivo: deviceType(landing.userAgent, landing.maxTouchPoints),
+        parametros: JSON.stringify(params),
+      } satisfies ClickLogInput,
     }),
     target: sendClickLogFx,
   });

@@ -102,6 +102,7 @@ export function checkFlow(flow: FlowDef, contract?: FlowContract, opts: { callsU
   if (flow.chat) needCondition(flow.chat.enabledWhen, '/chat/enabledWhen');
   if (flow.campaign) needCalls([flow.campaign.clickLog], '/campaign/clickLog');
   if (flow.funnel) needCalls([flow.funnel.call], '/funnel/call');
+  for (const [id, form] of Object.entries(flow.forms ?? {})) needCalls([form.call], `/forms/${escapeToken(id)}/call`);
   for (const id of Object.keys(flow.funnel?.splitBy ?? {})) needStep(id, `/funnel/splitBy/${escapeToken(id)}`);
   if (flow.proofOfWork) {
     needCalls([flow.proofOfWork.challenge, ...flow.proofOfWork.for], '/proofOfWork');

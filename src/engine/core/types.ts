@@ -104,6 +104,20 @@ export interface ResumeDef {
   failed: string;
 }
 
+/** A standalone form of a flow (flow.schema.json › forms). */
+export interface FormDef {
+  schema: string;
+  call: string;
+}
+
+/** The chat module of a flow (flow.schema.json › chat). */
+export interface ChatDef {
+  enabledWhen: string;
+  phone: Pointer;
+  link: string;
+  text?: string;
+}
+
 /** The flow file as written (flow/flow.json). Flags, guard order, stages and `back` are derived, not declared. */
 export interface FlowDef {
   version: number;
@@ -126,12 +140,15 @@ export interface FlowDef {
    */
   funnel?: { call: string; batchMs: number; splitBy?: Record<string, string> };
   /**
-   * A proof of work solved in the background (engine/proof-of-work, issue 22 item 8): from step `startAt` on, the
+   * A proof of work solved in the background (engine/proof-of-work): from step `startAt` on, the
    * `challenge` call's reply is solved off the main thread; each call in `for` waits for the solution, finds it at
    * pointer `to` (under /meta: never persisted) and spends it — the next of those calls solves a new one.
    */
   proofOfWork?: { challenge: string; startAt: string; to: Pointer; for: string[] };
-  chat?: { enabledWhen: string; phone?: Pointer };
+  /** Standalone forms (e.g. after-sale): form id → its form schema id (schemas/<schema>.schema.json) and the call its answers go through at `/input`. */
+  forms?: Record<string, FormDef>;
+  /** The chat module (engine/chat): shown while `enabledWhen` holds; `link` with `{phone}` and `{text}` (es.json › app.<text>). */
+  chat?: ChatDef;
   resume?: ResumeDef;
   /** Named summaries (pointers to a title, a monthly amount and a total in ARS, and a start date). */
   summaries?: Record<string, { title: Pointer; amount: Pointer; total?: Pointer; since?: Pointer }>;

@@ -1,5 +1,5 @@
 /** The funnel in the browser (issue 7): batching, no personal data, never in the visitor's way — Effector fork. */
-import { allSettled, fork } from 'effector';
+import { allSettled, createEvent, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import miniJson from '../../../tests/fixtures/mini-flow.json';
 import { ApiError, postOnPageExit } from '../../api/client';
@@ -165,19 +165,23 @@ describe('funnel events', () => {
 });
 
 describe('bindFunnel', () => {
-  it('flushes every batchMs and on pagehide / hidden document; unbinding stops it', () => {
+  it('flushes every batchMs and on pagehide / hidden document; unbinding stops it', async () => {
     vi.useFakeTimers();
-    const funnel = { flushed: vi.fn(), pageHidden: vi.fn() };
-    const stop = bindFunnel(window, funnel as never, 2000);
-    vi.advanceTimersByTime(4100);
-    expect(funnel.flushed).toHaveBeenCalledTimes(2);
+    const funnel = { flushed: createEvent(), pageHidden: createEvent() };
+    const flushed = vi.fn();
+    const hidden = vi.fn();
+    funnel.flushed.watch(flushed);
+    funnel.pageHidden.watch(hidden);
+    const stop = bindFunnel(window, funnel, 2000);
+    await vi.advanceTimersByTimeAsync(4100);
+    expect(flushed).toHaveBeenCalledTimes(2);
     window.dispatchEvent(new Event('pagehide'));
-    expect(funnel.pageHidden).toHaveBeenCalledTimes(1);
+    expect(hidden).toHaveBeenCalledTimes(1);
     stop();
-    vi.advanceTimersByTime(4000);
+    await vi.advanceTimersByTimeAsync(4000);
     window.dispatchEvent(new Event('pagehide'));
-    expect(funnel.flushed).toHaveBeenCalledTimes(2);
-    expect(funnel.pageHidden).toHaveBeenCalledTimes(1);
+    expect(flushed).toHaveBeenCalledTimes(2);
+    expect(hidden).toHaveBeenCalledTimes(1);
     vi.useRealTimers();
   });
 });

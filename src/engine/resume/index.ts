@@ -1,5 +1,5 @@
 /**
- * Resume a quote from an e-mailed link (flow `resume`, issue 8). When the page opens with `?<param>=<token>`, the
+ * Resume a quote from an e-mailed link (flow `resume`). When the page opens with `?<param>=<token>`, the
  * flow's resume call (its bindings read the token at `/meta/enlace`) returns the answers the visitor had given and
  * the flow version they were saved under; they are brought forward with the flow migrations, the reply's `save`
  * parts land in the state (e.g. the re-priced quote), the flags open the `to` step, and the first notice whose
@@ -9,6 +9,7 @@
  */
 import { counterForward, counterStart, flagsForRoute, getAt, migrateState, setAt, stepById, when, type Flow, type FlowState, type Migration } from '../core/index.ts';
 import { buildRequest } from '../calls';
+import { startData } from '../state.ts';
 import type { FlowEngine } from '../model';
 
 export interface ResumeOptions {
@@ -50,7 +51,7 @@ export async function resumeFromLink(opts: ResumeOptions): Promise<{ to: string 
   // the house-detail counter as if the visitor had walked every detail step before the target
   let counter = counterStart(flow);
   for (const s of flow.steps) if (s.detail && s.order < target.order) counter = counterForward(flow, counter);
-  const saved = { flags: flagsForRoute(flow, target.id), answers: answers as FlowState['answers'], data: 'chat' in current.data ? { chat: current.data.chat } : {}, numberDetailStep: counter, version }; // like a restart: only the start calls' data stays
+  const saved = { flags: flagsForRoute(flow, target.id), answers: answers as FlowState['answers'], data: startData(flow, current.data), numberDetailStep: counter, version }; // like a restart: only the start calls' data stays
   let state = migrateState(saved, flow, opts.migrations) as FlowState | null;
   if (!state) {
     engine.noticeShown(r.failed);

@@ -1,21 +1,23 @@
 /**
- * Tracking-code lookup (issue 23, route RUTA_CONSULTA_TRAMITE): the visitor types the código de seguimiento of a
+ * Tracking-code lookup (route RUTA_CONSULTA_TRAMITE): the visitor types the código de seguimiento of a
  * withdrawal or cancellation plus the holder's DNI or e-mail (so codes cannot be tried one after another), and sees the
  * request's type, policy, date, state and effective date. The rules (formats, matching without telling an unknown code
- * from a wrong DNI, limits) live on the server (POST /api/postventa/consulta, schemas/api/postventa.json
- * › ConsultaBody/ConsultaResponse); its field errors go on the fields, anything else above the form.
+ * from a wrong DNI, limits) live in the form's schema and on the server: the form is the flow's standalone form
+ * `consulta` (flow.json › forms: schemas/consulta-tramite.schema.json, texts es.json › consulta-tramite.fields),
+ * rendered by StepForm and sent through its call (POST /api/postventa/consulta, schemas/api/postventa.json ›
+ * ConsultaBody/ConsultaResponse); the server's field errors go on the fields, anything else above the form.
  * Texts: src/i18n/es.json › postventa.consulta.*, legal.bajaRige (the baja's one effective-date sentence).
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CamposPostventa, type CampoPostventa } from './CamposPostventa';
 import { Link } from 'react-router-dom';
-import { ApiError } from '../../api/client';
-import { api } from '../../api/instance';
 import { PaginaSimple } from '../../app/Legal';
+import type { FlowEngine } from '../../engine/model';
 import { formatDateAr } from '../../form/dates';
+import { LazyStepForm } from '../../form/LazyStepForm';
 import { Icon } from '../../form/widgets/Icon';
 import { RUTAS_POSTVENTA } from './rutas';
+import { useStandaloneForm } from './useStandaloneForm';
 
 /** POST /api/postventa/consulta's answer. */
 interface Consulta {
@@ -28,41 +30,14 @@ interface Consulta {
   fecha: string;
 }
 
-const CAMPOS: CampoPostventa[] = [
-  { name: 'codigo', autoComplete: 'off', inputMode: 'text', autoCapitalize: 'characters' },
-  { name: 'dniOEmail', autoComplete: 'off', inputMode: 'email', autoCapitalize: 'none' },
-];
-
 /** The request's state as the holder reads it (a baja followed by a withdrawal is void). */
 const claveEstado = (c: Consulta) => (c.tipo === 'ARREPENTIMIENTO' ? 'ARREPENTIMIENTO' : c.estado === 'ANULADA' ? 'BAJA_ANULADA' : 'BAJA');
 
-export function ConsultaScreen() {
+export function ConsultaScreen({ engine }: { engine: FlowEngine }) {
   const { t } = useTranslation();
-  const [valores, setValores] = useState<Record<string, string>>({ codigo: '', dniOEmail: '' });
-  const [errores, setErrores] = useState<Record<string, string>>({});
-  const [banner, setBanner] = useState<string | null>(null);
-  const [enviando, setEnviando] = useState(false);
-  const [hallado, setHallado] = useState<Consulta | null>(null);
+  const { form, context, call, answers, errors, banner, sending, result: hallado, send, reset } = useStandaloneForm<Consulta>(engine, 'consulta');
   const titulo = useRef<HTMLHeadingElement>(null);
   useEffect(() => titulo.current?.focus(), [hallado]);
-
-  const consultar = async (e: FormEvent) => {
-    e.preventDefault();
-    const faltan = Object.fromEntries(CAMPOS.filter((c) => !valores[c.name].trim()).map((c) => [c.name, t(`postventa.consulta.errores.${c.name}`)]));
-    setErrores(faltan);
-    setBanner(null);
-    if (Object.keys(faltan).length) return;
-    setEnviando(true);
-    try {
-      setHallado((await api.post('/postventa/consulta', { codigo: valores.codigo.trim().toUpperCase(), dniOEmail: valores.dniOEmail.trim() })) as Consulta);
-    } catch (err) {
-      const fields = err instanceof ApiError ? Object.fromEntries(err.errors.map((f) => [f.field.replace(/^\//, ''), f.message])) : {};
-      setErrores(fields);
-      setBanner(Object.keys(fields).length ? null : (err as Error).message || t('errors.generic'));
-    } finally {
-      setEnviando(false);
-    }
-  };
 
   if (hallado) {
     const fila = (dt: string, dd: string, testid: string) => (
@@ -95,7 +70,7 @@ export function ConsultaScreen() {
             </p>
           )}
           <div className="result__actions">
-            <button type="button" className="button button--ghost" onClick={() => setHallado(null)}>{t('postventa.consulta.otra')}</button>
+            <button type="button" className="button button--ghost" onClick={reset}>{t('postventa.consulta.otra')}</button>
             <Link className="button button--primary" to="/">{t('postventa.volverInicio')}</Link>
           </div>
         </section>
@@ -116,14 +91,19 @@ export function ConsultaScreen() {
               <Icon name="alerta" /> <span>{banner}</span>
             </div>
           )}
-          <form className="form-fields" onSubmit={consultar} noValidate>
-            <CamposPostventa campos={CAMPOS} prefijo="consulta" textos="postventa.consulta" valores={valores} errores={errores} onChange={(name, value) => setValores({ ...valores, [name]: value })} />
-            <div className="actions">
-              <button type="submit" className="button button--primary" disabled={enviando} aria-busy={enviando}>
-                {enviando ? t('postventa.consulta.buscando') : t('postventa.consulta.cta')}
-              </button>
-            </div>
-          </form>
+          {form && (
+            <Suspense fallback={<div className="form-skeleton" aria-busy="true" />}>
+              <LazyStepForm
+                stepId={form.schema}
+                formData={answers}
+                serverErrors={errors}
+                context={context}
+                call={call}
+                submitLabel={sending ? t('postventa.consulta.buscando') : t('postventa.consulta.cta')}
+                onSubmit={(answers) => void send(answers)}
+              />
+            </Suspense>
+          )}
         </div>
       </div>
     </PaginaSimple>

@@ -1,21 +1,23 @@
 /**
- * Botón de arrepentimiento / botón de baja (issue 8): policy number + DNI + e-mail, no account. The rules (formats,
- * the 10 days, matching without revealing whether a policy exists) live on the server (schemas/api/postventa.json,
+ * Botón de arrepentimiento / botón de baja: policy number + DNI + e-mail, no account. The form is a standalone form
+ * of the flow (flow.json › forms.<tipo>): rendered by StepForm from its schema (schemas/tramite.schema.json, texts
+ * es.json › tramite.fields) and sent through the call the flow declares for it. The rules (formats, the 10 days,
+ * matching without revealing whether a policy exists) are the schema's and the server's (schemas/api/postventa.json,
  * server/src/domain/postventa): its field errors are shown on the fields, anything else above the form. On success
  * the tracking code is shown, with a link to look it up. The baja's effective date and what happens to the money are
  * said with the one text legal.bajaRige (on the form with today's date, on the result with the server's date), and a
  * baja inside the 10 days says until when the withdrawal is still open. Texts: src/i18n/es.json › postventa.*, legal.*.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CamposPostventa, type CampoPostventa } from './CamposPostventa';
 import { Link } from 'react-router-dom';
-import { ApiError } from '../../api/client';
-import { api } from '../../api/instance';
 import { PaginaSimple } from '../../app/Legal';
+import type { FlowEngine } from '../../engine/model';
 import { formatDateAr, hoyArgentina } from '../../form/dates';
+import { LazyStepForm } from '../../form/LazyStepForm';
 import { Icon } from '../../form/widgets/Icon';
 import { RUTA_CONSULTA_TRAMITE, RUTAS_POSTVENTA, type TipoPostventa } from './rutas';
+import { useStandaloneForm } from './useStandaloneForm';
 
 interface Tramite {
   codigo: string;
@@ -24,40 +26,11 @@ interface Tramite {
   arrepentimientoHasta?: string;
 }
 
-const CAMPOS: CampoPostventa[] = [
-  { name: 'numSecuPol', autoComplete: 'off', inputMode: 'text' },
-  { name: 'dni', autoComplete: 'off', inputMode: 'numeric' },
-  { name: 'email', autoComplete: 'email', inputMode: 'email', type: 'email' },
-];
-
-export function TramiteScreen({ tipo }: { tipo: TipoPostventa }) {
+export function TramiteScreen({ tipo, engine }: { tipo: TipoPostventa; engine: FlowEngine }) {
   const { t } = useTranslation();
-  const [valores, setValores] = useState<Record<string, string>>({ numSecuPol: '', dni: '', email: '' });
-  const [errores, setErrores] = useState<Record<string, string>>({});
-  const [banner, setBanner] = useState<string | null>(null);
-  const [enviando, setEnviando] = useState(false);
-  const [hecho, setHecho] = useState<Tramite | null>(null);
+  const { form, context, call, answers, errors, banner, sending, result: hecho, send } = useStandaloneForm<Tramite>(engine, tipo);
   const titulo = useRef<HTMLHeadingElement>(null);
   useEffect(() => titulo.current?.focus(), [hecho]);
-
-  const enviar = async (e: FormEvent) => {
-    e.preventDefault();
-    const faltan = Object.fromEntries(CAMPOS.filter((c) => !valores[c.name].trim()).map((c) => [c.name, t(`postventa.formulario.errores.${c.name}`)]));
-    setErrores(faltan);
-    setBanner(null);
-    if (Object.keys(faltan).length) return;
-    setEnviando(true);
-    try {
-      const body = { numSecuPol: valores.numSecuPol.trim().toUpperCase(), dni: valores.dni.replace(/\D/g, ''), email: valores.email.trim() };
-      setHecho((await api.post(`/postventa/${tipo}`, body)) as Tramite);
-    } catch (err) {
-      const fields = err instanceof ApiError ? Object.fromEntries(err.errors.map((f) => [f.field.replace(/^\//, ''), f.message])) : {};
-      setErrores(fields);
-      setBanner(Object.keys(fields).length ? null : (err as Error).message || t('errors.generic'));
-    } finally {
-      setEnviando(false);
-    }
-  };
 
   if (hecho) {
     return (
@@ -111,14 +84,20 @@ export function TramiteScreen({ tipo }: { tipo: TipoPostventa }) {
               <Icon name="alerta" /> <span>{banner}</span>
             </div>
           )}
-          <form className="form-fields" onSubmit={enviar} noValidate>
-            <CamposPostventa campos={CAMPOS} prefijo="tramite" textos="postventa.formulario" valores={valores} errores={errores} onChange={(name, value) => setValores({ ...valores, [name]: value })} />
-            <div className="actions">
-              <button type="submit" className="button button--primary" disabled={enviando} aria-busy={enviando}>
-                {enviando ? t('postventa.enviando') : t(`postventa.${tipo}.cta`)}
-              </button>
-            </div>
-          </form>
+          {form && (
+            <Suspense fallback={<div className="form-skeleton" aria-busy="true" />}>
+              <LazyStepForm
+                key={tipo}
+                stepId={form.schema}
+                formData={answers}
+                serverErrors={errors}
+                context={context}
+                call={call}
+                submitLabel={sending ? t('postventa.enviando') : t(`postventa.${tipo}.cta`)}
+                onSubmit={(answers) => void send(answers)}
+              />
+            </Suspense>
+          )}
           <p className="note">{t(tipo === 'baja' ? 'legal.bajaDerecho' : 'legal.arrepentimiento')}</p>
         </div>
       </div>
