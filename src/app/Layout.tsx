@@ -54,7 +54,13 @@ export function Layout({ engine, step, frame, children }: { engine: FlowEngine; 
   // a frame depends on no journey state: it must equal its prerendered HTML whatever was restored
   const [loading, chatEnabled, notice] = frame ? [null, false, null] : [loadingNow, chatOn, noticeNow];
   const main = useRef<HTMLElement>(null);
+  // a new step takes the focus to its heading (a screen reader reads the new question), unless the visitor's focus is
+  // on a control of the page already: on the page's first screen the visitor may have focused «Cotizar ahora» before
+  // the app was ready, and an Enter on the heading would do nothing. (A step change removes the old step's controls,
+  // so the focus is on the body then.)
   useEffect(() => {
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && focused.isConnected) return;
     main.current?.querySelector<HTMLElement>('h1')?.focus();
   }, [step.id]);
   const chatHref = chatPhone ? `https://wa.me/${chatPhone}?text=${encodeURIComponent(t('app.chatMensaje'))}` : undefined;
