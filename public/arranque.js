@@ -1,8 +1,8 @@
 /*
- * Loader of a prerendered page (issue 9; scripts/prerender.ts puts it in place of the app's module script): the page
+ * Loader of a prerendered page (scripts/prerender/ puts it in place of the app's module script): the page
  * paints from its HTML alone, then the app module (data-app) is fetched after the `load` event and the first paint,
  * or at once on the visitor's first interaction, so that nothing competes with the first paint. With it, every chunk
- * the page needs as the app starts (data-precarga, written by scripts/prerender.ts from Vite's manifest) is preloaded
+ * the page needs as the app starts (data-precarga, written by scripts/prerender/ from Vite's manifest) is preloaded
  * at once, instead of each import level being discovered after the one before has arrived.
  * A tap on a button or on a link of the site before the app has hydrated is kept and replayed once the app says it is
  * ready (window event "cotizador:listo", src/app/router.tsx › APP_READY_EVENT), so no tap is lost while the app loads.

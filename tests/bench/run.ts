@@ -88,7 +88,7 @@ async function apiRow(target: string, url: string, opts: ApiRequest): Promise<Ap
   // the median (by p99) of API_RUNS paced runs: this VM's neighbours move a single run's p99 by ±7 ms
   const paced = Array.from({ length: API_RUNS }, () => pacedLatencyApart(url, opts, 200, 10, 10)).sort((a, b) => a.p99 - b.p99);
   const fixed = { ...paced[Math.floor(paced.length / 2)], errors: paced.reduce((n, r) => n + r.errors, 0) };
-  // what autocannon itself reports at overallRate 200 (the wording), shown beside the pacer's figures
+  // what autocannon itself reports at overallRate 200 (how the target was first worded), shown beside the pacer's figures
   const ac = await autocannon({ ...base, connections: 10, duration: 10, overallRate: 200 });
   return { target, maxReqPerS: max.requests.average, p50: fixed.p50, p99: fixed.p99, autocannonP99: ac.latency.p99, non2xx: max.non2xx + max.errors + fixed.errors + ac.non2xx + ac.errors };
 }
@@ -104,7 +104,9 @@ async function main() {
   // the browser first: if it cannot start, no server is left running
   const browser = await launchBrowser();
   const dataDir = mkdtempSync(join(tmpdir(), 'cotizador-bench-'));
-  const app = await startServer(0, { STATIC_DIR: DIST, DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000000', COTIZACIONES_POR_HORA: '100000000', LOG_LEVEL: 'warn' });
+  // NODE_ENV: Vite's build above set this process's to production, where the server refuses the example insurer data
+  // of config/aseguradora.json; the server reads NODE_ENV for nothing else but its development pages
+  const app = await startServer(0, { STATIC_DIR: DIST, DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000000', COTIZACIONES_POR_HORA: '100000000', LOG_LEVEL: 'warn', NODE_ENV: 'bench' });
   const statics = Fastify();
   await statics.register(fastifyStatic, { root: floorDir, preCompressed: appPrecompressed });
   statics.get('/api/health/live', async () => ({ ok: true }));

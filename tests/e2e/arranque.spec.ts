@@ -1,5 +1,5 @@
 /**
- * How a prerendered page starts the app (issue 9, scripts/prerender.ts and public/arranque.js): the loader preloads
+ * How a prerendered page starts the app (scripts/prerender/ and public/arranque.js): the loader preloads
  * every chunk the page needs as the app starts in one go (`data-precarga`), so no chunk is discovered an import level
  * late, and nothing the page does not use is fetched — step 1 never fetches the form engine while nobody touches it.
  */

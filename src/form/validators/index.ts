@@ -19,7 +19,7 @@ export interface LoadedStep {
 
 /**
  * The source files, from the project root, whose chunks {@link loadStep} fetches for `stepId`: its precompiled
- * validator, JSON Schema and ui schema. The build's prerender (scripts/prerender.ts) preloads their chunks on the
+ * validator, JSON Schema and ui schema. The build's prerender (scripts/prerender/) preloads their chunks on the
  * step's page, so the names live here once.
  */
 export const stepSources = (stepId: string) => ({

@@ -1,7 +1,8 @@
 /**
- * Boot phase "screens" (issue 9; loaded by src/main.tsx as its own chunk, after the engine phase): React, the router
- * built from the flow and the screens. `mount` hydrates the prerendered HTML when the page has the step of the
- * current route (`#root[data-paso]`, scripts/prerender.ts), in a transition so React hydrates in slices; anything else
+ * Boot phase "screens" (loaded by ./start.ts as its own chunk, after the engine phase, so that neither chunk's
+ * evaluation is one long task): React, the router built from the flow and the screens. `mount` hydrates the
+ * prerendered HTML when the page has the step of the current route (`#root[data-paso]`, scripts/prerender/), in a
+ * transition so React hydrates in slices; anything else
  * is rendered afresh. After the first commit it tells public/arranque.js that kept taps can be replayed, and arms the
  * fetch of the form engine chunk on the visitor's first interaction.
  */
@@ -9,9 +10,9 @@ import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import { APP_READY_EVENT, createFlowRouter } from './router';
+import { APP_READY_EVENT, createFlowRouter } from '../app/router';
 import { stepByPath } from '../engine/core/guards.ts';
-import { sinBase } from './base.ts';
+import { sinBase } from '../app/base.ts';
 import type { Flow } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { prefetchForms } from '../screens/StepScreen';
@@ -58,7 +59,7 @@ export function mount(container: HTMLElement, flow: Flow, i18n: I18n, Router: Re
   }
 }
 
-/** The message shown instead of the app when the flow cannot run (development only; see boot-engine › flowProblems). */
+/** The message shown instead of the app when the flow cannot run (development only; see ./boot-engine.ts › flowProblems). */
 export function mountProblems(container: HTMLElement, i18n: I18n, detail: string) {
   container.textContent = '';
   createRoot(container).render(

@@ -1,20 +1,22 @@
 /**
- * Build-time rendering of every step's route (issue 9), run by scripts/prerender.ts after the client build: the same
+ * Build-time rendering of every step's route, run by ./index.ts after the client build (a first paint that needs no
+ * JavaScript): the same
  * components and texts as the app, in a fresh engine (no journey), with React's server renderer — the landing whole,
  * every other step its frame (header, title, progress). Names no step: it renders whatever the flow has.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { BASE } from './base.ts';
+import { BASE } from '../../src/app/base.ts';
 import { StaticRouter } from 'react-router-dom';
 import flowJson from '../../flow/flow.json';
-import { compileFlow } from '../engine/core/graph.ts';
-import type { FlowDef } from '../engine/core/types.ts';
-import { createFlowEngine } from '../engine/model';
-import { conditionTests, stepSources } from '../form/validators';
-import { i18n } from '../i18n';
-import { FlowRoutes, flowRoutes } from './router';
+import { compileFlow } from '../../src/engine/core/graph.ts';
+import type { FlowDef } from '../../src/engine/core/types.ts';
+import { createFlowEngine } from '../../src/engine/model';
+import { conditionTests, stepSources } from '../../src/form/validators';
+import { i18n } from '../../src/i18n';
+import { FlowRoutes, flowRoutes } from '../../src/app/router';
+import { FORM_ENGINE } from './start-up.ts';
 
 export interface PrerenderedPage {
   /** Step id (goes to `#root[data-paso]`). */
@@ -34,8 +36,6 @@ export interface PrerenderedPage {
   sources: string[];
 }
 
-/** The form engine's module (the chunk src/form/load.ts imports). */
-const FORM_ENGINE = 'src/form/StepForm.tsx';
 
 /** One page per step of the flow. @throws Error when a route does not render */
 export async function prerenderSteps(): Promise<PrerenderedPage[]> {
