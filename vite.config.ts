@@ -97,7 +97,7 @@ function basePath(value: string | undefined): string {
 
 export default defineConfig({
   plugins: [react(), textosWeb(), sinMarkdown(), problemasDelFlujo(import.meta.dirname), compileHints(), compression({ include: /\.(js|css|svg|json)$/, algorithms: ['gzip', 'brotliCompress'], threshold: 512 })],
-  // BASE_PATH=/hogar/ builds the app for a sub-path (src/app/base.ts; README › Sub-path); BUILD_DIR another output folder
+  // BASE_PATH=/hogar/ builds the app for a sub-path (src/app/base.ts; docs/operations.md › Sub-path); BUILD_DIR another output folder
   base: basePath(process.env.BASE_PATH),
   server: { proxy: { '/api': 'http://localhost:3000' } },
   // no modulepreload links from the entry: inserting them cost the entry's task ~17 ms on this machine (~70 ms at
