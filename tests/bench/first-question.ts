@@ -77,8 +77,11 @@ async function hold(page: Page, file: RegExp) {
  */
 export async function openAt(page: Page, url: string, moment: Moment): Promise<() => Promise<void>> {
   if (moment === 'sin-app') {
-    // the entry module itself (public/arranque.js › data-app) is held: the app cannot have started
-    const entryModule = await hold(page, /\/index-[\w-]+\.js$/);
+    // the entry module itself (the page's public/arranque.js › data-app) is held: the app cannot have started
+    const html = await (await page.request.get(url)).text();
+    const app = /data-app="([^"]+)"/.exec(html)?.[1];
+    if (!app) throw new Error(`${url} no es una página prerenderizada (no tiene script[data-app])`);
+    const entryModule = await hold(page, new RegExp(`${app.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
     await page.goto(url);
     await page.getByRole('heading', { level: 1 }).waitFor();
     return entryModule.release;
