@@ -17,13 +17,28 @@ import type { Flow } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { prefetchForms } from '../screens/StepScreen';
 
-/** After the first commit (the hydration): taps kept by public/arranque.js are replayed; prefetch armed. */
-function AfterFirstCommit() {
+/** After the first commit (the hydration): taps kept by public/arranque.js are replayed; prefetches armed. */
+function AfterFirstCommit({ flow, engine }: { flow: Flow; engine: FlowEngine }) {
   useEffect(() => {
     window.dispatchEvent(new Event(APP_READY_EVENT));
     prefetchOnFirstInteraction();
-  }, []);
+    prefetchNextSteps(flow, engine);
+  }, [flow, engine]);
   return null;
+}
+
+/**
+ * The schemas and validator of every form step the current step's `next` can lead to (small chunks), fetched when the
+ * browser is next idle, so the tap on the step's button never waits for a request before the next question renders.
+ */
+function prefetchNextSteps(flow: Flow, engine: FlowEngine) {
+  const current = flow.steps.find((s) => s.id === engine.$currentStep.getState());
+  const next = typeof current?.next === 'string' ? [current.next] : (current?.next ?? []).map((b) => b.to);
+  const forms = flow.steps.filter((s) => next.includes(s.id) && s.kind === 'form');
+  if (!forms.length) return;
+  const load = () => void import('../form/validators').then((v) => Promise.all(forms.map((s) => v.loadStep(s.id)))).catch(() => undefined);
+  if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 2000 });
+  else setTimeout(load, 0);
 }
 
 /** Fetches the form engine chunk on the visitor's first interaction (never while step 1 is painting). */
@@ -43,12 +58,12 @@ export const buildRouter = (flow: Flow, engine: FlowEngine, prerendered: string 
  * Renders the app into `container`: hydrates when `prerendered` (the step the HTML was built for) is the step of the
  * route we are at now (a resume link may have moved it), otherwise renders afresh.
  */
-export function mount(container: HTMLElement, flow: Flow, i18n: I18n, Router: ReturnType<typeof buildRouter>, prerendered: string | undefined) {
+export function mount(container: HTMLElement, flow: Flow, engine: FlowEngine, i18n: I18n, Router: ReturnType<typeof buildRouter>, prerendered: string | undefined) {
   const app = (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <Router />
-        <AfterFirstCommit />
+        <AfterFirstCommit flow={flow} engine={engine} />
       </I18nextProvider>
     </StrictMode>
   );

@@ -61,6 +61,6 @@ export async function boot() {
     await startRecorder(flow, runtime.engine, (k, o) => i18n.t(k, o) as string, async () => import.meta.env.DEV || (await api.get<{ habilitado: boolean }>('/grabador')).habilitado);
   }
   await yieldToMain();
-  ui.mount(container, flow, i18n, router, prerendered);
+  ui.mount(container, flow, runtime.engine, i18n, router, prerendered);
   mark('montado');
 }
