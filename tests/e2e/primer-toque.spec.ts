@@ -23,6 +23,8 @@ async function expectFirstQuestion(page: Page) {
   await expect(page).toHaveURL(new RegExp(`/${flowJson.basePath}/${FIRST.step}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(FIRST.question);
   await expect(page.locator('main form input').first()).toBeVisible();
+  // the new step takes the focus to its question (a screen reader reads it), whatever had it on the first screen
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 }
 
 const MOMENT_NAME = { 'sin-app': 'sin pedir', arrancando: 'arrancando', lista: 'lista' } as const;
