@@ -8,7 +8,7 @@ import { readableByUse } from '../load.ts';
 
 const modules = import.meta.glob<{ default: ValidatorFunctions }>(['./generated/*.js', '!./generated/__conditions.js']);
 
-/** What a step's form needs, loaded with it (issue 9: no step schema is in the bundle of step 1). */
+/** What a step's form needs, loaded with it (so no step schema is in the bundle of step 1). */
 export interface LoadedStep {
   validateFns: ValidatorFunctions;
   /** schemas/<step>.schema.json ({ type: 'object', properties: {} } when the step has none) */
