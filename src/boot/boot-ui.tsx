@@ -2,9 +2,9 @@
  * Boot phase "screens" (loaded by ./start.ts as its own chunk, after the engine phase, so that neither chunk's
  * evaluation is one long task): React, the router built from the flow and the screens. `mount` hydrates the
  * prerendered HTML when the page has the step of the current route (`#root[data-paso]`, scripts/prerender/), in a
- * transition so React hydrates in slices; anything else
- * is rendered afresh. After the first commit it tells public/arranque.js that kept taps can be replayed, and arms the
- * fetch of the form engine chunk on the visitor's first interaction.
+ * transition so React hydrates in slices; anything else is rendered afresh. After the first commit it tells
+ * public/arranque.js that kept taps can be replayed, fetches the next steps' schemas once the browser is idle, and
+ * arms the fetch of the form engine chunk on the visitor's first interaction.
  */
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
