@@ -62,7 +62,7 @@ export function Layout({ engine, step, children }: { engine: FlowEngine; step: S
   // so the focus is on the body then.)
   useEffect(() => {
     const focused = document.activeElement;
-    if (focused && focused !== document.body && focused.isConnected) return;
+    if (focused && focused !== document.body) return;
     main.current?.querySelector<HTMLElement>('h1')?.focus();
   }, [step.id]);
   const chatHref = chatPhone ? `https://wa.me/${chatPhone}?text=${encodeURIComponent(t('app.chatMensaje'))}` : undefined;

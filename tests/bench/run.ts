@@ -198,18 +198,20 @@ async function main() {
   const steps = pages.slice(2);
   const entry = steps[0] as (typeof steps)[number] | undefined;
   console.log(`\nRendimiento — Lighthouse mobile (mediana de ${LH_RUNS}), Chromium ${CHROME_VERSION()}, Node ${process.version}\n`);
-  console.log('| página | puntaje | LCP ms | TBT ms | CLS | JS+CSS gzip antes del 1er pintado KB | después KB |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const p of pages) {
-    console.log(`| ${p.name} | ${p.lh.score} | ${ms(p.lh.lcp)} | ${ms(p.lh.tbt)} | ${p.lh.cls.toFixed(3)} | ${kb(p.beforePaint)} | ${kb(p.afterPaint)} |`);
+  if (pages.length) {
+    console.log('| página | puntaje | LCP ms | TBT ms | CLS | JS+CSS gzip antes del 1er pintado KB | después KB |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const p of pages) {
+      console.log(`| ${p.name} | ${p.lh.score} | ${ms(p.lh.lcp)} | ${ms(p.lh.tbt)} | ${p.lh.cls.toFixed(3)} | ${kb(p.beforePaint)} | ${kb(p.afterPaint)} |`);
+    }
   }
   if (interactionRows.length) {
     console.log('\n| interacción (CPU 4×) | paso | evento más largo ms (INP) | tarea larga más larga ms | tareas largas |');
     console.log('|---|---|---:|---:|---:|');
     for (const r of interactionRows) console.log(`| ${r.name} | ${r.route.split('/').pop() || r.route} | ${ms(r.maxEventMs)} | ${ms(r.maxLongTaskMs)} | ${r.longTasks} |`);
   }
-  console.log('\n| API | pedidos/s (10 conexiones) | p50 ms a 200/s parejos | p99 ms a 200/s parejos | p99 ms autocannon overallRate 200 | no-2xx+errores |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  if (api.length) console.log('\n| API | pedidos/s (10 conexiones) | p50 ms a 200/s parejos | p99 ms a 200/s parejos | p99 ms autocannon overallRate 200 | no-2xx+errores |');
+  if (api.length) console.log('|---|---:|---:|---:|---:|---:|');
   for (const r of api) console.log(`| ${r.target} | ${r.maxReqPerS.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.autocannonP99} | ${r.non2xx} |`);
   const [hello, writeFloor, cotizar] = api as (ApiRow | undefined)[];
   // every performance target, each against its yardstick of this same run: met (true), not met (false), or not
