@@ -10,7 +10,9 @@
  * allows it by its hash, server/src/plugins/security.ts), which fetches the app after the first paint (and replays a
  * tap made before the app is ready). The loader is handed the page's chunks (`data-precarga`, from Vite's manifest: the
  * app's start-up chunks, and on a form step the form engine and the step's schemas and validator) and preloads them
- * all at once as it fetches the app, instead of one import level after another (./start-up.ts). It also checks that
+ * all at once as it fetches the app, instead of one import level after another (./start-up.ts), and the chunks of
+ * the step(s) its button leads to (`data-al-tocar`: the form engine, the next step's schemas), which the loader
+ * preloads when it keeps a tap made before the app is ready. It also checks that
  * exactly those start-up chunks carry V8's compile hint (vite.config.ts › compileHints, the same rule on the build's
  * chunk graph). Every HTML file gets .gz and .br beside it, like the assets (vite-plugin-compression2), for the
  * server's precompressed files. Why: docs/performance.md.
@@ -64,7 +66,8 @@ try {
   for (const page of pages) {
     // a source the build has no chunk for (a step without a ui schema, say) has nothing to preload
     const preload = withStaticImports(manifest, [...startUp, ...page.sources]).map((k) => `${base}${manifest[k].file}`).filter((f) => f !== entryFile);
-    const html = painted.replace('<script data-app=', () => `<script data-precarga="${preload.join(' ')}" data-app=`).replace('<div id="root"></div>', `<div id="root" data-paso="${page.stepId}"${page.form ? ' data-formulario' : ''}>${page.html}</div>`);
+    const afterTap = withStaticImports(manifest, page.afterTap).map((k) => `${base}${manifest[k].file}`).filter((f) => f !== entryFile && !preload.includes(f));
+    const html = painted.replace('<script data-app=', () => `<script data-precarga="${preload.join(' ')}" data-al-tocar="${afterTap.join(' ')}" data-app=`).replace('<div id="root"></div>', `<div id="root" data-paso="${page.stepId}"${page.form ? ' data-formulario' : ''}>${page.html}</div>`);
     write(join(DIST, page.path, 'index.html'), html);
     if (page.entry) write(join(DIST, 'index.html'), html);
   }

@@ -34,6 +34,12 @@ export interface PrerenderedPage {
    * step's form engine (src/form/load.ts) and its validator and schemas (src/form/validators › stepSources).
    */
   sources: string[];
+  /**
+   * Source files of the form steps this step's `next` can lead to that the page does not load as it starts: the form
+   * engine (unless the page is a form step's) and each such step's validator and schemas. A tap made before the app
+   * is ready needs them as soon as the app is, so public/arranque.js preloads them when it keeps one.
+   */
+  afterTap: string[];
 }
 
 
@@ -54,7 +60,10 @@ export async function prerenderSteps(): Promise<PrerenderedPage[]> {
     );
     if (!html) throw new Error(`La ruta /${step.path} no se prerenderizó`);
     const form = step.kind === 'form';
-    pages.push({ stepId: step.id, path: step.path, entry: step.id === flow.entry, form, html, sources: form ? [FORM_ENGINE, ...Object.values(stepSources(step.id))] : [] });
+    const next = typeof step.next === 'string' ? [step.next] : (step.next ?? []).map((b) => b.to);
+    const nextForms = flow.steps.filter((s) => next.includes(s.id) && s.kind === 'form');
+    const afterTap = nextForms.length ? [...(form ? [] : [FORM_ENGINE]), ...nextForms.flatMap((s) => Object.values(stepSources(s.id)))] : [];
+    pages.push({ stepId: step.id, path: step.path, entry: step.id === flow.entry, form, html, sources: form ? [FORM_ENGINE, ...Object.values(stepSources(step.id))] : [], afterTap });
   }
   return pages;
 }

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { settled, trackRequests } from '../../src/testing/settle.ts';
 import { continuar } from './journey';
-import { FIRST } from '../bench/first-question.ts';
+import { FIRST, openAt, recordFirstTimes, tapCta } from '../bench/first-question.ts';
 import flowJson from '../../flow/flow.json' with { type: 'json' };
 
 /** The chunks (validator, schema, ui schema) of the steps `stepId` leads to: fetched once the app is idle, never preloaded. */
@@ -86,4 +86,18 @@ test('un paso con formulario abierto en frío precarga el motor de formularios y
   expect([...fetched].filter((f) => background.test(f)).length).toBeGreaterThan(0);
   const nextStep = nextStepChunks('permanencia');
   expect([...fetched].filter((f) => !background.test(f) && !nextStep.test(f)).sort()).toEqual([app, ...preload].sort());
+});
+
+test('un toque guardado mientras la app arranca pide ya lo que necesita la primera pregunta: el motor de formularios y sus esquemas', async ({ page }) => {
+  test.skip(test.info().project.name !== 'mobile', 'la lista no depende de la pantalla');
+  await recordFirstTimes(page);
+  // the screens chunk is held: the app cannot be ready while these requests are made
+  const release = await openAt(page, '/', 'arrancando');
+  const formEngine = page.waitForRequest((r) => /\/StepForm-[\w-]+\.js$/.test(r.url()));
+  const schema = page.waitForRequest((r) => new RegExp(`/${FIRST.step}\\.schema-[\\w-]+\\.js$`).test(r.url()));
+  await tapCta(page, true);
+  await Promise.all([formEngine, schema]);
+  expect(await page.evaluate(() => (window as unknown as { __tiempos: { listo?: number } }).__tiempos.listo)).toBeUndefined();
+  await release();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(FIRST.question);
 });
