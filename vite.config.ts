@@ -2,20 +2,22 @@
  * Vite + Vitest configuration.
  * - Web app: React, served under `/` (routes live under `/seguro-hogar`); in dev `/api` is proxied
  *   to the reference API on :3000.
- * - Build: the browser's texts without the server-only areas of es.json; JS/CSS also as .gz and .br (the server sends those precompressed files); scripts/prerender.ts then
- *   writes each step's HTML (issue 9).
+ * - Build: the browser's texts without the server-only areas of es.json; JS/CSS also as .gz and .br (the server sends those precompressed files); scripts/prerender/ then
+ *   writes each step's HTML. Why each build setting serves the first paint: docs/performance.md.
  * - Tests: two Vitest projects — `web` (jsdom; engine, widgets) and `server` (node; API, rating, validators; one file
  *   at a time), at least two files at a time overall.
  */
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 import { availableParallelism } from 'node:os';
+import { relative } from 'node:path';
+import { COMPILE_HINT, startUpFiles, type Manifest } from './scripts/prerender/start-up.ts';
 import { AREAS_SOLO_SERVIDOR } from './src/i18n/messages.ts';
 import { problemasDelFlujo } from './scripts/vite-vista-previa.ts';
 
-/** The browser's copy of src/i18n/es.json without the areas only the API server reads (issue 9: step-1 bytes). */
+/** The browser's copy of src/i18n/es.json without the areas only the API server reads (fewer bytes on step 1). */
 function textosWeb(): Plugin {
   return {
     name: 'textos-web',
@@ -34,7 +36,7 @@ function textosWeb(): Plugin {
  * RJSF renders Markdown (markdown-to-jsx) only where a ui schema turns it on (`enableMarkdownInDescription`/`InHelp`,
  * which the project checker refuses: they are neither ui keys nor options it knows, tools/check/project.ts) and in its
  * boxes for a broken schema (which the checker refuses too). The build gives RJSF a `Markdown` that shows its text as
- * is instead (issue 9: the form engine chunk every form step loads went from 95.3 to 63.8 KB gzip).
+ * is instead (the form engine chunk every form step loads went from 95.3 to 63.8 KB gzip).
  */
 function sinMarkdown(): Plugin {
   const virtual = '\0sin-markdown';
@@ -48,15 +50,40 @@ function sinMarkdown(): Plugin {
 }
 
 /**
- * The chunks the app evaluates while it starts (the entry and what the phases of src/main.tsx import; not the step
- * forms (RJSF), the per-step schemas and validators, the staff/test tools or the post-sale screens) carry V8's explicit
- * compile hint `//# allFunctionsCalledOnLoad` (Chrome 136+, https://v8.dev/blog/explicit-compile-hints): their
- * functions are compiled eagerly, on a background thread while the file streams in, instead of lazily on the main
- * thread at their first call (issue 9: the start-up tasks were mostly first calls). Added after minification
- * (Rolldown's `postBanner`), which would strip a comment. Not on the form engine chunk: compiling all of RJSF eagerly
- * made form steps' start-up longer (bench:tareas on propiedad and cotizacion, 10 loads each).
+ * The chunks the app evaluates while it starts (scripts/prerender/start-up.ts: the entry and what src/boot/start.ts
+ * imports, not the form engine (RJSF), the per-step schemas and validators, the testers' tools or the post-sale
+ * screens), found in the build's chunk graph — the graph Vite's manifest records, by the rule the prerender's preload
+ * list reads from that manifest — carry V8's explicit compile hint `//# allFunctionsCalledOnLoad` (Chrome 136+): their
+ * functions compile eagerly, on a background thread while the file streams in, instead of lazily on the main thread at
+ * their first call (the start-up tasks were mostly first calls). Added to the final, minified code (the minifier would
+ * strip a comment), before the .gz/.br files are made; scripts/prerender/ checks the result against the manifest. Not
+ * on the form engine chunk: compiling all of RJSF eagerly made form steps' start-up longer (bench:tareas on
+ * propiedad and cotizacion, 10 loads each).
  */
-const CHUNKS_DE_ARRANQUE = new Set(['index', 'client', 'react', 'jsx-runtime', 'boot-engine', 'boot-ui', 'calls', 'i18nInstance', 'pointer', 'guards', 'format', 'dates']);
+function compileHints(): Plugin {
+  let root = '';
+  let ssr = false;
+  return {
+    name: 'pistas-de-compilacion',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      ssr = !!config.build.ssr;
+    },
+    generateBundle(_, bundle) {
+      if (ssr) return;
+      const graph: Manifest = {};
+      for (const c of Object.values(bundle)) {
+        if (c.type === 'chunk') graph[c.fileName] = { file: c.fileName, src: c.facadeModuleId ? relative(root, c.facadeModuleId) : undefined, isEntry: c.isEntry, imports: c.imports, dynamicImports: c.dynamicImports };
+      }
+      for (const file of startUpFiles(graph)) {
+        const chunk = bundle[file] as Rollup.OutputChunk;
+        chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
+      }
+    },
+  };
+}
+
 /**
  * The build's base from `BASE_PATH` (`/hogar`, `/hogar/` or `hogar`): `/hogar/`; `/` when unset or empty.
  * @throws Error for anything but path segments of letters, digits, `-`, `_` and `.`
@@ -68,20 +95,18 @@ function basePath(value: string | undefined): string {
   return `/${trimmed}/`;
 }
 
-const pistaDeCompilacion = (chunk: { name: string }) => (CHUNKS_DE_ARRANQUE.has(chunk.name) ? '//# allFunctionsCalledOnLoad' : '');
-
 export default defineConfig({
-  plugins: [react(), textosWeb(), sinMarkdown(), problemasDelFlujo(import.meta.dirname), compression({ include: /\.(js|css|svg|json)$/, algorithms: ['gzip', 'brotliCompress'], threshold: 512 })],
-  // BASE_PATH=/hogar/ builds the app for a sub-path (src/app/base.ts; README › Sub-path); BUILD_DIR another output folder
+  plugins: [react(), textosWeb(), sinMarkdown(), problemasDelFlujo(import.meta.dirname), compileHints(), compression({ include: /\.(js|css|svg|json)$/, algorithms: ['gzip', 'brotliCompress'], threshold: 512 })],
+  // BASE_PATH=/hogar/ builds the app for a sub-path (src/app/base.ts; docs/operations.md › Sub-path); BUILD_DIR another output folder
   base: basePath(process.env.BASE_PATH),
   server: { proxy: { '/api': 'http://localhost:3000' } },
-  // no modulepreload links from the entry (issue 9): inserting them cost the entry's task ~17 ms on this machine (~70 ms at
+  // no modulepreload links from the entry: inserting them cost the entry's task ~17 ms on this machine (~70 ms at
   // 4× CPU); the phases of src/main.tsx already request their chunks in parallel, their imports follow one round trip later.
-  // The manifest tells scripts/prerender.ts each page's chunks, which the page's loader preloads at once instead.
-  // One stylesheet, not split by chunk: scripts/prerender.ts inlines it in every page, and with it split each lazy
+  // The manifest tells scripts/prerender/ each page's chunks, which the page's loader preloads at once instead.
+  // One stylesheet, not split by chunk: scripts/prerender/ inlines it in every page, and with it split each lazy
   // chunk's import listed the entry's stylesheet as a dependency — on form steps the form chunk fetched it again as a
   // file and the page restyled in a ~30 ms task (~125 ms at 4×) while starting
-  build: { outDir: process.env.BUILD_DIR ?? 'dist', manifest: true, sourcemap: false, cssCodeSplit: false, chunkSizeWarningLimit: 700, modulePreload: false, rolldownOptions: { output: { postBanner: pistaDeCompilacion } } },
+  build: { outDir: process.env.BUILD_DIR ?? 'dist', manifest: true, sourcemap: false, cssCodeSplit: false, chunkSizeWarningLimit: 700, modulePreload: false },
   test: {
     // at least two files at a time: Vitest's default (cores − 1) is one on a 2-core machine, so the jsdom files waited
     // behind the server files (which still run one at a time, `fileParallelism: false`)

@@ -1,11 +1,13 @@
 /*
- * Loader of a prerendered page (issue 9; scripts/prerender.ts puts it in place of the app's module script): the page
+ * Loader of a prerendered page (scripts/prerender/ puts it in place of the app's module script): the page
  * paints from its HTML alone, then the app module (data-app) is fetched after the `load` event and the first paint,
  * or at once on the visitor's first interaction, so that nothing competes with the first paint. With it, every chunk
- * the page needs as the app starts (data-precarga, written by scripts/prerender.ts from Vite's manifest) is preloaded
+ * the page needs as the app starts (data-precarga, written by scripts/prerender/ from Vite's manifest) is preloaded
  * at once, instead of each import level being discovered after the one before has arrived.
  * A tap on a button or on a link of the site before the app has hydrated is kept and replayed once the app says it is
- * ready (window event "cotizador:listo", src/app/router.tsx › APP_READY_EVENT), so no tap is lost while the app loads.
+ * ready (window event "cotizador:listo", src/app/router.tsx › APP_READY_EVENT), so no tap is lost while the app loads;
+ * on a button, the chunks of the step it leads to (data-al-tocar: the form engine, that step's schemas) are preloaded
+ * at once, so the next question renders as soon as the app is ready instead of waiting for them then.
  * A link is kept rather than followed because the starting app writes the browser's history (the bare root becomes the
  * entry step's address), and a history write cancels a page load still under way: the visitor's tap would be undone.
  * Links that open elsewhere (another site, a new tab, a download, a modifier key) are left to the browser.
@@ -17,10 +19,8 @@
   var loaded = false;
   var ready = false;
   var pending = null;
-  function load() {
-    if (loaded) return;
-    loaded = true;
-    (me.getAttribute('data-precarga') || '').split(' ').forEach(function (href) {
+  function preload(list) {
+    (me.getAttribute(list) || '').split(' ').forEach(function (href) {
       if (!href) return;
       var link = document.createElement('link');
       link.rel = 'modulepreload';
@@ -28,6 +28,11 @@
       link.href = href;
       document.head.appendChild(link);
     });
+  }
+  function load() {
+    if (loaded) return;
+    loaded = true;
+    preload('data-precarga');
     var s = document.createElement('script');
     s.type = 'module';
     s.crossOrigin = '';
@@ -73,6 +78,8 @@
     if (!kept) return;
     e.preventDefault();
     e.stopImmediatePropagation();
+    // a button of the step (its submit): what the next step needs is fetched now, alongside the app
+    if (!pending && kept.tagName === 'BUTTON') preload('data-al-tocar');
     pending = kept;
     load();
   }, true);

@@ -11,6 +11,7 @@ import type { Step } from '../engine/core/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { Icon } from '../form/widgets/Icon';
 import { AtencionAsegurado, BotonesLegales, PieLegal } from './Legal';
+import { useFrame } from '../screens/frame';
 
 export function Loader({ message }: { message: string }) {
   return (
@@ -48,14 +49,21 @@ function Progress({ engine, step }: { engine: FlowEngine; step: Step }) {
   );
 }
 
-/** The frame of `step`; `frame`: rendered before the journey is restored (prerendered HTML and its hydration). */
-export function Layout({ engine, step, frame, children }: { engine: FlowEngine; step: Step; frame?: boolean; children: ReactNode }) {
+/** The page around `step` (before the journey is restored, its frame: src/screens/frame.ts). */
+export function Layout({ engine, step, children }: { engine: FlowEngine; step: Step; children: ReactNode }) {
   const { t } = useTranslation();
+  const frame = useFrame();
   const [loadingNow, chatOn, chatPhone, noticeNow] = useUnit([engine.$loadingMessage, engine.$chatEnabled, engine.$chatPhone, engine.$notice]);
   // a frame depends on no journey state: it must equal its prerendered HTML whatever was restored
   const [loading, chatEnabled, notice] = frame ? [null, false, null] : [loadingNow, chatOn, noticeNow];
   const main = useRef<HTMLElement>(null);
+  // a new step takes the focus to its heading (a screen reader reads the new question), unless the visitor's focus is
+  // on a control of the page already: on the page's first screen the visitor may have focused «Cotizar ahora» before
+  // the app was ready, and an Enter on the heading would do nothing. (A step change removes the old step's controls,
+  // so the focus is on the body then.)
   useEffect(() => {
+    const focused = document.activeElement;
+    if (focused && focused !== document.body) return;
     main.current?.querySelector<HTMLElement>('h1')?.focus();
   }, [step.id]);
   const chat = engine.flow.chat;

@@ -1,6 +1,6 @@
 /**
  * The path the app is served under: `''` at the site's root (the default), `'/hogar'` for a build made with
- * `BASE_PATH=/hogar/ npm run build` (vite.config.ts › base; README › Sub-path). Every absolute URL the app makes —
+ * `BASE_PATH=/hogar/ npm run build` (vite.config.ts › base; docs/operations.md › Sub-path). Every absolute URL the app makes —
  * its routes (the router's basename), the API (`${BASE}/api`, src/api/client.ts) and plain links — starts with it.
  * Outside Vite (Node scripts that import the client) it is `''`.
  */

@@ -1,9 +1,9 @@
 /**
  * Routes built from the flow (SPEC §2): one per step under the base path; the bare root and any
  * unknown path go to the entry step with the same query. Guards run in the engine on entry.
- * Prerendered HTML (scripts/prerender.ts, issue 9): before the engine has a current step, the route of the step the
- * HTML was built for renders that step's frame, which depends on no journey state, so the page hydrates without a
- * mismatch whatever the restored journey holds.
+ * Prerendered HTML (scripts/prerender/): before the engine has a current step, the route of the step the HTML was
+ * built for renders that step's frame (src/screens/frame.ts), which depends on no journey state, so the page hydrates
+ * without a mismatch whatever the restored journey holds.
  */
 import { useUnit } from 'effector-react';
 import { lazy, Suspense, useDeferredValue, useEffect, useLayoutEffect, useRef } from 'react';
@@ -14,6 +14,7 @@ import type { FlowEngine } from '../engine/model';
 import { Layout } from './Layout';
 import { BASE } from './base.ts';
 import { StepScreen } from '../screens/StepScreen';
+import { FrameContext } from '../screens/frame';
 import { RUTA_CONSULTA_TRAMITE, RUTAS_POSTVENTA, type TipoPostventa } from '../screens/postventa/rutas';
 import { RUTAS_LEGALES, type PaginaLegal } from '../screens/legal/rutas';
 
@@ -44,7 +45,7 @@ function StepRoute({ engine, step, opts }: { engine: FlowEngine; step: Step; opt
   const [currentStep, routeEntered] = useUnit([engine.$currentStep, engine.routeEntered]);
   // the engine's step is an external store, whose changes React renders at once, in one task: deferred, the new step
   // (a form step's whole form, as a prerendered frame gives way to it) renders in slices that yield to the browser,
-  // while the step on screen stays until it is ready (issue 9: no long task while a step appears)
+  // while the step on screen stays until it is ready (no long task while a step appears)
   const current = useDeferredValue(currentStep);
   const entered = useRef<string | null>(null);
   useEffect(() => {
@@ -57,9 +58,11 @@ function StepRoute({ engine, step, opts }: { engine: FlowEngine; step: Step; opt
   const frame = current === null && opts.prerendered === step.id;
   if (current !== step.id && !frame) return null;
   return (
-    <Layout engine={engine} step={step} frame={frame}>
-      <StepScreen engine={engine} step={step} frame={frame} />
-    </Layout>
+    <FrameContext value={frame}>
+      <Layout engine={engine} step={step}>
+        <StepScreen engine={engine} step={step} />
+      </Layout>
+    </FrameContext>
   );
 }
 
@@ -83,7 +86,7 @@ export function flowRoutes(flow: Flow, engine: FlowEngine, opts: RouteOptions = 
 
 /**
  * The routes as elements (React Router's declarative mode: the app loads no data per route, so it does without the data
- * router, ~17 KB gzip of every page's start-up, issue 9). `bind` receives the router's navigate once mounted.
+ * router, ~17 KB gzip of every page's start-up). `bind` receives the router's navigate once mounted.
  */
 export function FlowRoutes({ routes, bind }: { routes: RouteObject[]; bind?: (navigate: NavigateFunction | null) => void }) {
   const navigate = useNavigate();

@@ -17,11 +17,12 @@ import { LazyStepForm as StepForm } from '../form/LazyStepForm';
 import { Icon } from '../form/widgets/Icon';
 import { StepExtras } from './StepExtras';
 import { conEnlaces } from '../app/enlaces';
+import { useFrame } from './frame';
 
 type Json = Record<string, unknown>;
 
 
-/** Warms up the form engine chunk (boot-ui calls it on the first interaction). */
+/** Warms up the form engine chunk (src/boot/boot-ui.tsx calls it on the first interaction). */
 export const prefetchForms = () => void loadStepForm();
 
 function Heading({ step }: { step: Step }) {
@@ -289,13 +290,14 @@ function ReviewScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
 }
 
 /**
- * A result step. `frame`: before the journey is restored (prerendered HTML and its hydration) — its icon, title and
+ * A result step. Its frame (src/screens/frame.ts), before the journey is restored (prerendered HTML and its hydration) — its icon, title and
  * lead with "…" for each value the journey supplies, and a placeholder for the rest. The frame and the result are one
  * component, so when the journey arrives React fills the same elements in place: the lead painted first stays the
  * page's largest text (LCP), no new element replaces it.
  */
-function ResultScreen({ engine, step, frame }: { engine: FlowEngine; step: Step; frame?: boolean }) {
+function ResultScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
   const { t, i18n } = useTranslation();
+  const frame = useFrame();
   const [journey, restart, open] = useUnit([engine.$context, engine.restartClicked, engine.editClicked]);
   // a frame depends on no journey state: it must equal its prerendered HTML whatever was restored
   const context = frame ? {} : journey;
@@ -347,7 +349,7 @@ function ResultScreen({ engine, step, frame }: { engine: FlowEngine; step: Step;
 }
 
 /**
- * What a form or review step shows before its journey is restored (prerendered, issue 9): the same boxes as the step
+ * What a form or review step shows before its journey is restored (prerendered): the same boxes as the step
  * will have, with what needs no journey filled in — its heading, a placeholder for the content and, when it has one,
  * the summary's box (above the body on a phone) — so that the first paint already holds the step's largest text and
  * the app's render moves nothing. (A result step's frame is ResultScreen's.)
@@ -366,10 +368,11 @@ function FrameScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
 }
 
 /**
- * The screen of `step` by its kind. `frame`: before the journey is restored (prerendered HTML and its hydration) a
- * landing shows whole (it needs no journey), any other kind only its frame.
+ * The screen of `step` by its kind. Before the journey is restored (its frame, src/screens/frame.ts) a landing shows
+ * whole (it needs no journey), any other kind only its frame.
  */
-export function StepScreen({ engine, step, frame }: { engine: FlowEngine; step: Step; frame?: boolean }) {
+export function StepScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
+  const frame = useFrame();
   // a landing needs no journey (shown whole); a result is its own frame (ResultScreen)
   if (frame && step.kind !== 'landing' && step.kind !== 'result') return <FrameScreen engine={engine} step={step} />;
   switch (step.kind) {
@@ -380,6 +383,6 @@ export function StepScreen({ engine, step, frame }: { engine: FlowEngine; step: 
     case 'review':
       return <ReviewScreen engine={engine} step={step} />;
     case 'result':
-      return <ResultScreen engine={engine} step={step} frame={frame} />;
+      return <ResultScreen engine={engine} step={step} />;
   }
 }

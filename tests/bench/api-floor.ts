@@ -1,39 +1,66 @@
 /**
- * The API rows' yardsticks (run.ts › the quote API), each a Fastify app in a process of its own:
+ * The API rows' yardsticks (run.ts › the quote API, api.ts › PostgreSQL), each a Fastify app in a process of its own:
  * - `hola`: hello-world, `GET /` → `{ hello: 'world' }` (what the machine gives at best);
  * - `escritura`: the same route plus ONE durable write per request — `INSERT` of a 16-byte row into PGlite through the
  *   app's own adapter on its worker thread (db/index.ts › createPgliteDb with `hilo`, files in a throw-away folder),
  *   as `npm start` runs it. It is what any request that stores something pays on the embedded database, whatever
- *   the app around it does: the floor of `cotizar`, which stores its quote before answering.
- * `node tests/bench/api-floor.ts hola|escritura` prints `LISTEN <url>` once it listens; SIGTERM ends it (and removes
- * the folder).
+ *   the app around it does: the floor of `cotizar`, which stores its quote before answering;
+ * - `escritura-pg <url>`: the same on PostgreSQL, through the app's pool (db/index.ts › createPostgresDb) into the
+ *   database at `<url>`: the floor of `cotizar` on that server.
+ * `node tests/bench/api-floor.ts <mode> [url]` prints `LISTEN <url>` once it listens; SIGTERM ends it (and removes
+ * the folder or the table). {@link startApiFloor} runs it.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Fastify from 'fastify';
-import { createPgliteDb, type Db } from '../../server/src/db/index.ts';
 
-export type ApiFloor = 'hola' | 'escritura';
+export type ApiFloor = 'hola' | 'escritura' | 'escritura-pg';
 
-const mode = process.argv[2] as ApiFloor;
-const app = Fastify();
-let db: Db | undefined;
-const dir = mode === 'escritura' ? mkdtempSync(join(tmpdir(), 'cotizador-bench-piso-')) : undefined;
-if (dir) {
-  db = await createPgliteDb(join(dir, 'pglite'), { hilo: true });
-  await db.exec('CREATE TABLE piso (id uuid PRIMARY KEY)');
-  const escribe = db;
-  app.get('/', async () => {
-    await escribe.query('INSERT INTO piso (id) VALUES ($1)', [crypto.randomUUID()]);
-    return { hello: 'world' };
+/**
+ * Starts the yardstick `mode` in a process of its own (so the load generator does not share its event loop).
+ * @param databaseUrl the PostgreSQL database of `escritura-pg`
+ * @returns its URL and `stop`
+ * @throws Error when the process ends before it listens
+ */
+export async function startApiFloor(mode: ApiFloor, databaseUrl?: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const proc = spawn(process.execPath, [import.meta.filename, mode, ...(databaseUrl ? [databaseUrl] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((r) => proc.once('exit', () => r()));
+  const url = await new Promise<string>((ok, fail) => {
+    let out = '';
+    proc.stdout!.on('data', (d) => {
+      out += d;
+      const m = /LISTEN (\S+)/.exec(out);
+      if (m) ok(m[1]);
+    });
+    proc.once('exit', (c) => fail(new Error(`el piso ${mode} terminó (${c})`)));
   });
-} else app.get('/', async () => ({ hello: 'world' }));
-const url = await app.listen({ port: 0, host: '127.0.0.1' });
-console.log(`LISTEN ${url}`);
-process.once('SIGTERM', async () => {
-  await app.close();
-  await db?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  process.exit(0);
-});
+  return { url, stop: () => (proc.kill('SIGTERM'), exited) };
+}
+
+async function serve(mode: ApiFloor, databaseUrl: string | undefined) {
+  const { default: Fastify } = await import('fastify');
+  const { createPgliteDb, createPostgresDb } = await import('../../server/src/db/index.ts');
+  const app = Fastify();
+  const dir = mode === 'escritura' ? mkdtempSync(join(tmpdir(), 'cotizador-bench-piso-')) : undefined;
+  const table = `piso_${process.pid}`;
+  const db = mode === 'escritura' ? await createPgliteDb(join(dir!, 'pglite'), { hilo: true }) : mode === 'escritura-pg' ? await createPostgresDb(databaseUrl!) : undefined;
+  if (db) {
+    await db.exec(`CREATE TABLE ${table} (id uuid PRIMARY KEY)`);
+    app.get('/', async () => {
+      await db.query(`INSERT INTO ${table} (id) VALUES ($1)`, [crypto.randomUUID()]);
+      return { hello: 'world' };
+    });
+  } else app.get('/', async () => ({ hello: 'world' }));
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  console.log(`LISTEN ${url}`);
+  process.once('SIGTERM', async () => {
+    await app.close();
+    if (mode === 'escritura-pg') await db?.exec(`DROP TABLE ${table}`).catch(() => undefined);
+    await db?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    process.exit(0);
+  });
+}
+
+if (process.argv[1] === import.meta.filename) await serve(process.argv[2] as ApiFloor, process.argv[3]);

@@ -5,8 +5,11 @@
  * - `cotizar` (one POST with CSRF token and cookies) and the whole purchase (cotizar → datos-presupuesto →
  *   salesforce → comparar-zonas → insertar-domicilio → validar-forma-cobro → solicitar → emitir-async, chained per
  *   connection) against the real server on PGlite (one process) and on PostgreSQL with two instances (load split
- *   between them; needs TEST_DATABASE_URL's server, a throw-away `hard_bench_…` database is created and dropped).
- * Rate limits and quote quotas are raised for the run. Ports 3390–3393.
+ *   between them; needs TEST_DATABASE_URL's server, a throw-away `hard_bench_…` database is created and dropped);
+ * - on that PostgreSQL server, its floor: Fastify + one INSERT through the app's pool into the same database, in a
+ *   process of its own (api-floor.ts › escritura-pg), measured the same way.
+ * Ends with the target (`cotizar` on PostgreSQL: p99 ≤ 1.5× that floor's p99), met or not.
+ * Rate limits and quote quotas are raised for the run. Ports 3390–3393 (`BENCH_API_PORT`: another first port).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,9 +18,11 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { cotizarBody, domicilio, hoy, persona, TARJETA_OK } from '../../server/test/helper.ts';
 import { createTestDatabase, pgUnavailable, startServer, type ServerProcess } from '../../server/test/processes.ts';
+import { startApiFloor } from './api-floor.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PORT = Number(process.env.BENCH_API_PORT ?? 3390);
 const ENV = { RATE_LIMIT_MAX: '100000000', COTIZACIONES_POR_HORA: '100000000', EMISSION_DELAY_MS: '0', LOG_LEVEL: 'warn' };
 
 interface Row { target: string; escenario: string; reqPorS: number; p50: number; p99: number; compras?: number; errores: number }
@@ -78,14 +83,14 @@ async function measure(target: string, escenario: string, bases: string[]): Prom
 
 const floor = Fastify();
 floor.get('/', async () => ({ hello: 'world' }));
-await floor.listen({ port: 3390, host: '127.0.0.1' });
-const f = await autocannon({ url: 'http://127.0.0.1:3390/', connections: CONNECTIONS, duration: SECONDS });
+await floor.listen({ port: PORT, host: '127.0.0.1' });
+const f = await autocannon({ url: `http://127.0.0.1:${PORT}/`, connections: CONNECTIONS, duration: SECONDS });
 rows.push({ target: 'Fastify hello-world (piso)', escenario: 'GET /', reqPorS: f.requests.average, p50: f.latency.p50, p99: f.latency.p99, errores: f.non2xx + f.errors });
 await floor.close();
 
 const servers: ServerProcess[] = [];
 try {
-  const pglite = await startServer(3391, { ...ENV, DATA_DIR: mkdtempSync(join(tmpdir(), 'cotizador-bench-')) });
+  const pglite = await startServer(PORT + 1, { ...ENV, DATA_DIR: mkdtempSync(join(tmpdir(), 'cotizador-bench-')) });
   servers.push(pglite);
   await measure('PGlite, 1 proceso', 'cotizar', [pglite.url]);
   await measure('PGlite, 1 proceso', 'compra', [pglite.url]);
@@ -94,11 +99,18 @@ try {
   const why = await pgUnavailable();
   if (why) console.warn(`PostgreSQL omitido: ${why}`);
   else {
-    const db = await createTestDatabase('bench');
+    const db = await createTestDatabase('bench', process.env.BENCH_DB_PREFIX);
     try {
       const env = { ...ENV, DATABASE_URL: db.url, PAYMENT_KEY: 'ab'.repeat(32), DATA_DIR: mkdtempSync(join(tmpdir(), 'cotizador-bench-')) };
-      const pair = await Promise.all([startServer(3392, env), startServer(3393, env)]);
+      const pair = await Promise.all([startServer(PORT + 2, env), startServer(PORT + 3, env)]);
       servers.push(...pair);
+      const pgFloor = await startApiFloor('escritura-pg', db.url);
+      try {
+        const r = await autocannon({ url: pgFloor.url, connections: CONNECTIONS, duration: SECONDS });
+        rows.push({ target: 'Fastify + 1 INSERT en PostgreSQL (piso, mismo servidor)', escenario: 'GET /', reqPorS: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errores: r.non2xx + r.errors });
+      } finally {
+        await pgFloor.stop();
+      }
       await measure('PostgreSQL, 2 instancias', 'cotizar', pair.map((s) => s.url));
       await measure('PostgreSQL, 2 instancias', 'compra', pair.map((s) => s.url));
       for (const s of pair) await s.stop();
@@ -116,3 +128,12 @@ console.log('|---|---|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   console.log(`| ${r.target} | ${r.escenario} | ${r.reqPorS.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.compras?.toFixed(1) ?? '—'} | ${r.errores} |`);
 }
+
+const pgFloorRow = rows.find((r) => r.target.startsWith('Fastify + 1 INSERT en PostgreSQL'));
+const pgCotizar = rows.find((r) => r.target.startsWith('PostgreSQL') && r.escenario === 'cotizar');
+console.log('\n| objetivo | medido | ¿cumple? |');
+console.log('|---|---|---|');
+if (pgFloorRow && pgCotizar) {
+  const ok = pgCotizar.p99 <= 1.5 * pgFloorRow.p99;
+  console.log(`| PostgreSQL: cotizar p99 ≤ 1,5 × p99 del piso Fastify + 1 INSERT (mismo servidor) | ${pgCotizar.p99} ≤ ${1.5 * pgFloorRow.p99} (${(pgCotizar.p99 / pgFloorRow.p99).toFixed(1).replace('.', ',')}×) | ${ok ? 'sí' : 'NO'} |`);
+} else console.log('| PostgreSQL: cotizar p99 ≤ 1,5 × p99 del piso Fastify + 1 INSERT (mismo servidor) | sin PostgreSQL: no medido | NO |');

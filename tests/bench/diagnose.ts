@@ -1,5 +1,5 @@
 /**
- * `npm run bench:diag -- [route…]` — why a step scores what it scores (issue 9): for each route of the purchase
+ * `npm run bench:diag -- [route…]` — why a step scores what it scores: for each route of the purchase
  * fixture (default: every step), one Lighthouse mobile run on the built app with the journey restored as in
  * `npm run bench`, printing what the score table hides: the long tasks (start, duration, script), JS boot-up time per
  * script (evaluation / parse+compile, ms at Lighthouse's 4× CPU), main-thread time by category, the elements that

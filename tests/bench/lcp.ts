@@ -1,6 +1,6 @@
 /**
  * `npm run bench:lcp -- [route…]` — LCP as a phone on a slow network paints it, measured in the browser rather than
- * simulated (issue 9): Lighthouse's default throttling (Lantern) estimates LCP from the trace of an unthrottled load and
+ * simulated: Lighthouse's default throttling (Lantern) estimates LCP from the trace of an unthrottled load and
  * barely sees changes to when chunks are requested; here Chromium itself is slowed as DevTools does it (150 ms RTT,
  * 1.6 Mbit/s down, 750 kbit/s up, CPU 4×) and the page's own `largest-contentful-paint` entries are read. For each
  * route of the purchase fixture (default: every step), the step is opened cold with the journey restored as in

@@ -1,6 +1,7 @@
 /**
- * `npm run bench` — the performance budgets of issue 9, measured in one run (prints a table, writes
- * bench-results/latest.json; asserts nothing, not part of `npm test`). README › "Benchmark" says how to read it.
+ * `npm run bench` — every performance target, measured in one run next to its yardstick of the same run (prints the
+ * tables and, last, every target met or not; writes bench-results/latest.json; asserts nothing, not part of `npm test`).
+ * docs/performance.md › "npm run bench" says how to read it.
  * 1. builds the app (npm run build) and the stack floor (tests/bench/floor: React + RJSF precompiled + Effector, one
  *    field), writes a plain HTML page with the entry step's texts;
  * 2. starts the built app on a throw-away embedded database (emission delay as configured by default) and a static
@@ -11,13 +12,15 @@
  * 5. the quote API: max req/s at 10 connections (autocannon), p50/p99 at a steady 200 req/s for 10 s over 10
  *    connections (an open-loop pacer in a process of its own, paced.ts; median of 3 runs by p99) and autocannon's own fixed-rate p99, next to a Fastify hello-world
  *    in its own process;
- * 6. the time from the purchase click on the last review step to the thank-you page.
+ * 6. the time from the purchase click on the last review step to the thank-you page;
+ * 7. the first interaction (first-question.ts), 4× CPU: tap on the entry step's button → first question with the app
+ *    ready, and app ready → first question for a tap made while it started.
  * Env: BENCH_LH_RUNS (Lighthouse runs per page, median; default 1), BENCH_FIXTURE (default compra-tarjeta-casa),
  * BENCH_SKIP_BUILD=1 (reuse dist/), BENCH_SECONDS (max-rate run, default 5), BENCH_API_RUNS (paced 10-s runs per API
  * row, median by p99; default 3), BENCH_ONLY (comma list of
- * pasos, interacciones, api, compra: run only those parts while working; the table then shows only what was measured).
+ * pasos, interacciones, api, compra, primer-toque: run only those parts while working; the table then shows only what was measured).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -33,7 +36,8 @@ import { loadReplayProduct } from '../../scripts/replay.ts';
 import { loadJourney } from '../../tools/replay/fixture.ts';
 import { cotizarBody } from '../../server/test/helper.ts';
 import { startServer } from '../../server/test/processes.ts';
-import type { ApiFloor } from './api-floor.ts';
+import { startApiFloor } from './api-floor.ts';
+import { firstQuestionTimes } from './first-question.ts';
 import { pacedLatencyApart, type ApiRequest } from './paced.ts';
 import { assetBytes, INTERACTIONS, interactionState, interactionTime, journeyStates, launchBrowser, lighthouseMedian, purchaseTime, type InteractionFigures, type LighthouseFigures } from './web.ts';
 
@@ -44,7 +48,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const API_RUNS = Number(process.env.BENCH_API_RUNS ?? 3);
 const FIXTURE = process.env.BENCH_FIXTURE ?? 'compra-tarjeta-casa';
 const ONLY = process.env.BENCH_ONLY?.split(',');
-const want = (part: 'pasos' | 'interacciones' | 'api' | 'compra') => !ONLY || ONLY.includes(part);
+const want = (part: 'pasos' | 'interacciones' | 'api' | 'compra' | 'primer-toque') => !ONLY || ONLY.includes(part);
 const kb = (n: number) => (n / 1024).toFixed(1);
 const ms = (n: number) => Math.round(n);
 
@@ -76,22 +80,6 @@ function plainPage(): string {
 <body><main><h1>${t.titulo}</h1><p>${t.bajada}</p><ul>${list}</ul><button type="button">${t.cta}</button><p>${t.aclaracion}</p></main></body></html>`;
 }
 
-/** A yardstick of the API rows (api-floor.ts) in its own process, so autocannon does not share its event loop. @returns URL and stop */
-async function apiFloor(mode: ApiFloor): Promise<{ url: string; stop: () => Promise<void> }> {
-  const proc = spawn(process.execPath, [join(import.meta.dirname, 'api-floor.ts'), mode], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  const exited = new Promise<void>((r) => proc.once('exit', () => r()));
-  const url = await new Promise<string>((ok, fail) => {
-    let out = '';
-    proc.stdout!.on('data', (d) => {
-      out += d;
-      const m = /LISTEN (\S+)/.exec(out);
-      if (m) ok(m[1]);
-    });
-    proc.once('exit', (c) => fail(new Error(`el piso ${mode} terminó (${c})`)));
-  });
-  return { url, stop: () => (proc.kill('SIGTERM'), exited) };
-}
-
 interface ApiRow { target: string; maxReqPerS: number; p50: number; p99: number; autocannonP99: number; non2xx: number }
 /** Max req/s at 10 connections for SECONDS (autocannon), p50/p99 at a steady 200 req/s for 10 s ({@link pacedLatencyApart}: in a process of its own; median of BENCH_API_RUNS runs by p99), and autocannon's own p99 at overallRate 200 for 10 s. */
 async function apiRow(target: string, url: string, opts: ApiRequest): Promise<ApiRow> {
@@ -100,7 +88,7 @@ async function apiRow(target: string, url: string, opts: ApiRequest): Promise<Ap
   // the median (by p99) of API_RUNS paced runs: this VM's neighbours move a single run's p99 by ±7 ms
   const paced = Array.from({ length: API_RUNS }, () => pacedLatencyApart(url, opts, 200, 10, 10)).sort((a, b) => a.p99 - b.p99);
   const fixed = { ...paced[Math.floor(paced.length / 2)], errors: paced.reduce((n, r) => n + r.errors, 0) };
-  // what autocannon itself reports at overallRate 200 (the issue's wording), shown beside the pacer's figures
+  // what autocannon itself reports at overallRate 200 (how the target was first worded), shown beside the pacer's figures
   const ac = await autocannon({ ...base, connections: 10, duration: 10, overallRate: 200 });
   return { target, maxReqPerS: max.requests.average, p50: fixed.p50, p99: fixed.p99, autocannonP99: ac.latency.p99, non2xx: max.non2xx + max.errors + fixed.errors + ac.non2xx + ac.errors };
 }
@@ -116,7 +104,9 @@ async function main() {
   // the browser first: if it cannot start, no server is left running
   const browser = await launchBrowser();
   const dataDir = mkdtempSync(join(tmpdir(), 'cotizador-bench-'));
-  const app = await startServer(0, { STATIC_DIR: DIST, DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000000', COTIZACIONES_POR_HORA: '100000000', LOG_LEVEL: 'warn' });
+  // NODE_ENV: Vite's build above set this process's to production, where the server refuses the example insurer data
+  // of config/aseguradora.json; the server reads NODE_ENV for nothing else but its development pages
+  const app = await startServer(0, { STATIC_DIR: DIST, DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000000', COTIZACIONES_POR_HORA: '100000000', LOG_LEVEL: 'warn', NODE_ENV: 'bench' });
   const statics = Fastify();
   await statics.register(fastifyStatic, { root: floorDir, preCompressed: appPrecompressed });
   statics.get('/api/health/live', async () => ({ ok: true }));
@@ -128,6 +118,7 @@ async function main() {
   let api: ApiRow[] = [];
   let purchaseMs = NaN;
   let interactionRows: InteractionFigures[] = [];
+  let first: { readyMs: number; startingMs: number } | undefined;
   try {
     console.log(`\n▶ estado de cada paso (${journey.name})`);
     const states = want('pasos') ? await journeyStates(browser, app.url, journey, product) : [];
@@ -166,7 +157,7 @@ async function main() {
     if (want('api')) {
     console.log('▶ API bajo carga');
     for (const [mode, target] of [['hola', 'Fastify hello-world (piso)'], ['escritura', 'Fastify + 1 INSERT en PGlite (piso con escritura)']] as const) {
-      const floorApi = await apiFloor(mode);
+      const floorApi = await startApiFloor(mode);
       try {
         api.push(await apiRow(target, floorApi.url, {}));
       } finally {
@@ -180,6 +171,12 @@ async function main() {
       method: 'POST', path: '/api/cotizacion/cotizar', body: JSON.stringify(cotizarBody()),
       headers: { 'content-type': 'application/json', 'x-xsrf-token': csrfToken, cookie },
     }));
+    }
+
+    if (want('primer-toque')) {
+      console.log('▶ primer toque (CPU 4×)');
+      first = await firstQuestionTimes(browser, app.url + '/');
+      console.log(`  app lista: ${ms(first.readyMs)} ms; tocado mientras arranca: ${ms(first.startingMs)} ms después de lista`);
     }
 
     if (want('compra')) {
@@ -201,53 +198,77 @@ async function main() {
   const steps = pages.slice(2);
   const entry = steps[0] as (typeof steps)[number] | undefined;
   console.log(`\nRendimiento — Lighthouse mobile (mediana de ${LH_RUNS}), Chromium ${CHROME_VERSION()}, Node ${process.version}\n`);
-  console.log('| página | puntaje | LCP ms | TBT ms | CLS | JS+CSS gzip antes del 1er pintado KB | después KB |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const p of pages) {
-    console.log(`| ${p.name} | ${p.lh.score} | ${ms(p.lh.lcp)} | ${ms(p.lh.tbt)} | ${p.lh.cls.toFixed(3)} | ${kb(p.beforePaint)} | ${kb(p.afterPaint)} |`);
+  if (pages.length) {
+    console.log('| página | puntaje | LCP ms | TBT ms | CLS | JS+CSS gzip antes del 1er pintado KB | después KB |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const p of pages) {
+      console.log(`| ${p.name} | ${p.lh.score} | ${ms(p.lh.lcp)} | ${ms(p.lh.tbt)} | ${p.lh.cls.toFixed(3)} | ${kb(p.beforePaint)} | ${kb(p.afterPaint)} |`);
+    }
   }
   if (interactionRows.length) {
     console.log('\n| interacción (CPU 4×) | paso | evento más largo ms (INP) | tarea larga más larga ms | tareas largas |');
     console.log('|---|---|---:|---:|---:|');
     for (const r of interactionRows) console.log(`| ${r.name} | ${r.route.split('/').pop() || r.route} | ${ms(r.maxEventMs)} | ${ms(r.maxLongTaskMs)} | ${r.longTasks} |`);
   }
-  console.log('\n| API | pedidos/s (10 conexiones) | p50 ms a 200/s parejos | p99 ms a 200/s parejos | p99 ms autocannon overallRate 200 | no-2xx+errores |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  if (api.length) console.log('\n| API | pedidos/s (10 conexiones) | p50 ms a 200/s parejos | p99 ms a 200/s parejos | p99 ms autocannon overallRate 200 | no-2xx+errores |');
+  if (api.length) console.log('|---|---:|---:|---:|---:|---:|');
   for (const r of api) console.log(`| ${r.target} | ${r.maxReqPerS.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.autocannonP99} | ${r.non2xx} |`);
   const [hello, writeFloor, cotizar] = api as (ApiRow | undefined)[];
-  const targets: [string, string, boolean][] = [];
+  // every performance target, each against its yardstick of this same run: met (true), not met (false), or not
+  // applicable in this run / measured elsewhere (null)
+  const targets: [string, string, boolean | null][] = [];
   if (entry) {
     const entryJs = entry.beforePaint + entry.afterPaint;
     const floorJs = floor.beforePaint + floor.afterPaint;
+    const minScore = Math.min(...steps.map((s) => s.lh.score));
     targets.push(
+      ['Paso 1: puntaje ≥ puntaje del piso del stack', `${entry.lh.score} ≥ ${floor.lh.score}`, entry.lh.score >= floor.lh.score],
+      floor.lh.score >= 98
+        ? ['Paso 1: puntaje ≥ 98 (el piso hizo ≥ 98)', String(entry.lh.score), entry.lh.score >= 98]
+        : ['Paso 1: puntaje ≥ 98 si el piso hace ≥ 98', `el piso hizo ${floor.lh.score}: no aplica (paso 1: ${entry.lh.score})`, null],
+      ['Paso 1: TBT ≤ TBT del piso + 50 ms', `${ms(entry.lh.tbt)} ≤ ${ms(floor.lh.tbt + 50)}`, entry.lh.tbt <= floor.lh.tbt + 50],
       ['Paso 1: LCP ≤ 1,2 × LCP de la página plana', `${ms(entry.lh.lcp)} ≤ ${ms(plain.lh.lcp * 1.2)}`, entry.lh.lcp <= plain.lh.lcp * 1.2],
-      ['Paso 1: puntaje ≥ 98', String(entry.lh.score), entry.lh.score >= 98],
-      ['Todos los pasos: puntaje ≥ 95', `mínimo ${Math.min(...steps.map((s) => s.lh.score))}`, steps.every((s) => s.lh.score >= 95)],
+      floor.lh.score >= 95
+        ? ['Todos los pasos: puntaje ≥ 95 (el piso hizo ≥ 95)', `mínimo ${minScore}`, minScore >= 95]
+        : ['Todos los pasos: puntaje ≥ 95 si el piso hace ≥ 95', `el piso hizo ${floor.lh.score}: no aplica (mínimo ${minScore})`, null],
       ['Todos los pasos: CLS < 0,05', `máximo ${Math.max(...steps.map((s) => s.lh.cls)).toFixed(3)}`, steps.every((s) => s.lh.cls < 0.05)],
       ['Paso 1: JS+CSS hasta red inactiva ≤ piso del stack', `${kb(entryJs)} KB ≤ ${kb(floorJs)} KB`, entryJs <= floorJs],
     );
   }
-  if (interactionRows.length) {
-    const worst = Math.max(...interactionRows.map((r) => r.maxLongTaskMs));
-    targets.push(['Interacciones: ninguna tarea larga > 50 ms (CPU 4×)', `máximo ${ms(worst)} ms`, worst <= 50]);
+  if (first) {
+    targets.push(
+      ['Primer toque, app lista: primera pregunta ≤ 200 ms (CPU 4×)', `${ms(first.readyMs)} ms`, first.readyMs <= 200],
+      ['Primer toque mientras arranca: primera pregunta ≤ 200 ms después de lista (CPU 4×)', `${ms(first.startingMs)} ms`, first.startingMs <= 200],
+    );
+  }
+  // the heavy taps: every interaction of the bench but step 1's button (the first interaction has its own targets)
+  const heavy = interactionRows.filter((r) => r.name !== INTERACTIONS[0].name);
+  if (heavy.length) {
+    const inp = Math.max(...heavy.map((r) => r.maxEventMs));
+    const worst = Math.max(...heavy.map((r) => r.maxLongTaskMs));
+    targets.push(
+      ['Toques pesados: INP ≤ 200 ms (CPU 4×)', `máximo ${ms(inp)} ms`, inp <= 200],
+      ['Toques pesados: ninguna tarea larga > 50 ms (CPU 4×)', `máximo ${ms(worst)} ms`, worst <= 50],
+    );
   }
   if (hello && writeFloor && cotizar) {
     const ratio = (a: ApiRow, b: ApiRow) => (a.p99 / b.p99).toFixed(1).replace('.', ',');
     targets.push(
-      ['API: p99 < 20 ms a 200/s', `${cotizar.p99} ms`, cotizar.p99 < 20],
-      ['API: p99 ≤ 2 × p99 hello-world', `${cotizar.p99} ≤ ${2 * hello.p99} (${ratio(cotizar, hello)}×; el piso con escritura solo: ${ratio(writeFloor, hello)}×)`, cotizar.p99 <= 2 * hello.p99],
-      ['API: p99 ≤ 2 × p99 del piso con escritura', `${cotizar.p99} ≤ ${2 * writeFloor.p99} (${ratio(cotizar, writeFloor)}×)`, cotizar.p99 <= 2 * writeFloor.p99],
+      ['API: p99 < 20 ms a 200/s parejos', `${cotizar.p99} ms`, cotizar.p99 < 20],
+      ['API: p99 ≤ 1,5 × p99 del piso con escritura', `${cotizar.p99} ≤ ${1.5 * writeFloor.p99} (${ratio(cotizar, writeFloor)}×; el piso con escritura ${ratio(writeFloor, hello)}× el hello-world)`, cotizar.p99 <= 1.5 * writeFloor.p99],
     );
   }
   if (!Number.isNaN(purchaseMs)) targets.push(['Compra: "Contratar seguro" → gracias ≤ 2 s', `${ms(purchaseMs)} ms`, purchaseMs <= 2000]);
+  // the target on PostgreSQL is measured by `npm run bench:api` (a PostgreSQL server and two instances)
+  targets.push(['API en PostgreSQL: p99 ≤ 1,5 × piso Fastify + 1 INSERT en el mismo servidor', 'se mide en npm run bench:api', null]);
   console.log('\n| objetivo | medido | ¿cumple? |');
   console.log('|---|---|---|');
-  for (const [name, value, ok] of targets) console.log(`| ${name} | ${value} | ${ok ? 'sí' : 'NO'} |`);
+  for (const [name, value, ok] of targets) console.log(`| ${name} | ${value} | ${ok === null ? '—' : ok ? 'sí' : 'NO'} |`);
 
   const outDir = join(ROOT, 'bench-results');
   mkdirSync(outDir, { recursive: true });
   const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
-  const json = { date: new Date().toISOString(), commit, lighthouseRuns: LH_RUNS, pages, interactions: interactionRows, api, purchaseMs, targets: targets.map(([name, value, ok]) => ({ name, value, ok })) };
+  const json = { date: new Date().toISOString(), commit, lighthouseRuns: LH_RUNS, pages, interactions: interactionRows, firstInteraction: first, api, purchaseMs, targets: targets.map(([name, value, ok]) => ({ name, value, ok })) };
   writeFileSync(join(outDir, 'latest.json'), JSON.stringify(json, null, 2));
   console.log(`\nJSON: bench-results/latest.json (commit ${commit})`);
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:tareas -- [route…]` — which code makes each long task of a step's start-up (issue 9). Lighthouse's
+ * `npm run bench:tareas -- [route…]` — which code makes each long task of a step's start-up. Lighthouse's
  * trace has no CPU profile, so `bench:diag` can say a task is long but not whose it is. This opens each route of the
  * purchase fixture (default: every step; the journey restored as in `npm run bench`) in Chromium, unthrottled (real
  * ms on this machine; Lighthouse multiplies them by 4), with a trace that carries V8's sampling profiler, and prints

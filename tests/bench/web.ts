@@ -188,7 +188,7 @@ export async function purchaseTime(browser: Browser, baseUrl: string, journey: J
 }
 
 /**
- * The taps whose handlers issue 9 names (the live re-pricing and the locality search over 3,526 localities) and the
+ * The heaviest taps of a purchase (the live re-pricing and the locality search over 3,526 localities) and the
  * other heavy ones of a purchase, each on the step (route suffix) where it happens: what the page must show before
  * (`ready`) and what the visitor does (`act`).
  */

@@ -1,11 +1,21 @@
 /**
- * How a prerendered page starts the app (issue 9, scripts/prerender.ts and public/arranque.js): the loader preloads
+ * How a prerendered page starts the app (scripts/prerender/ and public/arranque.js): the loader preloads
  * every chunk the page needs as the app starts in one go (`data-precarga`), so no chunk is discovered an import level
- * late, and nothing the page does not use is fetched — step 1 never fetches the form engine while nobody touches it.
+ * late, and nothing the page does not use is fetched — step 1 never fetches the form engine while nobody touches it
+ * (only, once idle, the first question's small schema chunks).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { settled, trackRequests } from '../../tools/replay/settle.ts';
 import { continuar } from './journey';
+import { FIRST, openAt, recordFirstTimes, tapCta } from '../bench/first-question.ts';
+import flowJson from '../../flow/flow.json' with { type: 'json' };
+
+/** The chunks (validator, schema, ui schema) of the steps `stepId` leads to: fetched once the app is idle, never preloaded. */
+function nextStepChunks(stepId: string): RegExp {
+  const step = (flowJson.steps as { id: string; next?: string | { to: string }[] }[]).find((s) => s.id === stepId)!;
+  const next = typeof step.next === 'string' ? [step.next] : (step.next ?? []).map((b) => b.to);
+  return new RegExp(`/(${next.join('|')})(\\.schema|\\.ui)?-[\\w-]+\\.js$`);
+}
 
 /** The app's JS files the page fetches from now on (paths under /assets). */
 function scriptsFetched(page: Page): Set<string> {
@@ -38,12 +48,18 @@ test('el paso 1 precarga de una vez lo que usa al arrancar, y no el motor de for
   test.skip(test.info().project.name !== 'mobile', 'la lista no depende de la pantalla');
   await watchReady(page);
   const fetched = scriptsFetched(page);
+  // once the app is up and the browser idle, the first question's schemas (small chunks) are fetched, never preloaded:
+  // the tap on the button then waits for no request (src/boot/boot-ui.tsx › prefetchNextSteps)
+  const nextStep = nextStepChunks(FIRST.entry);
+  const nextSchema = page.waitForRequest((r) => new RegExp(`/${FIRST.step}\\.schema-`).test(r.url()));
   await page.goto('/seguro-hogar');
   await appReady(page);
+  await nextSchema;
   const { preload, app } = await loaderLists(page);
   expect(preload.length).toBeGreaterThan(3);
-  expect([...fetched].sort()).toEqual([app, ...preload].sort());
-  expect(preload.some((f) => /\/StepForm-/.test(f))).toBe(false);
+  expect(preload.some((f) => nextStep.test(f))).toBe(false);
+  expect([...fetched].filter((f) => !nextStep.test(f)).sort()).toEqual([app, ...preload].sort());
+  expect([...fetched].some((f) => /\/StepForm-/.test(f))).toBe(false);
 });
 
 test('un paso con formulario abierto en frío precarga el motor de formularios y su esquema, y nada queda afuera', async ({ page }) => {
@@ -68,5 +84,20 @@ test('un paso con formulario abierto en frío precarga el motor de formularios y
   // lazy chunk and its worker are fetched then, on purpose never preloaded
   const background = /\/(proof-of-work|pow\.worker)-[\w-]+\.js$/;
   expect([...fetched].filter((f) => background.test(f)).length).toBeGreaterThan(0);
-  expect([...fetched].filter((f) => !background.test(f)).sort()).toEqual([app, ...preload].sort());
+  const nextStep = nextStepChunks('permanencia');
+  expect([...fetched].filter((f) => !background.test(f) && !nextStep.test(f)).sort()).toEqual([app, ...preload].sort());
+});
+
+test('un toque guardado mientras la app arranca pide ya lo que necesita la primera pregunta: el motor de formularios y sus esquemas', async ({ page }) => {
+  test.skip(test.info().project.name !== 'mobile', 'la lista no depende de la pantalla');
+  await recordFirstTimes(page);
+  // the screens chunk is held: the app cannot be ready while these requests are made
+  const release = await openAt(page, '/', 'arrancando');
+  const formEngine = page.waitForRequest((r) => /\/StepForm-[\w-]+\.js$/.test(r.url()));
+  const schema = page.waitForRequest((r) => new RegExp(`/${FIRST.step}\\.schema-[\\w-]+\\.js$`).test(r.url()));
+  await tapCta(page, true);
+  await Promise.all([formEngine, schema]);
+  expect(await page.evaluate(() => (window as unknown as { __tiempos: { listo?: number } }).__tiempos.listo)).toBeUndefined();
+  await release();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(FIRST.question);
 });

@@ -4,7 +4,7 @@
  * `<target>/x` (method, headers and body as they come), a `Location` the server answers with `/x` goes back as
  * `<prefix>/x`, `<prefix>` alone is redirected to `<prefix>/`, and anything outside the prefix answers 404 — so a page
  * or an API call that leaves the sub-path fails instead of reaching the app. Nothing in the bodies is rewritten: the
- * app must have been built for the sub-path (`BASE_PATH=/hogar/ npm run build`, README › Sub-path).
+ * app must have been built for the sub-path (`BASE_PATH=/hogar/ npm run build`, docs/operations.md › Sub-path).
  */
 import { createServer, request, type Server } from 'node:http';
 

@@ -1,7 +1,7 @@
 /**
  * Security headers (@fastify/helmet) with a strict Content-Security-Policy: scripts only from 'self' (no eval — the
  * web app precompiles its validators — and no inline script but the prerendered pages' loader, allowed by its
- * SHA-256: `<staticDir>/arranque.js`, which scripts/prerender.ts inlines byte for byte), styles from 'self' plus inline
+ * SHA-256: `<staticDir>/arranque.js`, which scripts/prerender/ inlines byte for byte), styles from 'self' plus inline
  * styles, images from 'self' and data: URIs, XHR/fetch only to 'self'.
  */
 import { createHash } from 'node:crypto';

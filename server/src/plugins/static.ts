@@ -1,7 +1,7 @@
 /**
  * The built web app (Vite `dist/`) at `/` with SPA fallback, plus the 404 of everything else:
  * a GET outside /api that matches no file answers the route's prerendered page (`<route>/index.html`, e.g.
- * /seguro-hogar/metros, written by scripts/prerender.ts) or else `shell.html` (the unrendered app; `index.html` for
+ * /seguro-hogar/metros, written by scripts/prerender/) or else `shell.html` (the unrendered app; `index.html` for
  * a build without it); anything else, and every unknown /api path, answers 404 NO_ENCONTRADO in the error shape.
  * Files are sent precompressed (.br/.gz beside them) when the client accepts it; hashed assets are cached for a year.
  * Without a build (no `<staticDir>/index.html`) only the 404 part is active.

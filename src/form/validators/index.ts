@@ -8,7 +8,7 @@ import { readableByUse } from '../load.ts';
 
 const modules = import.meta.glob<{ default: ValidatorFunctions }>(['./generated/*.js', '!./generated/__conditions.js']);
 
-/** What a step's form needs, loaded with it (issue 9: no step schema is in the bundle of step 1). */
+/** What a step's form needs, loaded with it (so no step schema is in the bundle of step 1). */
 export interface LoadedStep {
   validateFns: ValidatorFunctions;
   /** schemas/<step>.schema.json ({ type: 'object', properties: {} } when the step has none) */
@@ -19,7 +19,7 @@ export interface LoadedStep {
 
 /**
  * The source files, from the project root, whose chunks {@link loadStep} fetches for `stepId`: its precompiled
- * validator, JSON Schema and ui schema. The build's prerender (scripts/prerender.ts) preloads their chunks on the
+ * validator, JSON Schema and ui schema. The build's prerender (scripts/prerender/) preloads their chunks on the
  * step's page, so the names live here once.
  */
 export const stepSources = (stepId: string) => ({

@@ -1,20 +1,22 @@
 /**
- * Build-time rendering of every step's route (issue 9), run by scripts/prerender.ts after the client build: the same
+ * Build-time rendering of every step's route, run by ./index.ts after the client build (a first paint that needs no
+ * JavaScript): the same
  * components and texts as the app, in a fresh engine (no journey), with React's server renderer — the landing whole,
  * every other step its frame (header, title, progress). Names no step: it renders whatever the flow has.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { BASE } from './base.ts';
+import { BASE } from '../../src/app/base.ts';
 import { StaticRouter } from 'react-router-dom';
 import flowJson from '../../flow/flow.json';
-import { compileFlow } from '../engine/core/graph.ts';
-import type { FlowDef } from '../engine/core/types.ts';
-import { createFlowEngine } from '../engine/model';
-import { conditionTests, stepSources } from '../form/validators';
-import { i18n } from '../i18n';
-import { FlowRoutes, flowRoutes } from './router';
+import { compileFlow } from '../../src/engine/core/graph.ts';
+import type { FlowDef } from '../../src/engine/core/types.ts';
+import { createFlowEngine } from '../../src/engine/model';
+import { conditionTests, stepSources } from '../../src/form/validators';
+import { i18n } from '../../src/i18n';
+import { FlowRoutes, flowRoutes } from '../../src/app/router';
+import { FORM_ENGINE } from './start-up.ts';
 
 export interface PrerenderedPage {
   /** Step id (goes to `#root[data-paso]`). */
@@ -32,10 +34,14 @@ export interface PrerenderedPage {
    * step's form engine (src/form/load.ts) and its validator and schemas (src/form/validators › stepSources).
    */
   sources: string[];
+  /**
+   * Source files of the form steps this step's `next` can lead to that the page does not load as it starts: the form
+   * engine (unless the page is a form step's) and each such step's validator and schemas. A tap made before the app
+   * is ready needs them as soon as the app is, so public/arranque.js preloads them when it keeps one.
+   */
+  afterTap: string[];
 }
 
-/** The form engine's module (the chunk src/form/load.ts imports). */
-const FORM_ENGINE = 'src/form/StepForm.tsx';
 
 /** One page per step of the flow. @throws Error when a route does not render */
 export async function prerenderSteps(): Promise<PrerenderedPage[]> {
@@ -54,7 +60,10 @@ export async function prerenderSteps(): Promise<PrerenderedPage[]> {
     );
     if (!html) throw new Error(`La ruta /${step.path} no se prerenderizó`);
     const form = step.kind === 'form';
-    pages.push({ stepId: step.id, path: step.path, entry: step.id === flow.entry, form, html, sources: form ? [FORM_ENGINE, ...Object.values(stepSources(step.id))] : [] });
+    const next = typeof step.next === 'string' ? [step.next] : (step.next ?? []).map((b) => b.to);
+    const nextForms = flow.steps.filter((s) => next.includes(s.id) && s.kind === 'form');
+    const afterTap = nextForms.length ? [...(form ? [] : [FORM_ENGINE]), ...nextForms.flatMap((s) => Object.values(stepSources(s.id)))] : [];
+    pages.push({ stepId: step.id, path: step.path, entry: step.id === flow.entry, form, html, sources: form ? [FORM_ENGINE, ...Object.values(stepSources(step.id))] : [], afterTap });
   }
   return pages;
 }

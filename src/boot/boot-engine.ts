@@ -1,5 +1,6 @@
 /**
- * Boot phase "engine" (issue 9; loaded by src/main.tsx as its own chunk, evaluated in its own task): the flow compiled
+ * Boot phase "engine" (loaded by ./start.ts as its own chunk, evaluated in its own task, so a phone's start-up has no
+ * long task): the flow compiled
  * with its precompiled conditions, the texts, and the runtime (Effector engine, persistence, campaign, funnel,
  * inactivity) — everything the app needs before React renders, and nothing of React.
  * In development the flow is also checked here (a staffer editing flow.json under `npm run dev` sees what to fix);

@@ -1,5 +1,6 @@
 /**
- * Prerender step of `npm run build` (issue 9), after `vite build`: builds src/app/prerender.tsx for Node (Vite SSR),
+ * Prerender step of `npm run build`, after `vite build`, so that every step paints without JavaScript: builds
+ * ./pages.tsx for Node (Vite SSR),
  * renders every step's route and writes its HTML into the client build — `dist/<route>/index.html` per step, the
  * entry step also as `dist/index.html` (the bare root) — with `#root[data-paso=<step>]` so the app hydrates it, and
  * `data-formulario` on a form step's page so the app fetches the form engine as it starts.
@@ -9,53 +10,25 @@
  * allows it by its hash, server/src/plugins/security.ts), which fetches the app after the first paint (and replays a
  * tap made before the app is ready). The loader is handed the page's chunks (`data-precarga`, from Vite's manifest: the
  * app's start-up chunks, and on a form step the form engine and the step's schemas and validator) and preloads them
- * all at once as it fetches the app, instead of one import level after another. Every HTML file
- * gets .gz and .br beside it, like the assets (vite-plugin-compression2), for the server's precompressed files.
+ * all at once as it fetches the app, instead of one import level after another (./start-up.ts), and the chunks of
+ * the step(s) its button leads to (`data-al-tocar`: the form engine, the next step's schemas), which the loader
+ * preloads when it keeps a tap made before the app is ready. It also checks that
+ * exactly those start-up chunks carry V8's compile hint (vite.config.ts › compileHints, the same rule on the build's
+ * chunk graph). Every HTML file gets .gz and .br beside it, like the assets (vite-plugin-compression2), for the
+ * server's precompressed files. Why: docs/performance.md.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { COMPILE_HINT, startUpFiles, startUpKeys, withStaticImports, type Manifest } from './start-up.ts';
 
-const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
+const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 /** The client build (vite.config.ts › build.outDir: `BUILD_DIR`, default dist/). */
 const DIST = resolve(ROOT, process.env.BUILD_DIR ?? 'dist');
 /** Vite's build manifest (`build.manifest` in vite.config.ts): read here, then removed from dist/ (nothing serves it). */
 const MANIFEST = join(DIST, '.vite/manifest.json');
-
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
-/** The files of the chunks `keys` and of everything they import statically (manifest keys: sources from the root). */
-function chunkFiles(manifest: Manifest, keys: string[], base: string): string[] {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key) || !manifest[key]) return;
-    seen.add(key);
-    for (const k of manifest[key].imports ?? []) visit(k);
-  };
-  keys.forEach(visit);
-  return [...seen].map((k) => `${base}${manifest[k].file}`);
-}
-
-/**
- * What every prerendered page preloads as the app starts: the entry's imports and the chunks it imports at start-up
- * (src/main.tsx), leaving out the form engine (form pages name it in their own sources) and the testers' tools under
- * src/recorder/ (loaded only with ?grabar=1).
- * @returns the entry's manifest key and the start-up keys
- * @throws Error when the manifest has no entry
- */
-function startUpKeys(manifest: Manifest, formEngine: Set<string>): { entry: string; keys: string[] } {
-  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-  if (!entry) throw new Error(`${MANIFEST} no tiene el módulo de entrada`);
-  return { entry, keys: [entry, ...(manifest[entry].dynamicImports ?? []).filter((k) => !formEngine.has(k) && !k.startsWith('src/recorder/'))] };
-}
 
 function write(file: string, html: string) {
   mkdirSync(dirname(file), { recursive: true });
@@ -67,15 +40,21 @@ function write(file: string, html: string) {
 // inside the repo so that the bundle's bare imports (react, react-dom/server…) resolve from node_modules
 const out = join(ROOT, 'node_modules/.cache/prerender');
 try {
-  await build({ root: ROOT, logLevel: 'warn', build: { ssr: 'src/app/prerender.tsx', outDir: out, emptyOutDir: true, copyPublicDir: false, rollupOptions: { output: { entryFileNames: 'prerender.mjs' } } } });
-  const { prerenderSteps } = (await import(pathToFileURL(join(out, 'prerender.mjs')).href)) as typeof import('../src/app/prerender.tsx');
+  await build({ root: ROOT, logLevel: 'warn', build: { ssr: 'scripts/prerender/pages.tsx', outDir: out, emptyOutDir: true, copyPublicDir: false, rollupOptions: { output: { entryFileNames: 'prerender.mjs' } } } });
+  const { prerenderSteps } = (await import(pathToFileURL(join(out, 'prerender.mjs')).href)) as typeof import('./pages.tsx');
   const built = readFileSync(join(DIST, 'index.html'), 'utf8');
   if (!built.includes('<div id="root"></div>')) throw new Error('dist/index.html no tiene <div id="root"></div> (¿ya prerenderizado?)');
   const shell = built.replace(/<link rel="stylesheet"[^>]*href="\/(?:[^"]*\/)?(assets\/[^"]+\.css)"[^>]*>/g, (_, file: string) => `<style>${readFileSync(join(DIST, file), 'utf8').trim()}</style>`);
   write(join(DIST, 'shell.html'), shell);
   const pages = await prerenderSteps();
   const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
-  const { entry, keys: startUp } = startUpKeys(manifest, new Set(pages.flatMap((p) => p.sources)));
+  const { entry, keys: startUp } = startUpKeys(manifest);
+  const hinted = new Set(startUpFiles(manifest));
+  for (const chunk of Object.values(manifest).filter((c) => c.file.endsWith('.js'))) {
+    if (readFileSync(join(DIST, chunk.file), 'utf8').startsWith(COMPILE_HINT) !== hinted.has(chunk.file)) {
+      throw new Error(`${chunk.file}: la pista de compilación de V8 tiene que estar en los trozos del arranque y solo en ellos (vite.config.ts › compileHints)`);
+    }
+  }
   // the build's base (vite.config.ts › base: `/`, or `/hogar/` with BASE_PATH) as the app's module script shows it
   const module = /<script type="module" crossorigin src="((\/(?:[^"]*\/)?)assets\/[^"]+\.js)"><\/script>/.exec(shell);
   if (!module) throw new Error('dist/index.html no tiene el script del módulo de la app');
@@ -86,8 +65,9 @@ try {
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
   for (const page of pages) {
     // a source the build has no chunk for (a step without a ui schema, say) has nothing to preload
-    const preload = [...new Set(chunkFiles(manifest, [...startUp, ...page.sources], base))].filter((f) => f !== entryFile);
-    const html = painted.replace('<script data-app=', () => `<script data-precarga="${preload.join(' ')}" data-app=`).replace('<div id="root"></div>', `<div id="root" data-paso="${page.stepId}"${page.form ? ' data-formulario' : ''}>${page.html}</div>`);
+    const preload = withStaticImports(manifest, [...startUp, ...page.sources]).map((k) => `${base}${manifest[k].file}`).filter((f) => f !== entryFile);
+    const afterTap = withStaticImports(manifest, page.afterTap).map((k) => `${base}${manifest[k].file}`).filter((f) => f !== entryFile && !preload.includes(f));
+    const html = painted.replace('<script data-app=', () => `<script data-precarga="${preload.join(' ')}" data-al-tocar="${afterTap.join(' ')}" data-app=`).replace('<div id="root"></div>', `<div id="root" data-paso="${page.stepId}"${page.form ? ' data-formulario' : ''}>${page.html}</div>`);
     write(join(DIST, page.path, 'index.html'), html);
     if (page.entry) write(join(DIST, 'index.html'), html);
   }

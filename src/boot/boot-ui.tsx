@@ -1,0 +1,88 @@
+/**
+ * Boot phase "screens" (loaded by ./start.ts as its own chunk, after the engine phase, so that neither chunk's
+ * evaluation is one long task): React, the router built from the flow and the screens. `mount` hydrates the
+ * prerendered HTML when the page has the step of the current route (`#root[data-paso]`, scripts/prerender/), in a
+ * transition so React hydrates in slices; anything else is rendered afresh. After the first commit it tells
+ * public/arranque.js that kept taps can be replayed, fetches the next steps' schemas once the browser is idle, and
+ * arms the fetch of the form engine chunk on the visitor's first interaction.
+ */
+import { startTransition, StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import { APP_READY_EVENT, createFlowRouter } from '../app/router';
+import { stepByPath } from '../engine/core/guards.ts';
+import { sinBase } from '../app/base.ts';
+import type { Flow } from '../engine/core/types.ts';
+import type { FlowEngine } from '../engine/model';
+import { prefetchForms } from '../screens/StepScreen';
+
+/** After the first commit (the hydration): taps kept by public/arranque.js are replayed; prefetches armed. */
+function AfterFirstCommit({ flow, engine }: { flow: Flow; engine: FlowEngine }) {
+  useEffect(() => {
+    window.dispatchEvent(new Event(APP_READY_EVENT));
+    prefetchOnFirstInteraction();
+    prefetchNextSteps(flow, engine);
+  }, [flow, engine]);
+  return null;
+}
+
+/**
+ * The schemas and validator of every form step the current step's `next` can lead to (small chunks), fetched when the
+ * browser is next idle, so the tap on the step's button never waits for a request before the next question renders.
+ */
+function prefetchNextSteps(flow: Flow, engine: FlowEngine) {
+  const current = flow.steps.find((s) => s.id === engine.$currentStep.getState());
+  const next = typeof current?.next === 'string' ? [current.next] : (current?.next ?? []).map((b) => b.to);
+  const forms = flow.steps.filter((s) => next.includes(s.id) && s.kind === 'form');
+  if (!forms.length) return;
+  const load = () => void import('../form/validators').then((v) => Promise.all(forms.map((s) => v.loadStep(s.id)))).catch(() => undefined);
+  if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 2000 });
+  else setTimeout(load, 0);
+}
+
+/** Fetches the form engine chunk on the visitor's first interaction (never while step 1 is painting). */
+function prefetchOnFirstInteraction() {
+  const events = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
+  const go = () => {
+    for (const e of events) window.removeEventListener(e, go, true);
+    prefetchForms();
+  };
+  for (const e of events) window.addEventListener(e, go, { capture: true, passive: true });
+}
+
+/** The router for `flow` bound to `engine` (routes, the entry redirect of a prerendered page). */
+export const buildRouter = (flow: Flow, engine: FlowEngine, prerendered: string | undefined) => createFlowRouter(flow, engine, { prerendered });
+
+/**
+ * Renders the app into `container`: hydrates when `prerendered` (the step the HTML was built for) is the step of the
+ * route we are at now (a resume link may have moved it), otherwise renders afresh.
+ */
+export function mount(container: HTMLElement, flow: Flow, engine: FlowEngine, i18n: I18n, Router: ReturnType<typeof buildRouter>, prerendered: string | undefined) {
+  const app = (
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <Router />
+        <AfterFirstCommit flow={flow} engine={engine} />
+      </I18nextProvider>
+    </StrictMode>
+  );
+  if (prerendered && stepByPath(flow, sinBase(window.location.pathname))?.id === prerendered) startTransition(() => void hydrateRoot(container, app));
+  else {
+    container.textContent = '';
+    createRoot(container).render(app);
+  }
+}
+
+/** The message shown instead of the app when the flow cannot run (development only; see ./boot-engine.ts › flowProblems). */
+export function mountProblems(container: HTMLElement, i18n: I18n, detail: string) {
+  container.textContent = '';
+  createRoot(container).render(
+    <main className="main">
+      <section className="result result--error">
+        <h1 className="result__title">{i18n.t('app.flujoInvalido')}</h1>
+        <pre>{detail}</pre>
+      </section>
+    </main>,
+  );
+}
