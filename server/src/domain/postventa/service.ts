@@ -23,7 +23,8 @@ import { RUTA_CONSULTA_TRAMITE } from '../../../../src/screens/postventa/rutas.t
 import type { Adjunto } from '../correo/outbox.ts';
 import { cuerpoCorreo } from '../correo/plantilla.ts';
 import { pdfCotizacion } from '../documentos/cotizacion.ts';
-import { fecha, pesos } from '../documentos/formato.ts';
+import { pesos } from '../../../../src/core/money.ts';
+import { fecha } from '../documentos/formato.ts';
 import { pdfPoliza, type DatosPoliza } from '../documentos/poliza.ts';
 import { pdfCondiciones } from '../documentos/condiciones.ts';
 import { RUTAS_POSTVENTA } from '../../../../src/screens/postventa/rutas.ts';
@@ -271,7 +272,7 @@ export function createPostventa(opts: PostventaOptions) {
         const k = 'servidor.postventa.correos.cotizacion';
         const body = cuerpoCorreo(texto(`${k}.saludo`), [
           ...texto(`${k}.parrafos`).split('\n\n'),
-          { lista: cot.planes.map((p) => texto(`${k}.plan`, { plan: p.nombre, cuota: pesos(p.premioCuota), premio: pesos(p.premio), detalle: detalleCuotas(p, pesos) })) },
+          { lista: cot.planes.map((p) => texto(`${k}.plan`, { plan: p.nombre, cuota: pesos(p.premioCuota), premio: pesos(p.premio), detalle: detalleCuotas(p) })) },
           { enlace: `${opts.publicUrl}/api${RUTA_CONDICIONES_GENERALES}`, texto: texto(`${k}.condiciones`) },
           texto(`${k}.retomar`, { vence: fecha(row.vence) }),
           { enlace },
