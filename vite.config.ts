@@ -12,7 +12,7 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import type { Plugin } from 'vite';
 import { availableParallelism } from 'node:os';
-import { AREAS_SOLO_SERVIDOR } from './src/i18n/messages.ts';
+import { AREAS_SOLO_SERVIDOR } from './src/core/messages.ts';
 import { problemasDelFlujo } from './scripts/vite-vista-previa.ts';
 
 /** The browser's copy of src/i18n/es.json without the areas only the API server reads (issue 9: step-1 bytes). */

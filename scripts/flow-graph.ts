@@ -8,8 +8,8 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { instance } from '@viz-js/viz';
-import { compileFlow } from '../src/engine/core/graph.ts';
-import type { CallRef, Flow, FlowDef } from '../src/engine/core/types.ts';
+import { compileFlow } from '../src/core/flow/graph.ts';
+import type { CallRef, Flow, FlowDef } from '../src/core/flow/types.ts';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const callText = (r: CallRef) => (typeof r === 'string' ? r : `${r.call} (si ${r.when})`);

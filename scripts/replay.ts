@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileFlowNode } from '../src/check/conditions.ts';
-import type { FlowDef } from '../src/engine/core/types.ts';
+import type { FlowDef } from '../src/core/flow/types.ts';
 import type { Product, StepReport } from '../src/testing/browser.ts';
 import { checkJourney, type DynamicOptions, type FixtureProblem } from '../src/testing/check.ts';
 import type { Journey } from '../src/testing/fixture.ts';

@@ -7,8 +7,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { API_BASE } from '../api/client';
 import { BASE } from './base.ts';
-import { RUTAS_POSTVENTA } from '../screens/postventa/rutas';
-import { RUTA_CONDICIONES_GENERALES, RUTAS_LEGALES } from '../screens/legal/rutas';
+import { RUTA_CONDICIONES_GENERALES, RUTAS_LEGALES, RUTAS_POSTVENTA } from '../core/rutas';
 
 const DESTINOS: Record<string, string> = {
   ...Object.fromEntries(Object.entries({ ...RUTAS_LEGALES, ...RUTAS_POSTVENTA }).map(([k, ruta]) => [k, `${BASE}${ruta}`])),

@@ -4,10 +4,10 @@
  * `next`, the call always goes without that answer on the way forward — a staffer who moved the step and forgot the
  * call. Reported as an ERROR naming the binding in flow/flow.json and the step schema the answer lives in.
  */
-import { analyzeGraph } from '../engine/core/graph.ts';
-import { bindingPointers, type FlowProblem } from '../engine/core/check-flow.ts';
-import { escapeToken, parsePointer } from '../engine/core/pointer.ts';
-import type { Binding, FlowDef } from '../engine/core/types.ts';
+import { analyzeGraph } from '../core/flow/graph.ts';
+import { bindingPointers, type FlowProblem } from '../core/flow/check-flow.ts';
+import { escapeToken, parsePointer } from '../core/flow/pointer.ts';
+import type { Binding, FlowDef } from '../core/flow/types.ts';
 
 /** @returns one error per binding that reads a later (or never-earlier) step's answers */
 export function checkAnswerOrder(def: FlowDef): FlowProblem[] {

@@ -13,8 +13,8 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type Ajv from 'ajv';
 import { pruneExcluded } from '../form/conditions.ts';
-import { hoyArgentina, sumarAnios, sumarDias } from '../form/dates.ts';
-import { escapeToken } from '../engine/core/pointer.ts';
+import { hoyArgentina, sumarAnios, sumarDias } from '../core/dates.ts';
+import { escapeToken } from '../core/flow/pointer.ts';
 import { schemaFields } from '../testing/follow.ts';
 
 type Json = Record<string, unknown>;

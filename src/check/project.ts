@@ -8,13 +8,13 @@
  */
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import { checkFlow, flowBindings, type FlowContract, type FlowProblem } from '../engine/core/check-flow.ts';
-import { compileFlow } from '../engine/core/graph.ts';
-import { conditionSchema } from '../engine/core/conditions.ts';
-import { escapeToken, getAt, parsePointer } from '../engine/core/pointer.ts';
-import type { Flow, FlowDef } from '../engine/core/types.ts';
+import { checkFlow, flowBindings, type FlowContract, type FlowProblem } from '../core/flow/check-flow.ts';
+import { compileFlow } from '../core/flow/graph.ts';
+import { conditionSchema } from '../core/flow/conditions.ts';
+import { escapeToken, getAt, parsePointer } from '../core/flow/pointer.ts';
+import type { Flow, FlowDef } from '../core/flow/types.ts';
 import { callsNamedInUi, COMMON_OPTIONS, FIELDS, WIDGETS, type WidgetSpec } from '../form/widgets/registry.ts';
-import { AREAS_SOLO_SERVIDOR } from '../i18n/messages.ts';
+import { AREAS_SOLO_SERVIDOR } from '../core/messages.ts';
 import { checkAnswerOrder } from './answer-order.ts';
 import { checkFieldTexts } from './texts.ts';
 import { checkTariff } from './tariff.ts';

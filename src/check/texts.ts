@@ -6,8 +6,8 @@
  * - an ERROR when the schema has no such bound (e.g. "Entre 20 y 1000 m²" when the schema says maximum 1500);
  * - a WARNING when it equals a bound (typed twice: the next edit of the schema leaves it behind).
  */
-import { escapeToken, getAt } from '../engine/core/pointer.ts';
-import type { FlowProblem } from '../engine/core/check-flow.ts';
+import { escapeToken, getAt } from '../core/flow/pointer.ts';
+import type { FlowProblem } from '../core/flow/check-flow.ts';
 
 type Json = Record<string, unknown>;
 

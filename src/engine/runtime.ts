@@ -9,7 +9,7 @@ import { postOnPageExit, type ApiClient } from '../api/client';
 import embudoWire from '../../schemas/api/embudo.json' with { type: 'json' };
 import { buildRequest } from './calls.ts';
 import { createCampaignModel, getSessionKey, type LogPayload } from './campaign/index';
-import type { Flow } from './core/types.ts';
+import type { Flow } from '../core/flow/types.ts';
 import { stepById } from './core/index.ts';
 import type { Migration } from './core/migrations.ts';
 import { browserName } from './device';

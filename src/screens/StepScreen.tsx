@@ -5,13 +5,13 @@
 import { useUnit } from 'effector-react';
 import { Suspense, use, useCallback, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { resolveBinding, when } from '../engine/core/bindings.ts';
-import { getAt } from '../engine/core/pointer.ts';
-import type { Step } from '../engine/core/types.ts';
+import { resolveBinding, when } from '../core/flow/bindings.ts';
+import { getAt } from '../core/flow/pointer.ts';
+import type { Step } from '../core/flow/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { pesos } from '../core/money.ts';
-import { formatDateAr } from '../form/dates';
-import { detalleCuotas } from '../i18n/cuotas.ts';
+import { formatDateAr } from '../core/dates';
+import { detalleCuotas } from '../core/cuotas.ts';
 import { loadStepForm } from '../form/load';
 import { Icon } from '../form/widgets/Icon';
 import { StepExtras } from './StepExtras';

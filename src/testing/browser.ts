@@ -9,7 +9,7 @@
 import type { Page, Request, Route } from '@playwright/test';
 import { stepByPath } from '../engine/core/guards.ts';
 import { SYNTHETIC_STORAGE_KEY } from '../engine/funnel/synthetic.ts';
-import type { Flow, Step } from '../engine/core/types.ts';
+import type { Flow, Step } from '../core/flow/types.ts';
 import type { Migration } from '../engine/core/migrations.ts';
 import { FIELDS, WIDGETS, type DriveKind, type WidgetSpec } from '../form/widgets/registry.ts';
 import { callMatches, resolveAnswer, routeUnder, type Journey, type JourneyAction, type JourneyStep, type StubbedReply } from './fixture.ts';

@@ -19,10 +19,10 @@ import { createCampaignModel, type LogPayload } from '../engine/campaign/index.t
 import { createFunnel, randomUuid } from '../engine/funnel/index.ts';
 import embudoWire from '../../schemas/api/embudo.json' with { type: 'json' };
 import type { ApiRequest } from '../engine/calls.ts';
-import { resolveBinding } from '../engine/core/bindings.ts';
+import { resolveBinding } from '../core/flow/bindings.ts';
 import { stepById, stepByPath } from '../engine/core/guards.ts';
-import { getAt } from '../engine/core/pointer.ts';
-import type { FlowContext, FlowState } from '../engine/core/types.ts';
+import { getAt } from '../core/flow/pointer.ts';
+import type { FlowContext, FlowState } from '../core/flow/types.ts';
 import { createFlowEngine } from '../engine/model.ts';
 import { omitPointers } from '../engine/persistence/index.ts';
 import { pruneExcluded } from '../form/conditions.ts';

@@ -11,10 +11,10 @@
  * step sequence already tells those branches apart.
  */
 import { captureCampaign } from '../engine/campaign/index.ts';
-import { stepEdges } from '../engine/core/graph.ts';
+import { stepEdges } from '../core/flow/graph.ts';
 import { stepById, stepByPath } from '../engine/core/guards.ts';
-import { parsePointer } from '../engine/core/pointer.ts';
-import type { Flow } from '../engine/core/types.ts';
+import { parsePointer } from '../core/flow/pointer.ts';
+import type { Flow } from '../core/flow/types.ts';
 import type { Journey } from './fixture.ts';
 
 /** One variant choice: at `step`, condition `when` holds (`holds: true`) or not. */

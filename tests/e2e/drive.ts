@@ -6,7 +6,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { stepByPath } from '../../src/engine/core/guards.ts';
-import type { Flow } from '../../src/engine/core/types.ts';
+import type { Flow } from '../../src/core/flow/types.ts';
 import { settled } from '../../src/testing/settle.ts';
 import { ANA, fillPersonalData } from './journey';
 

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { compileFlowNode } from '../../src/check/conditions.ts';
-import type { FlowDef } from '../../src/engine/core/types.ts';
+import type { FlowDef } from '../../src/core/flow/types.ts';
 import { startServer, type ServerProcess } from '../../server/test/processes.ts';
 import { buildTree, readExample, REPO, writeEditedTree } from '../support/edited-tree.ts';
 import { driveToResult } from './drive';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkProduct, type ProductFiles } from '../../src/check/project.ts';
-import type { FlowDef } from '../../src/engine/core/types.ts';
+import type { FlowDef } from '../../src/core/flow/types.ts';
 import { loadProduct } from '../../scripts/flow-check.ts';
 
 const shipped = loadProduct('.');

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkProduct, type ProductFiles } from '../../src/check/project.ts';
-import { fieldBounds, fillBounds } from '../../src/form/bounds.ts';
+import { fieldBounds, fillBounds } from '../../src/core/bounds.ts';
 import { loadProduct } from '../../scripts/flow-check.ts';
 
 const shipped = loadProduct('.');

@@ -8,7 +8,7 @@
  */
 import type { Ajv, ErrorObject } from 'ajv';
 import type { FastifySchemaValidationError } from 'fastify';
-import { DATE_KEYWORDS } from '../../../src/form/date-keywords.ts';
+import { DATE_KEYWORDS } from '../../../src/core/date-keywords.ts';
 import { toFieldErrors } from './error-handler.ts';
 
 /** One stored answer that today's date keywords refuse. */

@@ -20,7 +20,7 @@ import addFormats from 'ajv-formats';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { addInputGuardKeywords, hardenSchema } from './input-guard.ts';
-import { DATE_KEYWORDS } from '../../../src/form/date-keywords.ts';
+import { DATE_KEYWORDS } from '../../../src/core/date-keywords.ts';
 
 /** The repository's schema folder (`schemas/`: step schemas, and the wire schemas under `api/`). */
 export const SCHEMAS_DIR = join(import.meta.dirname, '../../../schemas');

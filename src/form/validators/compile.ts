@@ -13,13 +13,13 @@ import Ajv from 'ajv';
 import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { schemaParser, type RJSFSchema } from '@rjsf/utils';
-import { errorsOnly, formatProblems } from '../../engine/core/check-flow.ts';
-import type { FlowDef } from '../../engine/core/types.ts';
-import { conditionSchema } from '../../engine/core/conditions.ts';
+import { errorsOnly, formatProblems } from '../../core/flow/check-flow.ts';
+import type { FlowDef } from '../../core/flow/types.ts';
+import { conditionSchema } from '../../core/flow/conditions.ts';
 import { CONDITIONS_MODULE } from './names.ts';
 import { checkProduct } from '../../check/project.ts';
 import { loadProduct } from '../../../scripts/flow-check.ts';
-import { DATE_KEYWORDS, FECHAS_MODULO } from '../date-keywords.ts';
+import { DATE_KEYWORDS, FECHAS_MODULO } from '../../core/date-keywords.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const readJson = (p: string) => JSON.parse(readFileSync(join(root, p), 'utf8'));

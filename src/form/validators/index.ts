@@ -3,7 +3,7 @@
  * compiler never reaches the browser (CONVENTIONS, "react-jsonschema-form").
  */
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
-import type { ConditionTests } from '../../engine/core/conditions.ts';
+import type { ConditionTests } from '../../core/flow/conditions.ts';
 import { readableByUse } from '../load.ts';
 
 const modules = import.meta.glob<{ default: ValidatorFunctions }>(['./generated/*.js', '!./generated/__conditions.js']);

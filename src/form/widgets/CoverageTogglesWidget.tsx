@@ -5,7 +5,7 @@
  */
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { getAt } from '../../engine/core/pointer.ts';
+import { getAt } from '../../core/flow/pointer.ts';
 import { pesos } from '../../core/money.ts';
 import type { FormContext } from '../context';
 import type { Cobertura } from './PlanCardsWidget';

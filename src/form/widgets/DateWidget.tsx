@@ -6,11 +6,11 @@
  */
 import type { WidgetProps } from '@rjsf/utils';
 import { useRef, useState } from 'react';
-import { fieldBounds } from '../bounds';
+import { fieldBounds } from '../../core/bounds';
 import { useTranslation } from 'react-i18next';
 import { blurOnEnter } from '../a11y';
 import { fechaDigitos, fechaMostrada, fechaTexto, fechaValor } from '../date-text';
-import { formatDateAr, rangoDeFechas } from '../dates';
+import { formatDateAr, rangoDeFechas } from '../../core/dates';
 import { xMensajeKey } from '../localize';
 
 const KEYWORDS = ['x-edad', 'x-diasDesdeHoy'] as const;

@@ -7,9 +7,9 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getAt } from '../../engine/core/pointer.ts';
+import { getAt } from '../../core/flow/pointer.ts';
 import { pesos } from '../../core/money.ts';
-import { detalleCuotas } from '../../i18n/cuotas.ts';
+import { detalleCuotas } from '../../core/cuotas.ts';
 import type { FormContext } from '../context';
 import { Icon } from './Icon';
 import { useTransitionalValue } from './transitional';

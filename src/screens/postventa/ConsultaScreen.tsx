@@ -13,9 +13,9 @@ import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { api } from '../../api/instance';
 import { PaginaSimple } from '../../app/Legal';
-import { formatDateAr } from '../../form/dates';
+import { formatDateAr } from '../../core/dates';
 import { Icon } from '../../form/widgets/Icon';
-import { RUTAS_POSTVENTA } from './rutas';
+import { RUTAS_POSTVENTA } from '../../core/rutas';
 
 /** POST /api/postventa/consulta's answer. */
 interface Consulta {

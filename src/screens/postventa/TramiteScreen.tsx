@@ -13,9 +13,9 @@ import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { api } from '../../api/instance';
 import { PaginaSimple } from '../../app/Legal';
-import { formatDateAr, hoyArgentina } from '../../form/dates';
+import { formatDateAr, hoyArgentina } from '../../core/dates';
 import { Icon } from '../../form/widgets/Icon';
-import { RUTA_CONSULTA_TRAMITE, RUTAS_POSTVENTA, type TipoPostventa } from './rutas';
+import { RUTA_CONSULTA_TRAMITE, RUTAS_POSTVENTA, type TipoPostventa } from '../../core/rutas';
 
 interface Tramite {
   codigo: string;

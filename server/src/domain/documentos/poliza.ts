@@ -7,7 +7,7 @@
  */
 import type { Plan } from '../rating/engine.ts';
 import { parrafos, texto } from '../postventa/textos.ts';
-import { detalleCuotas } from '../../../../src/i18n/cuotas.ts';
+import { detalleCuotas } from '../../../../src/core/cuotas.ts';
 import { pesos, pesosEnteros } from '../../../../src/core/money.ts';
 import { fecha } from './formato.ts';
 import { COLOR, encabezado, pares, renderizar, seccion, tabla, type Contenido } from './pdf.ts';

@@ -6,7 +6,7 @@
  * `$t(other.key, {"name": "value"})` nests another text, as i18next does in the browser (e.g. legal.baja).
  * @throws Error at call time when the key is missing (a catalogue bug, caught by the tests)
  */
-import { buscarNodo } from '../../../../src/i18n/messages.ts';
+import { buscarNodo } from '../../../../src/core/messages.ts';
 import { ASEGURADORA } from '../legal/aseguradora.ts';
 
 function buscar(key: string): unknown {

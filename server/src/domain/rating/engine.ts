@@ -29,7 +29,7 @@
 export const CUOTAS = 12;
 
 import { pesosEnteros } from '../../../../src/core/money.ts';
-import { mensaje } from '../../../../src/i18n/messages.ts';
+import { mensaje } from '../../../../src/core/messages.ts';
 import type { CodPlan, CoberturaTarifa, ListaCobertura, SiNo, SumaPlan, Tariff } from './tariff.ts';
 
 /**

@@ -3,4 +3,4 @@
  * "today" is the date in Argentina (America/Argentina/Buenos_Aires). The date RULES (age 18–99, vigencia start
  * tomorrow…+30 days) are the step schemas' keywords `x-edad` and `x-diasDesdeHoy`, checked by the API's Ajv.
  */
-export { edad, esFechaValida, hoyArgentina, sumarAnios, sumarDias } from '../../../../src/form/dates.ts';
+export { edad, esFechaValida, hoyArgentina, sumarAnios, sumarDias } from '../../../../src/core/dates.ts';

@@ -4,7 +4,7 @@
  * Same `{{name}}` placeholders as i18next, so a key reads the same on both sides.
  * Pure: no i18next instance, safe under Node (server) and in the browser.
  */
-import es from './es.json' with { type: 'json' };
+import es from '../i18n/es.json' with { type: 'json' };
 
 type Params = Record<string, string | number>;
 

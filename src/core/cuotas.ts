@@ -3,7 +3,7 @@
  * de $ X" when they are equal, "11 cuotas de $ X y una de $ Y" when the last one absorbs the cents (rule:
  * server/src/domain/rating/engine.ts › cuotasDe). Texts: src/i18n/es.json › app.cuotas.*; money: src/core/money.ts.
  */
-import { pesos } from '../core/money.ts';
+import { pesos } from './money.ts';
 import { mensaje } from './messages.ts';
 
 /**

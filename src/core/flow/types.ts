@@ -4,9 +4,9 @@
  * concrete step: everything step-specific is data of these shapes.
  */
 import type { ConditionTests } from './conditions.ts';
+import type { Pointer } from './pointer.ts';
 
-/** RFC 6901 JSON pointer into the engine context, e.g. `/answers/contacto/email`. */
-export type Pointer = string;
+export type { Pointer };
 
 /** A value for a request field or a review row (see flow.schema.json#/definitions/binding). */
 export type Binding =
