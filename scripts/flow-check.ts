@@ -9,10 +9,8 @@
 import { resolve } from 'node:path';
 import type { FlowDef } from '../src/core/flow/types.ts';
 import { checkProduct, summaryRows } from '../src/check/project.ts';
-import { loadProduct } from './load-product.ts';
+import { loadProduct } from '../server/src/producto.ts';
 import { formatProblems } from '../src/core/flow/check-flow.ts';
-
-export { loadProduct } from './load-product.ts';
 
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));

@@ -23,7 +23,7 @@ import type { Journey } from '../src/testing/fixture.ts';
 import { replayHeadless } from '../src/testing/headless.ts';
 import { visitor } from '../src/testing/inject.ts';
 import { updatePins, type SeenPins } from '../src/testing/pins.ts';
-import { loadProduct } from './flow-check.ts';
+import { loadProduct } from '../server/src/producto.ts';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadProduct } from '../../scripts/flow-check.ts';
+import { loadProduct } from '../src/producto.ts';
 import { checkProduct } from '../../src/check/project.ts';
 import { hoyArgentina, sumarAnios, sumarDias } from '../src/domain/validation/fechas.ts';
 import { buildTestApp, copiaEditada, cotizarBody, getCsrf, persona, post, prepararCompra, recorrerJourney, TARJETA_OK } from './helper.ts';

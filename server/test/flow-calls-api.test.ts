@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkCallsAgainstApi } from '../../scripts/check-calls.ts';
-import { loadProduct } from '../../scripts/flow-check.ts';
+import { loadProduct } from '../src/producto.ts';
 import type { FlowDef } from '../../src/core/flow/types.ts';
 import { editedCopy } from '../../tests/support/edited-tree.ts';
 

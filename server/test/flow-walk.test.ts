@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { stepAnswers } from '../../src/check/answers.ts';
 import { walkFlow, type WalkReport } from '../../src/check/walk.ts';
 import { createAjv } from '../src/plugins/schemas.ts';
-import { loadProduct } from '../../scripts/flow-check.ts';
+import { loadProduct } from '../src/producto.ts';
 import { walkProduct } from '../../scripts/flow-walk.ts';
 import { loadReplayProduct } from '../../scripts/replay.ts';
 import { editedCopy, type FlowEditExample } from '../../tests/support/edited-tree.ts';

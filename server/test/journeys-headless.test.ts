@@ -7,9 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadJourneys } from '../../scripts/flow-paths.ts';
 import { loadReplayProduct } from '../../scripts/replay.ts';
-import { loadProduct } from '../../scripts/flow-check.ts';
+import { loadProduct } from '../src/producto.ts';
 import { visitor } from '../../src/testing/inject.ts';
 import { replayHeadless } from '../../src/testing/headless.ts';
+// oxlint-disable-next-line no-restricted-imports -- the funnel report is Node tooling, not the engine; it leaves src/ for tools/
 import { funnelReport, type StoredEvent } from '../../src/engine/funnel/report.ts';
 import { buildTestApp } from './helper.ts';
 

@@ -8,11 +8,12 @@
  */
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import { checkFlow, flowBindings, type FlowContract, type FlowProblem } from '../core/flow/check-flow.ts';
+import { checkFlow, flowBindings, type FlowProblem } from '../core/flow/check-flow.ts';
 import { compileFlow } from '../core/flow/graph.ts';
 import { conditionSchema } from '../core/flow/conditions.ts';
 import { escapeToken, getAt, parsePointer } from '../core/flow/pointer.ts';
 import type { Flow, FlowDef } from '../core/flow/types.ts';
+import type { ProductFiles } from '../core/product.ts';
 import { callsNamedInUi, COMMON_OPTIONS, FIELDS, WIDGETS, type WidgetSpec } from '../form/widgets/registry.ts';
 import { AREAS_SOLO_SERVIDOR } from '../core/messages.ts';
 import { checkAnswerOrder } from './answer-order.ts';
@@ -21,24 +22,7 @@ import { checkTariff } from './tariff.ts';
 
 type Json = Record<string, unknown>;
 
-/** The product's editable files, parsed: flow/flow.json (+ schema, contract), schemas/<step>.{schema,ui}.json, es.json. */
-export interface ProductFiles {
-  flow: unknown;
-  flowSchema: object;
-  contract?: FlowContract;
-  /** Step schemas by step id (file schemas/<id>.schema.json). */
-  schemas: Record<string, Json>;
-  /** ui schemas by step id (file schemas/<id>.ui.json). */
-  ui: Record<string, Json>;
-  /** src/i18n/es.json */
-  texts: Json;
-  /** flow/migrations/<file>.json by file name. */
-  migrations?: Record<string, Json>;
-  /** The wire contract, schemas/api/<file>.json by file name. */
-  wire?: Record<string, Json>;
-  /** Tariffs by path in the product (server/tariffs/<version>.json): checked against the step schemas (./tariff.ts). */
-  tariffs?: Record<string, Json>;
-}
+export type { ProductFiles };
 
 export interface ProductReport {
   problems: FlowProblem[];

@@ -12,7 +12,7 @@ import type { ExpectedCall } from '../../src/testing/fixture.ts';
 
 export const REPO = join(import.meta.dirname, '../..');
 /** What the web build reads. */
-const TREE = ['src', 'flow', 'schemas', 'scripts', 'config', 'server/tariffs', 'server/src/domain/validation/numeracion.ts', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json', 'public'];
+const TREE = ['src', 'flow', 'schemas', 'scripts', 'config', 'server/tariffs', 'server/src/producto.ts', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json', 'public'];
 
 export interface FlowEditExample {
   description: string;

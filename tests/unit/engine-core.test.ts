@@ -26,7 +26,7 @@ import {
   type FlowDef,
 } from '../../src/engine/core/index.ts';
 import { checkProduct } from '../../src/check/project.ts';
-import { loadProduct } from '../../scripts/flow-check.ts';
+import { loadProduct } from '../../server/src/producto.ts';
 import { compileFlowNode } from '../../src/check/conditions.ts';
 
 const realDef = realFlowJson as unknown as FlowDef;

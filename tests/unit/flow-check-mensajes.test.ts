@@ -1,7 +1,7 @@
 /** flow:check and the one message catalogue: a schema's `x-mensaje` must name a text of es.json; step schema `$id`s. */
 import { describe, expect, it } from 'vitest';
 import { checkProduct } from '../../src/check/project.ts';
-import { loadProduct } from '../../scripts/flow-check.ts';
+import { loadProduct } from '../../server/src/producto.ts';
 
 const where = (f: ReturnType<typeof loadProduct>) => checkProduct(f).problems.filter((p) => p.severity !== 'warning').map((p) => `${p.file}#${p.pointer}`);
 

@@ -9,7 +9,7 @@ import { editedCopy } from '../support/edited-tree.ts';
 import { describe, expect, it } from 'vitest';
 import { checkProduct, type ProductFiles } from '../../src/check/project.ts';
 import { journey, type FlowDef } from '../../src/engine/core/index.ts';
-import { loadProduct } from '../../scripts/flow-check.ts';
+import { loadProduct } from '../../server/src/producto.ts';
 import { compileFlowNode } from '../../src/check/conditions.ts';
 
 const dir = 'tests/fixtures/flow-edits';

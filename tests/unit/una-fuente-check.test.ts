@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkProduct, type ProductFiles } from '../../src/check/project.ts';
 import { fieldBounds, fillBounds } from '../../src/core/bounds.ts';
-import { loadProduct } from '../../scripts/flow-check.ts';
+import { loadProduct } from '../../server/src/producto.ts';
 
 const shipped = loadProduct('.');
 const TARIFA = 'server/tariffs/2026-11.json';

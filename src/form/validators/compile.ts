@@ -6,7 +6,7 @@
  *    (`src/form/validators/generated/<step>.js`, ESM) so the browser never ships ajv's compiler
  *    and a strict CSP needs no `unsafe-eval` (RJSF `compileSchemaValidatorsCode`).
  */
-import { readFileSync, writeFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
@@ -18,11 +18,10 @@ import type { FlowDef } from '../../core/flow/types.ts';
 import { conditionSchema } from '../../core/flow/conditions.ts';
 import { CONDITIONS_MODULE } from './names.ts';
 import { checkProduct } from '../../check/project.ts';
-import { loadProduct } from '../../../scripts/flow-check.ts';
+import { loadProduct } from '../../../server/src/producto.ts';
 import { DATE_KEYWORDS, FECHAS_MODULO } from '../../core/date-keywords.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const readJson = (p: string) => JSON.parse(readFileSync(join(root, p), 'utf8'));
 
 /**
  * ESM source of the precompiled validators of one form schema: what RJSF's
@@ -56,8 +55,9 @@ export function precompileConditions(conditions: FlowDef['conditions']): string 
 }
 
 function main() {
-  const flow = readJson('flow/flow.json') as FlowDef;
-  const report = checkProduct(loadProduct(root));
+  const product = loadProduct(root);
+  const flow = product.flow as FlowDef;
+  const report = checkProduct(product);
   if (report.problems.length) console.error(formatProblems(report.problems));
   const errors = errorsOnly(report.problems);
   if (errors.length) {
@@ -67,18 +67,18 @@ function main() {
   const outDir = join(root, 'src/form/validators/generated');
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  const schemaFiles = new Set(readdirSync(join(root, 'schemas')).filter((f) => f.endsWith('.schema.json')));
   let count = 0;
   for (const step of flow.steps) {
     const file = `${step.id}.schema.json`;
-    if (!schemaFiles.has(file)) {
+    const schema = product.schemas[step.id];
+    if (!schema) {
       if (step.kind === 'form') {
         console.error(`Falta schemas/${file} para el paso de formulario "${step.id}" (flow/flow.json).`);
         process.exit(1);
       }
       continue;
     }
-    writeFileSync(join(outDir, `${step.id}.js`), precompile(readJson(`schemas/${file}`)));
+    writeFileSync(join(outDir, `${step.id}.js`), precompile(schema));
     count++;
   }
   writeFileSync(join(outDir, `${CONDITIONS_MODULE}.js`), precompileConditions(flow.conditions));

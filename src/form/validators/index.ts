@@ -4,7 +4,7 @@
  */
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { ConditionTests } from '../../core/flow/conditions.ts';
-import { readableByUse } from '../load.ts';
+import { readableByUse } from '../readable.ts';
 
 const modules = import.meta.glob<{ default: ValidatorFunctions }>(['./generated/*.js', '!./generated/__conditions.js']);
 
