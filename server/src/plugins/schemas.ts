@@ -7,7 +7,7 @@
  *
  * Validation uses two Ajv instances (allErrors, verbose for the error messages, formats from ajv-formats, the
  * annotation keyword `x-mensaje` = es.json key of the field's Spanish message, the date keywords `x-edad` and
- * `x-diasDesdeHoy` of src/form/date-keywords.ts):
+ * `x-diasDesdeHoy` of src/core/date-keywords.ts):
  * - bodies: strict — no type coercion, no removal of additional properties (a body with an unknown field is
  *   rejected where its schema says `additionalProperties: false`);
  * - querystring / params: type coercion on ("20" → 20), since URLs only carry text.

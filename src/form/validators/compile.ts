@@ -28,7 +28,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
  * `compileSchemaValidatorsCode` does, but with explicit export names (ajv's ESM output rejects
  * RJSF's hashed schema ids as identifiers) and a default export `{ [schemaId]: validateFn }` —
  * the `validateFns` map `createPrecompiledValidator` expects. The date keywords (`x-edad`, `x-diasDesdeHoy`) run
- * src/form/dates.ts — the same code the API runs — imported at the top of the module.
+ * src/core/dates.ts — the same code the API runs — imported at the top of the module.
  */
 export function precompile(schema: RJSFSchema): string {
   const maps = schemaParser(schema);
@@ -36,7 +36,7 @@ export function precompile(schema: RJSFSchema): string {
   const names = Object.fromEntries(Object.keys(maps).map((id, i) => [`v${i}`, id]));
   const code = standaloneCode(ajv, names);
   const table = Object.entries(names).map(([name, id]) => `${JSON.stringify(id)}: ${name}`).join(', ');
-  const imports = code.includes(`${FECHAS_MODULO}.`) ? `import * as ${FECHAS_MODULO} from '../../dates.ts';\n` : '';
+  const imports = code.includes(`${FECHAS_MODULO}.`) ? `import * as ${FECHAS_MODULO} from '../../../core/dates.ts';\n` : '';
   return `${imports}${code}\nexport default { ${table} };\n`;
 }
 

@@ -1,7 +1,7 @@
 /**
  * A date typed as día/mes/año in one text field, whatever the browser's language (src/form/date-text.ts): "12041985"
  * shows 12/04/1985 and keeps "1985-04-12". Its hint says the allowed range in words — the text the field schema's
- * `x-mensaje` names for its date keyword (`x-edad` / `x-diasDesdeHoy`, src/form/dates.ts), with the keyword's numbers —
+ * `x-mensaje` names for its date keyword (`x-edad` / `x-diasDesdeHoy`, src/core/dates.ts), with the keyword's numbers —
  * and how to write the date.
  */
 import type { WidgetProps } from '@rjsf/utils';
