@@ -10,7 +10,7 @@ type Params = Record<string, string | number>;
 
 /**
  * Areas (top-level keys) of es.json that only the API server reads: the browser's bundle leaves them out (vite.config.ts
- * › textosWeb, issue 9: fewer bytes before a phone can use step 1), so a step schema, which the browser shows, may not
+ * › textosWeb: fewer bytes before a phone can use step 1), so a step schema, which the browser shows, may not
  * name them in `x-mensaje` (the checker says so).
  */
 export const AREAS_SOLO_SERVIDOR: readonly string[] = ['servidor'];

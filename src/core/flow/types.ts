@@ -129,7 +129,7 @@ export interface FlowDef {
    */
   funnel?: { call: string; batchMs: number; splitBy?: Record<string, string> };
   /**
-   * A proof of work solved in the background (engine/proof-of-work, issue 22 item 8): from step `startAt` on, the
+   * A proof of work solved in the background (engine/proof-of-work): from step `startAt` on, the
    * `challenge` call's reply is solved off the main thread; each call in `for` waits for the solution, finds it at
    * pointer `to` (under /meta: never persisted) and spends it — the next of those calls solves a new one.
    */
