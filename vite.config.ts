@@ -14,7 +14,7 @@ import type { Plugin, Rollup } from 'vite';
 import { availableParallelism } from 'node:os';
 import { relative } from 'node:path';
 import { COMPILE_HINT, startUpFiles, type Manifest } from './scripts/prerender/start-up.ts';
-import { AREAS_SOLO_SERVIDOR } from './src/i18n/messages.ts';
+import { AREAS_SOLO_SERVIDOR } from './src/core/messages.ts';
 import { problemasDelFlujo } from './scripts/vite-vista-previa.ts';
 
 /** The browser's copy of src/i18n/es.json without the areas only the API server reads (fewer bytes on step 1). */

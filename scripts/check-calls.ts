@@ -9,9 +9,9 @@
  */
 import { join } from 'node:path';
 import { build } from '../server/src/app.ts';
-import type { FlowProblem } from '../src/engine/core/check-flow.ts';
-import { escapeToken, parsePointer } from '../src/engine/core/pointer.ts';
-import type { Binding, FlowDef } from '../src/engine/core/types.ts';
+import type { FlowProblem } from '../src/core/flow/check-flow.ts';
+import { escapeToken, parsePointer } from '../src/core/flow/pointer.ts';
+import type { Binding, FlowDef } from '../src/core/flow/types.ts';
 
 type Json = Record<string, unknown>;
 const RUNTIME = Symbol('run-time value');

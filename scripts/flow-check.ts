@@ -7,12 +7,12 @@
  * `--sin-recorrido` skips it, `--semilla N` or FLOW_SEED picks fast-check's seed).
  */
 import { resolve } from 'node:path';
-import type { FlowDef } from '../src/engine/core/types.ts';
+import type { FlowDef } from '../src/core/flow/types.ts';
 import { checkProduct, summaryRows } from '../tools/check/project.ts';
-import { loadProduct } from './load-product.ts';
-import { formatProblems } from '../src/engine/core/check-flow.ts';
+import { loadProduct } from '../server/src/producto.ts';
+import { formatProblems } from '../src/core/flow/check-flow.ts';
 
-export { loadProduct } from './load-product.ts';
+export { loadProduct } from '../server/src/producto.ts';
 
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));

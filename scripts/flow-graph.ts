@@ -5,11 +5,12 @@
  * `onError`, dotted ones for extra actions; result steps are drawn as rounded boxes. `npm test` fails when the
  * committed SVG is stale (tests/unit/flow-graph.test.ts).
  */
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { instance } from '@viz-js/viz';
-import { compileFlow } from '../src/engine/core/graph.ts';
-import type { CallRef, Flow, FlowDef } from '../src/engine/core/types.ts';
+import { loadFlowDef } from '../server/src/producto.ts';
+import { compileFlow } from '../src/core/flow/graph.ts';
+import type { CallRef, Flow, FlowDef } from '../src/core/flow/types.ts';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const callText = (r: CallRef) => (typeof r === 'string' ? r : `${r.call} (si ${r.when})`);
@@ -74,7 +75,7 @@ export async function renderFlowSvg(def: FlowDef): Promise<string> {
 
 async function main() {
   const root = resolve(import.meta.dirname, '..');
-  const def = JSON.parse(readFileSync(join(root, 'flow/flow.json'), 'utf8')) as FlowDef;
+  const def = loadFlowDef(root);
   const out = join(root, 'docs/flow.svg');
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, await renderFlowSvg(def));

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileFlowNode } from '../tools/check/conditions.ts';
-import type { FlowDef } from '../src/engine/core/types.ts';
+import type { FlowDef } from '../src/core/flow/types.ts';
 import type { Product, StepReport } from '../tools/replay/driver.ts';
 import { checkJourney, type DynamicOptions, type FixtureProblem } from '../tools/replay/check.ts';
 import type { Journey } from '../tools/replay/fixture.ts';

@@ -2,7 +2,7 @@
  * `npm run report:funnel -- [--since YYYY-MM-DD] [--incluir-sinteticos] [--json] [--html FILE]`: the staff's step
  * funnel (issue 7, issue 21 item 7). Reads the funnel events (table embudo_eventos, filled by POST /api/embudo/eventos)
  * from the database the API uses — DATABASE_URL, else the embedded PGlite under DATA_DIR (default ./data; stop the API
- * first: that folder is locked to one process) — and the flow (flow/flow.json, or FLOW_FILE), then:
+ * first: that folder is locked to one process) — and the flow (flow/flow.json, of the product copy at FLOW_ROOT when set), then:
  * - prints per step, in flow order: visitors, completed, dropped, drop rate, then every move between steps with its
  *   journeys and share (tools/funnel/report.ts defines each); with `--json`, the same as JSON on stdout;
  * - writes an HTML page (default reports/embudo.html, git-ignored): the flow diagram of `npm run flow:graph`
@@ -13,13 +13,14 @@
  * `--since` counts events the server received from that day (00:00, Argentina time, UTC−3) on.
  * Exit code 1 with a Spanish message on a bad argument or an unreachable database.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { instance } from '@viz-js/viz';
 import { embudoRepository } from '../server/src/db/repositories/embudo.ts';
-import { compileFlow } from '../src/engine/core/graph.ts';
-import type { Flow, FlowDef } from '../src/engine/core/types.ts';
+import { compileFlow } from '../src/core/flow/graph.ts';
+import type { Flow } from '../src/core/flow/types.ts';
+import { loadFlowDef } from '../server/src/producto.ts';
 import { formatFunnel, funnelReport, pct, type FunnelEdge, type FunnelReport, type MoveKind } from '../tools/funnel/report.ts';
 import { flowToDot, type GraphOverlay } from './flow-graph.ts';
 import { abrirBaseDelEntorno } from './abrir-base.ts';
@@ -109,8 +110,7 @@ export function parseSince(value: string): Date {
 async function main() {
   const { values } = parseArgs({ options: { since: { type: 'string' }, json: { type: 'boolean' }, html: { type: 'string' }, 'incluir-sinteticos': { type: 'boolean' } }, strict: true });
   const desde = values.since !== undefined ? parseSince(values.since) : undefined;
-  const def = JSON.parse(readFileSync(process.env.FLOW_FILE ?? join(REPO, 'flow/flow.json'), 'utf8')) as FlowDef;
-  const flow = compileFlow(def);
+  const flow = compileFlow(loadFlowDef(process.env.FLOW_ROOT ?? REPO));
   const db = await abrirBaseDelEntorno();
   let report: FunnelReport;
   try {

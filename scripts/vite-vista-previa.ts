@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { checkProduct } from '../tools/check/project.ts';
-import { loadProduct } from './load-product.ts';
+import { loadProduct } from '../server/src/producto.ts';
 
 const ID = 'virtual:problemas-del-flujo';
 const RESOLVED = '\0' + ID;

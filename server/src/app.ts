@@ -21,7 +21,7 @@ import { createPostventa } from './domain/postventa/service.ts';
 import { createTokens, redactarTokens } from './domain/postventa/tokens.ts';
 import { leerCatalogos } from './domain/lists/catalogos.ts';
 import { loadLists } from './domain/lists/index.ts';
-import { buscarMensaje } from '../../src/i18n/messages.ts';
+import { buscarMensaje } from '../../src/core/messages.ts';
 import { createRetentionJob } from './domain/maintenance/retention.ts';
 import { createMetrics } from './domain/metrics/index.ts';
 import { enmascararNumerosDePago } from './domain/payment/enmascarar.ts';

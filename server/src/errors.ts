@@ -2,7 +2,7 @@
  * API errors with the single wire shape of schemas/api/README.md:
  * `{ status, code, message, errors? }`, messages in Spanish (es-AR, voseo).
  */
-import { mensaje } from '../../src/i18n/messages.ts';
+import { mensaje } from '../../src/core/messages.ts';
 
 export type ErrorCode =
   | 'VALIDACION' | 'CSRF_INVALIDO' | 'NO_ENCONTRADO' | 'CONFLICTO' | 'DEMASIADAS_SOLICITUDES' | 'ERROR_INTERNO' | 'SERVICIO_NO_DISPONIBLE';

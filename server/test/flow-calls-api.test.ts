@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkCallsAgainstApi } from '../../scripts/check-calls.ts';
-import { loadProduct } from '../../scripts/flow-check.ts';
-import type { FlowDef } from '../../src/engine/core/types.ts';
+import { loadProduct } from '../src/producto.ts';
+import type { FlowDef } from '../../src/core/flow/types.ts';
 import { editedCopy } from '../../tests/support/edited-tree.ts';
 
 const check = async (root: string) => {

@@ -12,7 +12,7 @@ import { apiVisitor } from '../../tools/check/walk.ts';
 import { coverage } from '../../tools/replay/paths.ts';
 import { replayHeadless } from '../../tools/replay/headless.ts';
 import { loadJourneys } from '../../scripts/flow-paths.ts';
-import { loadProduct } from '../../scripts/flow-check.ts';
+import { loadProduct } from '../src/producto.ts';
 import { loadReplayProduct } from '../../scripts/replay.ts';
 import { editedCopy, REPO, type FlowEditExample } from '../../tests/support/edited-tree.ts';
 import { buildTestApp } from './helper.ts';

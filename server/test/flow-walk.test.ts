@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { stepAnswers } from '../../tools/check/answers.ts';
 import { walkFlow, type WalkReport } from '../../tools/check/walk.ts';
 import { createAjv } from '../src/plugins/schemas.ts';
-import { loadProduct } from '../../scripts/flow-check.ts';
+import { loadProduct } from '../src/producto.ts';
 import { walkProduct } from '../../scripts/flow-walk.ts';
 import { loadReplayProduct } from '../../scripts/replay.ts';
 import { editedCopy, type FlowEditExample } from '../../tests/support/edited-tree.ts';

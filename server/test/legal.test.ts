@@ -200,7 +200,7 @@ describe('conditions document', () => {
     expect(res.statusCode).toBe(200);
     const txt = textoPdf(res.rawPayload, 'legal-condiciones-cotizacion');
     const incendio = (p: { coberturas: { primary: { codCobertura: string; sumaAseguradaString: string }[] } }) => p.coberturas.primary.find((c) => c.codCobertura === '101')?.sumaAseguradaString as string;
-    for (const p of cot.planes) expect(txt).toMatch(new RegExp(`${p.nombre}\\s+${incendio(p).replace(/\$ /, '\\$\\s').replace(/\./g, '\\.')}`));
+    for (const p of cot.planes) expect(txt).toMatch(new RegExp(`${p.nombre}\\s+${incendio(p).replace(/\$\u00a0/, '\\$\\s').replace(/\./g, '\\.')}`));
     const otra = await get(app, `/api/documentos/condiciones/${cot.refId}`, await getCsrf(app));
     expect(otra.statusCode).toBe(404);
     expect(otra.json().message).toBe('No encontramos tu cotización. Volvé a cotizar.');

@@ -7,7 +7,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chatHref } from '../engine/chat/link.ts';
 import { detailPosition } from '../engine/core/navigation.ts';
-import type { Step } from '../engine/core/types.ts';
+import type { Step } from '../core/flow/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { Icon } from '../form/widgets/Icon';
 import { AtencionAsegurado, BotonesLegales, PieLegal } from './Legal';

@@ -8,8 +8,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Icon } from '../form/widgets/Icon';
-import { RUTA_CONSULTA_TRAMITE, RUTAS_POSTVENTA } from '../screens/postventa/rutas';
-import { RUTAS_LEGALES } from '../screens/legal/rutas';
+import { RUTA_CONSULTA_TRAMITE, RUTAS_LEGALES, RUTAS_POSTVENTA } from '../core/rutas.ts';
 
 /** The two consumer-law buttons, as links without an account, and the lookup of a request's tracking code. */
 export function BotonesLegales({ className = '' }: { className?: string }) {

@@ -1,14 +1,13 @@
 /**
  * Texts with links (issue 23: the consent checkbox, the Ley 25.326 notice and the 10-day notice link the documents
  * they name). A text of es.json marks a link as `<name>words</name>`, where `name` is a legal page
- * (src/screens/legal/rutas.ts › RUTAS_LEGALES), an after-sale screen (RUTAS_POSTVENTA) or `condiciones` (the general
+ * (src/core/rutas.ts › RUTAS_LEGALES), an after-sale screen (RUTAS_POSTVENTA) or `condiciones` (the general
  * conditions PDF). Unknown names are left as plain words; nothing else is parsed (no HTML from texts).
  */
 import { Fragment, type ReactNode } from 'react';
 import { API_BASE } from '../api/client';
 import { BASE } from './base.ts';
-import { RUTAS_POSTVENTA } from '../screens/postventa/rutas';
-import { RUTA_CONDICIONES_GENERALES, RUTAS_LEGALES } from '../screens/legal/rutas';
+import { RUTA_CONDICIONES_GENERALES, RUTAS_LEGALES, RUTAS_POSTVENTA } from '../core/rutas.ts';
 
 const DESTINOS: Record<string, string> = {
   ...Object.fromEntries(Object.entries({ ...RUTAS_LEGALES, ...RUTAS_POSTVENTA }).map(([k, ruta]) => [k, `${BASE}${ruta}`])),

@@ -5,8 +5,8 @@
  */
 import problems from 'virtual:problemas-del-flujo';
 import flowDef from '../../flow/flow.json';
-import type { FlowProblem } from '../engine/core/check-flow.ts';
-import type { Flow } from '../engine/core/types.ts';
+import type { FlowProblem } from '../core/flow/check-flow.ts';
+import type { Flow } from '../core/flow/types.ts';
 
 /** Every problem the checker finds in this build's files (errors and warnings). */
 export function previewProblems(): FlowProblem[] {

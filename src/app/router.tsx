@@ -9,14 +9,14 @@ import { useUnit } from 'effector-react';
 import { lazy, Suspense, useDeferredValue, useEffect, useLayoutEffect, useRef } from 'react';
 import { BrowserRouter, matchRoutes, Navigate, useLocation, useNavigate, useNavigationType, useRoutes, type NavigateFunction, type RouteObject } from 'react-router-dom';
 import { stepById } from '../engine/core/guards.ts';
-import type { Flow, Step } from '../engine/core/types.ts';
+import type { Flow, Step } from '../core/flow/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { Layout } from './Layout';
 import { BASE } from './base.ts';
 import { StepScreen } from '../screens/StepScreen';
 import { FrameContext } from '../screens/frame';
-import { RUTA_CONSULTA_TRAMITE, RUTAS_POSTVENTA, type TipoPostventa } from '../screens/postventa/rutas';
-import { RUTAS_LEGALES, type PaginaLegal } from '../screens/legal/rutas';
+import { RUTA_CONSULTA_TRAMITE, RUTAS_POSTVENTA, type TipoPostventa } from '../core/rutas.ts';
+import { RUTAS_LEGALES, type PaginaLegal } from '../core/rutas.ts';
 
 let firstEntry = true;
 

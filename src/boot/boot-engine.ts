@@ -9,8 +9,8 @@
  */
 import flowJson from '../../flow/flow.json';
 import { api } from '../api/instance';
-import { compileFlow } from '../engine/core/graph.ts';
-import type { Flow, FlowDef } from '../engine/core/types.ts';
+import { compileFlow } from '../core/flow/graph.ts';
+import type { Flow, FlowDef } from '../core/flow/types.ts';
 import type { Migration } from '../engine/core/migrations.ts';
 import { createRuntime, type Runtime } from '../engine/runtime';
 import { conditionTests } from '../form/validators';
@@ -28,7 +28,7 @@ const def = flowJson as unknown as FlowDef;
 export async function flowProblems(): Promise<string | null> {
   if (!import.meta.env.DEV) return null;
   const [{ checkFlow, errorsOnly, formatProblems }, { allUiSchemas }, { callsNamedInUi }] = await Promise.all([
-    import('../engine/core/check-flow.ts'),
+    import('../core/flow/check-flow.ts'),
     import('../form/validators/schemas'),
     import('../form/widgets/registry'),
   ]);

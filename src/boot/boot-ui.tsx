@@ -13,7 +13,7 @@ import type { i18n as I18n } from 'i18next';
 import { APP_READY_EVENT, createFlowRouter } from '../app/router';
 import { stepByPath } from '../engine/core/guards.ts';
 import { sinBase } from '../app/base.ts';
-import type { Flow } from '../engine/core/types.ts';
+import type { Flow } from '../core/flow/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { prefetchForms } from '../screens/StepScreen';
 

@@ -1,7 +1,7 @@
 /** A server's field errors mapped back to the form fields that fed the request, through the call's bindings. */
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsOf, inputFieldErrors } from './calls.ts';
-import type { CallDef } from './core/types.ts';
+import type { CallDef } from '../core/flow/types.ts';
 
 const errors = [
   { field: '/dni', message: 'Ingresá el DNI sin puntos (7 u 8 números).' },

@@ -8,7 +8,7 @@ import { sample } from 'effector';
 import { postOnPageExit, type ApiClient } from '../api/client';
 import { buildRequest } from './calls.ts';
 import { getSessionKey } from './campaign/index';
-import type { Flow } from './core/types.ts';
+import type { Flow } from '../core/flow/types.ts';
 import { stepById } from './core/index.ts';
 import type { Migration } from './core/migrations.ts';
 import { browserName } from './device';

@@ -8,7 +8,7 @@ import type { ErrorSchema, RegistryFieldsType, RegistryWidgetsType, RJSFSchema, 
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import { use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FlowContext } from '../engine/core/types.ts';
+import type { FlowContext } from '../core/flow/types.ts';
 import { pruneExcluded } from './conditions';
 import { errorMessage, localizeUiSchema } from './localize';
 import { templates } from './templates';

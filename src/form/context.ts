@@ -2,7 +2,7 @@
  * What widgets and templates read from RJSF's `formContext`: its own module, so StepForm imports the widgets and
  * the widgets import only this (no import cycle between StepForm and its widgets/templates).
  */
-import type { FlowContext } from '../engine/core/types.ts';
+import type { FlowContext } from '../core/flow/types.ts';
 
 type Json = Record<string, unknown>;
 

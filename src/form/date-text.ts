@@ -1,7 +1,7 @@
 /**
  * Dates typed as text in Argentina's order, día/mes/año, whatever the browser's language (a native
  * `<input type="date">` follows the browser's: mm/dd/yyyy in an English one, so 12041985 became 4 December).
- * Pure; the value kept and sent stays ISO `YYYY-MM-DD` (src/form/dates.ts).
+ * Pure; the value kept and sent stays ISO `YYYY-MM-DD` (src/core/dates.ts).
  */
 
 /**

@@ -3,21 +3,9 @@
  * (the entry on a form step's page, the first interaction, a form step's screen) calls this one import, so they
  * share one request and one chunk.
  */
-type StepFormModule = typeof import('./StepForm');
+import { readableByUse } from './readable.ts';
 
-/**
- * `promise`, marked as React's `use` reads a promise (`status`, `value` / `reason`) once it settles: `use` then returns
- * its value in the same render instead of suspending. React cannot otherwise know that a promise has settled; it
- * suspends, shows the boundary's fallback and throttles revealing its content, up to 300 ms (issue 9, a form step's
- * LCP). Keep the returned promise and pass that same object to `use` on every render.
- */
-export function readableByUse<T>(promise: Promise<T>): Promise<T> {
-  promise.then(
-    (value) => Object.assign(promise, { status: 'fulfilled', value }),
-    (reason: unknown) => Object.assign(promise, { status: 'rejected', reason }),
-  );
-  return promise;
-}
+type StepFormModule = typeof import('./StepForm');
 
 let loading: Promise<StepFormModule> | undefined;
 

@@ -6,7 +6,7 @@
  * options → ui:enumNames (in enum order), hints → ui:options.hints; nested objects under `fields`.
  */
 import type { TFunction } from 'i18next';
-import { fieldBounds, fillBounds } from './bounds.ts';
+import { fieldBounds, fillBounds } from '../core/bounds.ts';
 
 type Json = Record<string, unknown>;
 

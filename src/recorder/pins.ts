@@ -10,7 +10,7 @@
  *   last priced (state `/data/planElegido`), with every coverage it includes or the visitor chose (`selecc: "S"`).
  * An empty pin (`"planes": {}`) is filled in by `--update`.
  */
-import { getAt } from '../engine/core/pointer.ts';
+import { getAt } from '../core/flow/pointer.ts';
 
 type Json = Record<string, unknown>;
 

@@ -6,8 +6,8 @@
  * step's submit declares (never a timer's, a list's or the funnel's), and the result as expectations (the pinned money
  * of src/recorder/pins.ts, the policy number). Pure.
  */
-import { DIGITOS_NACIONALES } from '../../server/src/domain/validation/numeracion.ts';
-import type { Flow } from '../engine/core/types.ts';
+import { DIGITOS_NACIONALES } from '../core/numeracion.ts';
+import type { Flow } from '../core/flow/types.ts';
 import { stepById } from '../engine/core/guards.ts';
 import { observePins, type Pins } from './pins.ts';
 

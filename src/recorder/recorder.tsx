@@ -12,8 +12,8 @@
 import { createRoot } from 'react-dom/client';
 import { useSyncExternalStore } from 'react';
 import { stepById, stepByPath } from '../engine/core/guards.ts';
-import { setAt } from '../engine/core/pointer.ts';
-import type { Flow } from '../engine/core/types.ts';
+import { setAt } from '../core/flow/pointer.ts';
+import type { Flow } from '../core/flow/types.ts';
 import type { FlowEngine } from '../engine/model.ts';
 import { markSynthetic } from '../engine/funnel/synthetic.ts';
 import type { Journey, JourneyStep } from './journey.ts';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_BASE } from '../api/client';
 import { api } from '../api/instance';
-import type { Step } from '../engine/core/types.ts';
+import type { Step } from '../core/flow/types.ts';
 import { buildRequest } from '../engine/calls';
 import type { FlowEngine } from '../engine/model';
 import { Icon } from '../form/widgets/Icon';

@@ -5,13 +5,13 @@
 import { useUnit } from 'effector-react';
 import { Suspense, useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { resolveBinding, when } from '../engine/core/bindings.ts';
-import { getAt } from '../engine/core/pointer.ts';
-import type { Step } from '../engine/core/types.ts';
+import { resolveBinding, when } from '../core/flow/bindings.ts';
+import { getAt } from '../core/flow/pointer.ts';
+import type { Step } from '../core/flow/types.ts';
 import type { FlowEngine } from '../engine/model';
-import { formatCurrency } from '../form/format';
-import { formatDateAr } from '../form/dates';
-import { detalleCuotas } from '../i18n/cuotas.ts';
+import { pesos } from '../core/money.ts';
+import { formatDateAr } from '../core/dates.ts';
+import { detalleCuotas } from '../core/cuotas.ts';
 import { loadStepForm } from '../form/load';
 import { LazyStepForm as StepForm } from '../form/LazyStepForm';
 import { Icon } from '../form/widgets/Icon';
@@ -114,11 +114,11 @@ function SummaryBox({
       <p className="summary__plan">{values ? values.title : blank}</p>
       <p className="summary__price">
         <span className="summary__amount" {...(values ? { 'data-testid': 'premio-cuota' } : {})}>
-          {values ? formatCurrency(values.amount) : blank}
+          {values ? pesos(values.amount) : blank}
         </span>{' '}
         <span>{t('app.resumen.porMes')}</span>
       </p>
-      {hasTotal && <p className="summary__note">{values ? t('app.resumen.total', { monto: formatCurrency(values.total) }) : blank}</p>}
+      {hasTotal && <p className="summary__note">{values ? t('app.resumen.total', { monto: pesos(values.total) }) : blank}</p>}
       {live ? (
         <p className={`summary__note ${repricing ? '' : 'is-hidden'}`} aria-hidden={!repricing}>
           {values ? t('app.recotizando') : blank}
@@ -239,10 +239,10 @@ function FormScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
 
 function formatValue(value: unknown, format?: string): string {
   if (value === undefined || value === null || value === '') return '—';
-  if (format === 'currency') return formatCurrency(value);
+  if (format === 'currency') return pesos(value);
   if (format === 'date' && typeof value === 'string') return formatDateAr(value);
   // a plan (`premioCuota`, `ultimaCuota`, `cuotas`): its installments, e.g. "11 cuotas de $ X y una de $ Y"
-  if (format === 'cuotas' && typeof value === 'object' && typeof (value as Json).premioCuota === 'number') return detalleCuotas(value as Parameters<typeof detalleCuotas>[0], formatCurrency);
+  if (format === 'cuotas' && typeof value === 'object' && typeof (value as Json).premioCuota === 'number') return detalleCuotas(value as Parameters<typeof detalleCuotas>[0]);
   return String(value);
 }
 

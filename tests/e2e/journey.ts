@@ -39,7 +39,7 @@ export async function quoteAHome(page: Page, info: TestInfo, query = '', telefon
 
   await expect(page).toHaveURL(/\/seguro-hogar\/cotizacion/);
   await expect(page.locator('.plan')).toHaveCount(3);
-  await expect(page.locator('.plan__amount').first()).toHaveText(/^\$ [\d.]+,\d{2}$/);
+  await expect(page.locator('.plan__amount').first()).toHaveText(/^\$\u00a0[\d.]+,\d{2}$/);
 }
 
 /** From the landing page through the house questions to a filled-in «vigencia» step, not yet submitted (`telefono` as in quoteAHome). */

@@ -157,7 +157,7 @@ test('compra: aviso de datos antes del e-mail, enlaces del consentimiento, condi
   // every plan card says its installments, which add up to the premio shown
   for (const card of await page.locator('.plan').all()) {
     const total = (await card.locator('.plan__total').textContent()) as string;
-    const m = total.match(/^Premio anual (\$ [\d.]+,\d{2}), impuestos incluidos: (?:11 cuotas de (\$ [\d.]+,\d{2}) y una de (\$ [\d.]+,\d{2})|12 cuotas de (\$ [\d.]+,\d{2}))$/);
+    const m = total.match(/^Premio anual (\$\u00a0[\d.]+,\d{2}), impuestos incluidos: (?:11 cuotas de (\$\u00a0[\d.]+,\d{2}) y una de (\$\u00a0[\d.]+,\d{2})|12 cuotas de (\$\u00a0[\d.]+,\d{2}))$/);
     expect(m, total).not.toBeNull();
     const [, premio, cuota, ultima, iguales] = m as RegExpMatchArray;
     expect(iguales ? 12 * pesos(iguales) : 11 * pesos(cuota) + pesos(ultima)).toBe(pesos(premio));
@@ -167,7 +167,7 @@ test('compra: aviso de datos antes del e-mail, enlaces del consentimiento, condi
   await page.locator('.plan--recommended .plan__head').click();
   await continuar(page);
   await expect(page).toHaveURL(/\/seguro-hogar\/adicionales/);
-  await expect(page.locator('.toggle__price').first()).toHaveText(/^\+ \$ [\d.]+,\d{2} por mes, impuestos incluidos$/);
+  await expect(page.locator('.toggle__price').first()).toHaveText(/^\+ \$\u00a0[\d.]+,\d{2} por mes, impuestos incluidos$/);
   await expect(page.locator('main')).not.toContainText('Tenés que informar');
   await continuar(page);
   await expect(page).toHaveURL(/\/seguro-hogar\/datos-personales(\?|$)/);
@@ -204,9 +204,9 @@ test('compra: aviso de datos antes del e-mail, enlaces del consentimiento, condi
   await expect(diez.getByRole('link', { name: 'Botón de baja' })).toHaveAttribute('href', '/baja');
   await expect(diez.getByRole('link', { name: 'condiciones del seguro' })).toHaveAttribute('href', '/api/documentos/condiciones');
   const fila = (n: string) => page.locator('.review__row').filter({ has: page.locator('dt', { hasText: new RegExp(`^${n}$`) }) });
-  const premio = ((await fila('Premio anual, impuestos incluidos').textContent()) as string).match(/\$ [\d.]+,\d{2}/)?.[0] as string;
+  const premio = ((await fila('Premio anual, impuestos incluidos').textContent()) as string).match(/\$\u00a0[\d.]+,\d{2}/)?.[0] as string;
   const cuotas = (await fila('Cuotas').textContent()) as string;
-  const m = cuotas.match(/11 cuotas de (\$ [\d.]+,\d{2}) y una de (\$ [\d.]+,\d{2})|12 cuotas de (\$ [\d.]+,\d{2})/) as RegExpMatchArray;
+  const m = cuotas.match(/11 cuotas de (\$\u00a0[\d.]+,\d{2}) y una de (\$\u00a0[\d.]+,\d{2})|12 cuotas de (\$\u00a0[\d.]+,\d{2})/) as RegExpMatchArray;
   expect(m, cuotas).not.toBeNull();
   expect(m[3] ? 12 * pesos(m[3]) : 11 * pesos(m[1]) + pesos(m[2])).toBe(pesos(premio));
   await shot(page, info, 'legal-confirmacion-10-dias');

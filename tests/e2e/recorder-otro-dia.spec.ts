@@ -65,7 +65,7 @@ test('un recorrido grabado con código de área 3541 se reproduce igual 200 día
 
   // 2a. headless, 200 days later: `npm run replay -- --headless` in a process whose clock is moved (the engine's and
   // the in-process API's "today", and the fixture's $hoy+N)
-  const today = await run(['-e', "import('./src/form/dates.ts').then((m) => console.log(m.hoyArgentina()))"], otroDia());
+  const today = await run(['-e', "import('./src/core/dates.ts').then((m) => console.log(m.hoyArgentina()))"], otroDia());
   expect(today.out.trim()).toBe(iso(later));
   const t0 = Date.now();
   const headless = await run(['scripts/replay.ts', '--headless', file], otroDia());

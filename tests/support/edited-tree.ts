@@ -12,7 +12,7 @@ import type { ExpectedCall } from '../../tools/replay/fixture.ts';
 
 export const REPO = join(import.meta.dirname, '../..');
 /** What the web build reads. */
-const TREE = ['src', 'tools', 'flow', 'schemas', 'scripts', 'config', 'server/tariffs', 'server/src/domain/validation/numeracion.ts', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json', 'public'];
+const TREE = ['src', 'tools', 'flow', 'schemas', 'scripts', 'config', 'server/tariffs', 'server/src/producto.ts', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json', 'public'];
 
 export interface FlowEditExample {
   description: string;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import flowJson from '../../flow/flow.json';
 import { compileFlowNode } from '../../tools/check/conditions.ts';
-import type { FlowDef } from '../../src/engine/core/types.ts';
+import type { FlowDef } from '../../src/core/flow/types.ts';
 import { startData } from '../../src/engine/state.ts';
 
 describe('startData', () => {

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkProduct, type ProductFiles } from '../../tools/check/project.ts';
-import type { FlowDef } from '../../src/engine/core/types.ts';
-import { loadProduct } from '../../scripts/flow-check.ts';
+import type { FlowDef } from '../../src/core/flow/types.ts';
+import { loadProduct } from '../../server/src/producto.ts';
 
 const shipped = loadProduct('.');
 const copy = (): ProductFiles & { flow: FlowDef } => structuredClone(shipped) as ProductFiles & { flow: FlowDef };

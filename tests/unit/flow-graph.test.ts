@@ -2,7 +2,7 @@
 /** docs/flow.svg is drawn from flow/flow.json by `npm run flow:graph`; a stale drawing fails the suite. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { FlowDef } from '../../src/engine/core/types.ts';
+import type { FlowDef } from '../../src/core/flow/types.ts';
 import { renderFlowSvg } from '../../scripts/flow-graph.ts';
 
 describe('flow diagram', () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { loadJourneys } from '../../scripts/flow-paths.ts';
 import { loadReplayProduct } from '../../scripts/replay.ts';
 import { compileFlowNode } from '../../tools/check/conditions.ts';
-import type { FlowDef } from '../../src/engine/core/types.ts';
+import type { FlowDef } from '../../src/core/flow/types.ts';
 import { coverage, covers, enumeratePaths } from '../../tools/replay/paths.ts';
 import { editedCopy } from '../support/edited-tree.ts';
 

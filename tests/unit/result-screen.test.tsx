@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import realFlowJson from '../../flow/flow.json';
 import { compileFlowNode } from '../../tools/check/conditions.ts';
-import type { FlowDef } from '../../src/engine/core/types.ts';
+import type { FlowDef } from '../../src/core/flow/types.ts';
 import { createFlowEngine } from '../../src/engine/model';
 import { emptyState } from '../../src/engine/state';
 import { i18n } from '../../src/i18n';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkProduct, type ProductFiles } from '../../tools/check/project.ts';
-import { fieldBounds, fillBounds } from '../../src/form/bounds.ts';
+import { fieldBounds, fillBounds } from '../../src/core/bounds.ts';
 import { loadProduct } from '../../scripts/flow-check.ts';
 
 const shipped = loadProduct('.');
@@ -68,7 +68,7 @@ describe('numbers in per-field texts', () => {
   });
 });
 
-describe('placeholders from the schema (src/form/bounds.ts)', () => {
+describe('placeholders from the schema (src/core/bounds.ts)', () => {
   it('fills min/max for numbers, lengths, exclusive bounds, ages and day windows (with their dates)', () => {
     expect(fieldBounds({ minimum: 20, maximum: 1500 })).toEqual({ min: 20, max: 1500 });
     expect(fieldBounds({ exclusiveMinimum: 0, exclusiveMaximum: 100 })).toEqual({ min: 0, max: 100 });

@@ -4,10 +4,10 @@
  * `next`, the call always goes without that answer on the way forward — a staffer who moved the step and forgot the
  * call. Reported as an ERROR naming the binding in flow/flow.json and the step schema the answer lives in.
  */
-import { analyzeGraph } from '../../src/engine/core/graph.ts';
-import { bindingPointers, type FlowProblem } from '../../src/engine/core/check-flow.ts';
-import { escapeToken, parsePointer } from '../../src/engine/core/pointer.ts';
-import type { Binding, FlowDef } from '../../src/engine/core/types.ts';
+import { analyzeGraph } from '../../src/core/flow/graph.ts';
+import { bindingPointers, type FlowProblem } from '../../src/core/flow/check-flow.ts';
+import { escapeToken, parsePointer } from '../../src/core/flow/pointer.ts';
+import type { Binding, FlowDef } from '../../src/core/flow/types.ts';
 
 /** @returns one error per binding that reads a later (or never-earlier) step's answers */
 export function checkAnswerOrder(def: FlowDef): FlowProblem[] {

@@ -1,7 +1,7 @@
 /**
  * The answers a visitor can give on a step, generated from the step's JSON Schema (schemas/<step>.schema.json) for the
  * flow walker (tools/check/walk.ts): every `enum` value, `const`, both booleans, each numeric bound and the value just
- * inside it, the bounds of the date keywords `x-diasDesdeHoy` and `x-edad` (src/form/dates.ts) and the day just inside
+ * inside it, the bounds of the date keywords `x-diasDesdeHoy` and `x-edad` (src/core/dates.ts) and the day just inside
  * them, every value the schema's `examples` give a field, and one value drawn by fast-check from an arbitrary built
  * from the field's schema (seeded: the same seed gives the same answers). Then answer sets ("rows") that cover each
  * value of each field at least once — not their cartesian product — each resolved as the form resolves it (fields a
@@ -13,8 +13,8 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type Ajv from 'ajv';
 import { pruneExcluded } from '../../src/form/conditions.ts';
-import { hoyArgentina, sumarAnios, sumarDias } from '../../src/form/dates.ts';
-import { escapeToken } from '../../src/engine/core/pointer.ts';
+import { hoyArgentina, sumarAnios, sumarDias } from '../../src/core/dates.ts';
+import { escapeToken } from '../../src/core/flow/pointer.ts';
 import { schemaFields } from '../replay/follow.ts';
 
 type Json = Record<string, unknown>;

@@ -8,37 +8,21 @@
  */
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import { checkFlow, flowBindings, type FlowContract, type FlowProblem } from '../../src/engine/core/check-flow.ts';
-import { compileFlow } from '../../src/engine/core/graph.ts';
-import { conditionSchema } from '../../src/engine/core/conditions.ts';
-import { escapeToken, getAt, parsePointer } from '../../src/engine/core/pointer.ts';
-import type { Flow, FlowDef } from '../../src/engine/core/types.ts';
+import { checkFlow, flowBindings, type FlowProblem } from '../../src/core/flow/check-flow.ts';
+import { compileFlow } from '../../src/core/flow/graph.ts';
+import { conditionSchema } from '../../src/core/flow/conditions.ts';
+import { escapeToken, getAt, parsePointer } from '../../src/core/flow/pointer.ts';
+import type { Flow, FlowDef } from '../../src/core/flow/types.ts';
+import type { ProductFiles } from '../../src/core/product.ts';
 import { callsNamedInUi, COMMON_OPTIONS, FIELDS, WIDGETS, type WidgetSpec } from '../../src/form/widgets/registry.ts';
-import { AREAS_SOLO_SERVIDOR } from '../../src/i18n/messages.ts';
+import { AREAS_SOLO_SERVIDOR } from '../../src/core/messages.ts';
 import { checkAnswerOrder } from './answer-order.ts';
 import { checkFieldTexts } from './texts.ts';
 import { checkTariff } from './tariff.ts';
 
 type Json = Record<string, unknown>;
 
-/** The product's editable files, parsed: flow/flow.json (+ schema, contract), schemas/<step>.{schema,ui}.json, es.json. */
-export interface ProductFiles {
-  flow: unknown;
-  flowSchema: object;
-  contract?: FlowContract;
-  /** Step schemas by step id (file schemas/<id>.schema.json). */
-  schemas: Record<string, Json>;
-  /** ui schemas by step id (file schemas/<id>.ui.json). */
-  ui: Record<string, Json>;
-  /** src/i18n/es.json */
-  texts: Json;
-  /** flow/migrations/<file>.json by file name. */
-  migrations?: Record<string, Json>;
-  /** The wire contract, schemas/api/<file>.json by file name. */
-  wire?: Record<string, Json>;
-  /** Tariffs by path in the product (server/tariffs/<version>.json): checked against the step schemas (./tariff.ts). */
-  tariffs?: Record<string, Json>;
-}
+export type { ProductFiles };
 
 export interface ProductReport {
   problems: FlowProblem[];

@@ -13,8 +13,8 @@
  * ERROR (names both files and pointers) when the form accepts a value the tariff does not rate; WARNING for a tariff
  * entry no answer can reach (a band outside the bounds, a value the enum lacks, a dimension no answer feeds).
  */
-import { escapeToken, getAt } from '../../src/engine/core/pointer.ts';
-import type { FlowProblem } from '../../src/engine/core/check-flow.ts';
+import { escapeToken, getAt } from '../../src/core/flow/pointer.ts';
+import type { FlowProblem } from '../../src/core/flow/check-flow.ts';
 
 type Json = Record<string, unknown>;
 

@@ -1,13 +1,13 @@
 /**
  * Numbers typed in per-field texts (issue 20 item 5): a bound a visitor reads in a field's label, help, placeholder or
  * error (es.json › <step>.fields.<field>.*) comes from the step schema through `{{min}}`/`{{max}}`/`{{desde}}`/
- * `{{hasta}}` (src/form/bounds.ts). For a field whose schema has a bound (minimum, maximum, exclusive bounds,
+ * `{{hasta}}` (src/core/bounds.ts). For a field whose schema has a bound (minimum, maximum, exclusive bounds,
  * minLength, maxLength, x-edad, x-diasDesdeHoy), a number in one of its texts is:
  * - an ERROR when the schema has no such bound (e.g. "Entre 20 y 1000 m²" when the schema says maximum 1500);
  * - a WARNING when it equals a bound (typed twice: the next edit of the schema leaves it behind).
  */
-import { escapeToken, getAt } from '../../src/engine/core/pointer.ts';
-import type { FlowProblem } from '../../src/engine/core/check-flow.ts';
+import { escapeToken, getAt } from '../../src/core/flow/pointer.ts';
+import type { FlowProblem } from '../../src/core/flow/check-flow.ts';
 
 type Json = Record<string, unknown>;
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import miniJson from '../../tests/fixtures/mini-flow.json';
 import { compileFlowNode } from '../check/conditions.ts';
-import type { FlowDef } from '../../src/engine/core/types.ts';
+import type { FlowDef } from '../../src/core/flow/types.ts';
 import { funnelReport, formatFunnel, type StoredEvent } from './report';
 
 const flow = compileFlowNode({ ...(miniJson as unknown as FlowDef), funnel: { call: 'embudo', batchMs: 2000, splitBy: { a: 'x' } } });

@@ -22,7 +22,7 @@
  * Events of steps the flow no longer has (an older flow version) are left out and counted in `otrosPasos` (synthetic
  * journeys' too only when included); a journey with none of this flow's steps is no journey of this report.
  */
-import type { Flow, Step } from '../../src/engine/core/types.ts';
+import type { Flow, Step } from '../../src/core/flow/types.ts';
 
 /** A stored funnel event as the report needs it (`en`: browser time, ISO 8601 — events are ordered by it when given). */
 export interface StoredEvent {

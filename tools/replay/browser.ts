@@ -8,7 +8,7 @@
 import type { Page, Request, Route } from '@playwright/test';
 import { stepByPath } from '../../src/engine/core/guards.ts';
 import { SYNTHETIC_STORAGE_KEY } from '../../src/engine/funnel/synthetic.ts';
-import type { Step } from '../../src/engine/core/types.ts';
+import type { Step } from '../../src/core/flow/types.ts';
 import { FIELDS, WIDGETS, type DriveKind, type WidgetSpec } from '../../src/form/widgets/registry.ts';
 import { resolveAnswer, routeUnder, type Journey, type JourneyAction, type JourneyStep } from './fixture.ts';
 import { CallLog, driveJourney, type DriveOptions, type Product, type Screen, type StepReport } from './driver.ts';

@@ -11,7 +11,7 @@
  * - the replay stops at the first step that fails, and never throws for it: the report names the step and why.
  */
 import { stepByPath } from '../../src/engine/core/guards.ts';
-import type { Flow, Step } from '../../src/engine/core/types.ts';
+import type { Flow, Step } from '../../src/core/flow/types.ts';
 import type { Migration } from '../../src/engine/core/migrations.ts';
 import type { ExpectedCall, Journey, JourneyAction, JourneyStep, StubbedReply } from '../../src/recorder/journey.ts';
 import { callMatches } from './fixture.ts';

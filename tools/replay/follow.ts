@@ -14,7 +14,7 @@
  *   stays the error it was), so a step split in two gets each half's fields.
  * Pure: no I/O.
  */
-import type { Flow } from '../../src/engine/core/types.ts';
+import type { Flow } from '../../src/core/flow/types.ts';
 import { stepById, stepByPath } from '../../src/engine/core/guards.ts';
 import type { Journey, JourneyStep } from './fixture.ts';
 

@@ -11,10 +11,10 @@
  * step sequence already tells those branches apart.
  */
 import { captureCampaign } from '../../src/engine/campaign/index.ts';
-import { stepEdges } from '../../src/engine/core/graph.ts';
+import { stepEdges } from '../../src/core/flow/graph.ts';
 import { stepById, stepByPath } from '../../src/engine/core/guards.ts';
-import { parsePointer } from '../../src/engine/core/pointer.ts';
-import type { Flow } from '../../src/engine/core/types.ts';
+import { parsePointer } from '../../src/core/flow/pointer.ts';
+import type { Flow } from '../../src/core/flow/types.ts';
 import type { Journey } from './fixture.ts';
 
 /** One variant choice: at `step`, condition `when` holds (`holds: true`) or not. */

@@ -6,30 +6,29 @@
  *    (`src/form/validators/generated/<step>.js`, ESM) so the browser never ships ajv's compiler
  *    and a strict CSP needs no `unsafe-eval` (RJSF `compileSchemaValidatorsCode`).
  */
-import { readFileSync, writeFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { schemaParser, type RJSFSchema } from '@rjsf/utils';
-import { errorsOnly, formatProblems } from '../../src/engine/core/check-flow.ts';
-import type { FlowDef } from '../../src/engine/core/types.ts';
-import { conditionSchema } from '../../src/engine/core/conditions.ts';
+import { errorsOnly, formatProblems } from '../../src/core/flow/check-flow.ts';
+import type { FlowDef } from '../../src/core/flow/types.ts';
+import { conditionSchema } from '../../src/core/flow/conditions.ts';
 import { CONDITIONS_MODULE } from '../../src/form/validators/names.ts';
 import { checkProduct } from '../check/project.ts';
-import { loadProduct } from '../../scripts/flow-check.ts';
-import { DATE_KEYWORDS, FECHAS_MODULO } from '../../src/form/date-keywords.ts';
+import { loadProduct } from '../../server/src/producto.ts';
+import { DATE_KEYWORDS, FECHAS_MODULO } from '../../src/core/date-keywords.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const readJson = (p: string) => JSON.parse(readFileSync(join(root, p), 'utf8'));
 
 /**
  * ESM source of the precompiled validators of one form schema: what RJSF's
  * `compileSchemaValidatorsCode` does, but with explicit export names (ajv's ESM output rejects
  * RJSF's hashed schema ids as identifiers) and a default export `{ [schemaId]: validateFn }` —
  * the `validateFns` map `createPrecompiledValidator` expects. The date keywords (`x-edad`, `x-diasDesdeHoy`) run
- * src/form/dates.ts — the same code the API runs — imported at the top of the module.
+ * src/core/dates.ts — the same code the API runs — imported at the top of the module.
  */
 export function precompile(schema: RJSFSchema): string {
   const maps = schemaParser(schema);
@@ -37,7 +36,7 @@ export function precompile(schema: RJSFSchema): string {
   const names = Object.fromEntries(Object.keys(maps).map((id, i) => [`v${i}`, id]));
   const code = standaloneCode(ajv, names);
   const table = Object.entries(names).map(([name, id]) => `${JSON.stringify(id)}: ${name}`).join(', ');
-  const imports = code.includes(`${FECHAS_MODULO}.`) ? `import * as ${FECHAS_MODULO} from '../../dates.ts';\n` : '';
+  const imports = code.includes(`${FECHAS_MODULO}.`) ? `import * as ${FECHAS_MODULO} from '../../../core/dates.ts';\n` : '';
   return `${imports}${code}\nexport default { ${table} };\n`;
 }
 
@@ -56,8 +55,9 @@ export function precompileConditions(conditions: FlowDef['conditions']): string 
 }
 
 function main() {
-  const flow = readJson('flow/flow.json') as FlowDef;
-  const report = checkProduct(loadProduct(root));
+  const product = loadProduct(root);
+  const flow = product.flow as FlowDef;
+  const report = checkProduct(product);
   if (report.problems.length) console.error(formatProblems(report.problems));
   const errors = errorsOnly(report.problems);
   if (errors.length) {
@@ -67,23 +67,23 @@ function main() {
   const outDir = join(root, 'src/form/validators/generated');
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  const schemaFiles = new Set(readdirSync(join(root, 'schemas')).filter((f) => f.endsWith('.schema.json')));
   let count = 0;
   for (const step of flow.steps) {
     const file = `${step.id}.schema.json`;
-    if (!schemaFiles.has(file)) {
+    const schema = product.schemas[step.id];
+    if (!schema) {
       if (step.kind === 'form') {
         console.error(`Falta schemas/${file} para el paso de formulario "${step.id}" (flow/flow.json).`);
         process.exit(1);
       }
       continue;
     }
-    writeFileSync(join(outDir, `${step.id}.js`), precompile(readJson(`schemas/${file}`)));
+    writeFileSync(join(outDir, `${step.id}.js`), precompile(schema));
     count++;
   }
   // standalone forms (flow › forms, e.g. after-sale): their schemas are validated in the browser as a step's are
   for (const id of new Set(Object.values(flow.forms ?? {}).map((f) => f.schema))) {
-    writeFileSync(join(outDir, `${id}.js`), precompile(readJson(`schemas/${id}.schema.json`)));
+    writeFileSync(join(outDir, `${id}.js`), precompile(product.schemas[id] as RJSFSchema));
     count++;
   }
   writeFileSync(join(outDir, `${CONDITIONS_MODULE}.js`), precompileConditions(flow.conditions));

@@ -10,8 +10,8 @@ import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from
 import { isDatabaseUnavailable } from '../db/index.ts';
 import { ApiError, MENSAJES, serviceUnavailable, type FieldError } from '../errors.ts';
 import { MENSAJE_JSON_LIBRE, MENSAJE_TEXTO_INVALIDO } from './input-guard.ts';
-import { mensaje } from '../../../src/i18n/messages.ts';
-import { fieldBounds } from '../../../src/form/bounds.ts';
+import { mensaje } from '../../../src/core/messages.ts';
+import { fieldBounds } from '../../../src/core/bounds.ts';
 
 interface AjvErrorVerbose extends FastifySchemaValidationError {
   parentSchema?: Record<string, unknown>;

@@ -12,7 +12,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { idempotenciaRepository } from '../db/repositories/idempotencia.ts';
 import { ApiError, validationError } from '../errors.ts';
-import { mensaje } from '../../../src/i18n/messages.ts';
+import { mensaje } from '../../../src/core/messages.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';

@@ -17,7 +17,7 @@
  */
 import type { Ajv } from 'ajv';
 import { enmascararClaves, enmascararNumerosDePago } from '../domain/payment/enmascarar.ts';
-import { mensaje } from '../../../src/i18n/messages.ts';
+import { mensaje } from '../../../src/core/messages.ts';
 
 export const MENSAJE_TEXTO_INVALIDO = mensaje('servidor.textoInvalido');
 export const MENSAJE_JSON_LIBRE = mensaje('servidor.jsonLibre');

@@ -24,7 +24,7 @@ import type { Db } from '../db/index.ts';
 import type { Cupo } from '../db/repositories/cotizaciones.ts';
 import { limitesRepository } from '../db/repositories/limites.ts';
 import { ApiError, MENSAJES } from '../errors.ts';
-import { mensaje } from '../../../src/i18n/messages.ts';
+import { mensaje } from '../../../src/core/messages.ts';
 import { exentaDeCotizaciones } from './exentas.ts';
 
 /** Shown to the visitor when their IP reached the hourly quote limit. */

@@ -2,13 +2,13 @@
  * Answers that depend on "today" are checked again where a later step relies on them (issue 20 item 2): a quote's
  * stored answers (`cotizaciones.datos`) are validated against the quote's request schema
  * (schemas/api/cotizacion.json#/$defs/CotizarBody, which `$ref`s the step schemas) with the same Ajv, keywords and
- * Argentine clock as the API (src/form/date-keywords.ts, src/form/dates.ts), and only the date keywords' failures are
+ * Argentine clock as the API (src/core/date-keywords.ts, src/core/dates.ts), and only the date keywords' failures are
  * kept: what was valid when quoted and is no longer valid today (`x-diasDesdeHoy` start date, `x-edad` age). No
  * route writes its own date rule.
  */
 import type { Ajv, ErrorObject } from 'ajv';
 import type { FastifySchemaValidationError } from 'fastify';
-import { DATE_KEYWORDS } from '../../../src/form/date-keywords.ts';
+import { DATE_KEYWORDS } from '../../../src/core/date-keywords.ts';
 import { toFieldErrors } from './error-handler.ts';
 
 /** One stored answer that today's date keywords refuse. */
@@ -19,7 +19,7 @@ export interface RespuestaVencida {
   message: string;
   /** The failing keyword, `x-diasDesdeHoy` or `x-edad`. */
   keyword: string;
-  /** The field's schema (to find, e.g., the first date allowed today: src/form/dates.ts › rangoDeFechas). */
+  /** The field's schema (to find, e.g., the first date allowed today: src/core/dates.ts › rangoDeFechas). */
   schema: Record<string, unknown>;
 }
 

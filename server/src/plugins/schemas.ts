@@ -7,20 +7,20 @@
  *
  * Validation uses two Ajv instances (allErrors, verbose for the error messages, formats from ajv-formats, the
  * annotation keyword `x-mensaje` = es.json key of the field's Spanish message, the date keywords `x-edad` and
- * `x-diasDesdeHoy` of src/form/date-keywords.ts):
+ * `x-diasDesdeHoy` of src/core/date-keywords.ts):
  * - bodies: strict — no type coercion, no removal of additional properties (a body with an unknown field is
  *   rejected where its schema says `additionalProperties: false`);
  * - querystring / params: type coercion on ("20" → 20), since URLs only carry text.
  * Every schema is hardened on load (plugins/input-guard.ts: NUL/surrogates, integer range, free-form JSON, masking).
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { addInputGuardKeywords, hardenSchema } from './input-guard.ts';
-import { DATE_KEYWORDS } from '../../../src/form/date-keywords.ts';
+import { DATE_KEYWORDS } from '../../../src/core/date-keywords.ts';
+import { loadStepSchemas, loadWireSchemas } from '../producto.ts';
 
 /** The repository's schema folder (`schemas/`: step schemas, and the wire schemas under `api/`). */
 export const SCHEMAS_DIR = join(import.meta.dirname, '../../../schemas');
@@ -32,16 +32,13 @@ export const SCHEMAS_DIR = join(import.meta.dirname, '../../../schemas');
  * @throws Error naming the file when a schema has no `$id`
  */
 export function loadApiSchemas(dir: string = SCHEMAS_DIR): { $id: string }[] {
-  const read = (folder: string, suffix: string) =>
-    readdirSync(folder)
-      .filter((f) => f.endsWith(suffix))
-      .sort()
-      .map((f) => {
-        const schema = JSON.parse(readFileSync(join(folder, f), 'utf8')) as { $id?: string };
-        if (typeof schema.$id !== 'string') throw new Error(`${join(folder, f)}: falta "$id"`);
-        return hardenSchema(schema as { $id: string });
-      });
-  return [...read(dir, '.schema.json'), ...read(join(dir, 'api'), '.json')];
+  const withId = (file: string, schema: { $id?: unknown }) => {
+    if (typeof schema.$id !== 'string') throw new Error(`${file}: falta "$id"`);
+    return hardenSchema(schema as { $id: string });
+  };
+  const steps = Object.entries(loadStepSchemas(dir).schemas).map(([id, s]) => withId(join(dir, `${id}.schema.json`), s));
+  const wire = Object.entries(loadWireSchemas(dir)).map(([name, s]) => withId(join(dir, 'api', name), s));
+  return [...steps, ...wire];
 }
 
 /** Ajv configured like the server's (for tests that check responses against their schemas). */

@@ -10,7 +10,7 @@ import { validarCodigoPostal } from '../domain/validation/codigo-postal.ts';
 import { validarDocumento, type TipoDocumento } from '../domain/validation/documento.ts';
 import { validarPrefijo, validarTelefono } from '../domain/validation/telefono.ts';
 import { validationError, type FieldError } from '../errors.ts';
-import { mensaje } from '../../../src/i18n/messages.ts';
+import { mensaje } from '../../../src/core/messages.ts';
 
 /**
  * Phone (ENACOM): an unknown area code is reported on `areaField`, anything else on `numberField`. Whether a phone is

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Cotizacion } from '../db/repositories/cotizaciones.ts';
 import type { Localidad } from '../domain/lists/index.ts';
 import { MENSAJES, notFound, validationError } from '../errors.ts';
-import { mensaje } from '../../../src/i18n/messages.ts';
+import { mensaje } from '../../../src/core/messages.ts';
 
 /** `$ref` to a definition of a wire schema file, e.g. ref('cotizacion', 'CotizarBody'). */
 export function ref(area: string, def: string): { $ref: string } {

@@ -1,7 +1,7 @@
 /** The chat link's address from the flow's template. */
 import { describe, expect, it } from 'vitest';
 import flowJson from '../../../flow/flow.json';
-import type { FlowDef } from '../core/types.ts';
+import type { FlowDef } from '../../core/flow/types.ts';
 import { chatHref } from './link.ts';
 
 describe('chatHref', () => {

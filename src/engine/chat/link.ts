@@ -1,5 +1,5 @@
 /** The chat link's address, apart from the model: the screens build it without loading the engine's units. */
-import type { ChatDef } from '../core/types.ts';
+import type { ChatDef } from '../../core/flow/types.ts';
 
 /**
  * The chat's address: `chat.link` with `{phone}` and `{text}` replaced, each URL-encoded.

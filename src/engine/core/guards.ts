@@ -8,7 +8,7 @@
  * - Visiting the entry step clears the flags unless a terminal flag (success / moduleError) is set.
  * - Browser back/forward resets the flags to the route reached.
  */
-import type { Flags, Flow, Step } from './types.ts';
+import type { Flags, Flow, Step } from '../../core/flow/types.ts';
 
 /** Step by id. @throws Error for an unknown id. */
 export function stepById(flow: Flow, id: string): Step {

@@ -10,8 +10,8 @@
  * notice — never a crash.
  */
 import { flagsForRoute } from './guards.ts';
-import { getAt, setAt } from './pointer.ts';
-import type { Flow, FlowState } from './types.ts';
+import { getAt, setAt } from '../../core/flow/pointer.ts';
+import type { Flow, FlowState } from '../../core/flow/types.ts';
 
 export type MigrationOp =
   | { op: 'move'; from: string; to: string }

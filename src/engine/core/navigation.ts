@@ -1,9 +1,9 @@
 /**
  * Where the journey goes next, and the house-detail counter (SPEC §3, §9).
  */
-import { when } from './bindings.ts';
+import { when } from '../../core/flow/bindings.ts';
 import { stepById } from './guards.ts';
-import type { FlowContext, Flow, Step } from './types.ts';
+import type { FlowContext, Flow, Step } from '../../core/flow/types.ts';
 
 /** Rounds to 2 decimals (the counter is a decimal like 1.3). */
 const round2 = (n: number) => Math.round(n * 100) / 100;

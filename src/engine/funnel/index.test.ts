@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import miniJson from '../../../tests/fixtures/mini-flow.json';
 import { ApiError, postOnPageExit } from '../../api/client';
 import { compileFlowNode } from '../../../tools/check/conditions.ts';
-import type { FlowDef } from '../core/types.ts';
+import type { FlowDef } from '../../core/flow/types.ts';
 import { createFlowEngine, type ApiRequest } from '../model';
 import { bindFunnel, createFunnel, JOURNEY_STORAGE_KEY, journeyId, type FunnelBatch } from './index';
 

@@ -6,7 +6,7 @@ import { allSettled, fork } from 'effector';
 import { describe, expect, it } from 'vitest';
 import miniJson from '../../../tests/fixtures/mini-flow.json';
 import { compileFlowNode } from '../../../tools/check/conditions.ts';
-import type { FlowDef } from '../core/types.ts';
+import type { FlowDef } from '../../core/flow/types.ts';
 import { createFlowEngine, type ApiRequest } from '../model';
 import { createFunnel, isSyntheticBrowser, markSynthetic, SYNTHETIC_STORAGE_KEY, type FunnelBatch } from './index';
 

@@ -5,7 +5,7 @@
  * Sensitive leaves (card number, CBU) are cut out by JSON pointer before anything is written.
  */
 import { createEffect, sample, type Effect, type Store } from 'effector';
-import { parsePointer } from '../core/pointer.ts';
+import { parsePointer } from '../../core/flow/pointer.ts';
 
 type Container = Record<string, unknown> | unknown[];
 

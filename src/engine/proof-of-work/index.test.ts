@@ -7,7 +7,7 @@ import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import miniJson from '../../../tests/fixtures/mini-flow.json';
 import { compileFlowNode } from '../../../tools/check/conditions.ts';
-import type { FlowDef } from '../core/types.ts';
+import type { FlowDef } from '../../core/flow/types.ts';
 import { createFlowEngine, type ApiRequest } from '../model';
 import { createProofOfWork, type Challenge, type Solution } from './index.ts';
 

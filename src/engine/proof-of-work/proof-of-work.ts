@@ -3,7 +3,7 @@
  * {@link createProofOfWork} whose challenges come from the flow's `challenge` call and are solved in a Web Worker.
  * Imported with `import()` from engine/runtime.ts only once the visitor reaches `startAt`: never a start-up chunk.
  */
-import type { Flow } from '../core/types.ts';
+import type { Flow } from '../../core/flow/types.ts';
 import { createProofOfWork, type Challenge } from './index.ts';
 import { solveInBackground } from './solve.ts';
 

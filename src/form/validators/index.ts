@@ -3,8 +3,8 @@
  * compiler never reaches the browser (CONVENTIONS, "react-jsonschema-form").
  */
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
-import type { ConditionTests } from '../../engine/core/conditions.ts';
-import { readableByUse } from '../load.ts';
+import type { ConditionTests } from '../../core/flow/conditions.ts';
+import { readableByUse } from '../readable.ts';
 
 const modules = import.meta.glob<{ default: ValidatorFunctions }>(['./generated/*.js', '!./generated/__conditions.js']);
 

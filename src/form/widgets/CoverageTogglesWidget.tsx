@@ -5,8 +5,8 @@
  */
 import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
-import { getAt } from '../../engine/core/pointer.ts';
-import { formatCurrency } from '../format';
+import { getAt } from '../../core/flow/pointer.ts';
+import { pesos } from '../../core/money.ts';
 import type { FormContext } from '../context';
 import type { Cobertura } from './PlanCardsWidget';
 import { useTransitionalValue } from './transitional';
@@ -30,7 +30,7 @@ export function CoverageTogglesWidget({ id, value, onChange, registry, options }
                 <span className="toggle__name">{c.descCobertura}</span>
                 {c.textoWeb && <span className="toggle__desc">{c.textoWeb}</span>}
                 <span className="toggle__sum">{c.sumaAseguradaString}</span>
-                {typeof c.premioCuotaAdicional === 'number' && <span className="toggle__price">{t('widgets.coberturas.porMes', { monto: formatCurrency(c.premioCuotaAdicional) })}</span>}
+                {typeof c.premioCuotaAdicional === 'number' && <span className="toggle__price">{t('widgets.coberturas.porMes', { monto: pesos(c.premioCuotaAdicional) })}</span>}
               </span>
               <span className="toggle__side">
                 <input

@@ -1,16 +1,16 @@
 /**
  * A date typed as día/mes/año in one text field, whatever the browser's language (src/form/date-text.ts): "12041985"
  * shows 12/04/1985 and keeps "1985-04-12". Its hint says the allowed range in words — the text the field schema's
- * `x-mensaje` names for its date keyword (`x-edad` / `x-diasDesdeHoy`, src/form/dates.ts), with the keyword's numbers —
+ * `x-mensaje` names for its date keyword (`x-edad` / `x-diasDesdeHoy`, src/core/dates.ts), with the keyword's numbers —
  * and how to write the date.
  */
 import type { WidgetProps } from '@rjsf/utils';
 import { useRef, useState } from 'react';
-import { fieldBounds } from '../bounds';
+import { fieldBounds } from '../../core/bounds.ts';
 import { useTranslation } from 'react-i18next';
 import { blurOnEnter } from '../a11y';
 import { fechaDigitos, fechaMostrada, fechaTexto, fechaValor } from '../date-text';
-import { formatDateAr, rangoDeFechas } from '../dates';
+import { formatDateAr, rangoDeFechas } from '../../core/dates.ts';
 import { xMensajeKey } from '../localize';
 
 const KEYWORDS = ['x-edad', 'x-diasDesdeHoy'] as const;

@@ -7,9 +7,9 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getAt } from '../../engine/core/pointer.ts';
-import { formatCurrency } from '../format';
-import { detalleCuotas } from '../../i18n/cuotas.ts';
+import { getAt } from '../../core/flow/pointer.ts';
+import { pesos } from '../../core/money.ts';
+import { detalleCuotas } from '../../core/cuotas.ts';
 import type { FormContext } from '../context';
 import { Icon } from './Icon';
 import { useTransitionalValue } from './transitional';
@@ -87,10 +87,10 @@ export function PlanCardsWidget({ id, value, onChange, registry, options }: Widg
               <span className="plan__name">{plan.nombre}</span>
               {plan.descripcion && <span className="plan__desc">{plan.descripcion}</span>}
               <span className="plan__price">
-                <span className="plan__amount">{formatCurrency(plan.premioCuota)}</span>
+                <span className="plan__amount">{pesos(plan.premioCuota)}</span>
                 <span className="plan__period">{t('widgets.planes.porMes')}</span>
               </span>
-              <span className="plan__total">{t('widgets.planes.premioAnual', { monto: formatCurrency(plan.premio), detalle: detalleCuotas(plan, formatCurrency) })}</span>
+              <span className="plan__total">{t('widgets.planes.premioAnual', { monto: pesos(plan.premio), detalle: detalleCuotas(plan) })}</span>
               <span className="plan__select" aria-hidden="true">{checked ? t('widgets.planes.elegido') : t('widgets.planes.elegir')}</span>
             </label>
             <button type="button" className="link-button plan__toggle" aria-expanded={expanded} onClick={() => setOpen(expanded ? '' : plan.codPlan)}>

@@ -67,7 +67,7 @@ export const WIDGETS = {
   select: { drive: 'select', description: 'Native dropdown; option texts from es.json options.', types: ['string', 'integer', 'number'], enumTexts: true, options: {} },
   DateWidget: {
     description:
-      'Date typed día/mes/año in one text field (value ISO YYYY-MM-DD) whatever the browser\'s language; its hint says the range of the schema keyword x-edad / x-diasDesdeHoy with the x-mensaje text (src/form/dates.ts).',
+      'Date typed día/mes/año in one text field (value ISO YYYY-MM-DD) whatever the browser\'s language; its hint says the range of the schema keyword x-edad / x-diasDesdeHoy with the x-mensaje text (src/core/dates.ts).',
     types: ['string'],
     options: {
       suggestDaysFromToday: { type: 'integer', description: 'Date suggested when empty, in days from today.' },

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import paginas from '../../i18n/legal-paginas.json';
 import { conEnlaces } from '../../app/enlaces';
 import { AtencionAsegurado, PaginaSimple } from '../../app/Legal';
-import type { PaginaLegal } from './rutas';
+import type { PaginaLegal } from '../../core/rutas.ts';
 
 interface Seccion {
   titulo: string;

@@ -13,10 +13,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PaginaSimple } from '../../app/Legal';
 import type { FlowEngine } from '../../engine/model';
-import { formatDateAr } from '../../form/dates';
+import { formatDateAr } from '../../core/dates.ts';
 import { LazyStepForm } from '../../form/LazyStepForm';
 import { Icon } from '../../form/widgets/Icon';
-import { RUTAS_POSTVENTA } from './rutas';
+import { RUTAS_POSTVENTA } from '../../core/rutas.ts';
 import { useStandaloneForm } from './useStandaloneForm';
 
 /** POST /api/postventa/consulta's answer. */

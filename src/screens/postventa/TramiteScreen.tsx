@@ -13,10 +13,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PaginaSimple } from '../../app/Legal';
 import type { FlowEngine } from '../../engine/model';
-import { formatDateAr, hoyArgentina } from '../../form/dates';
+import { formatDateAr, hoyArgentina } from '../../core/dates.ts';
 import { LazyStepForm } from '../../form/LazyStepForm';
 import { Icon } from '../../form/widgets/Icon';
-import { RUTA_CONSULTA_TRAMITE, RUTAS_POSTVENTA, type TipoPostventa } from './rutas';
+import { RUTA_CONSULTA_TRAMITE, RUTAS_POSTVENTA, type TipoPostventa } from '../../core/rutas.ts';
 import { useStandaloneForm } from './useStandaloneForm';
 
 interface Tramite {

@@ -1,4 +1,4 @@
-/** Calendar dates for the date-rule tests, computed independently from src/form/dates.ts. */
+/** Calendar dates for the date-rule tests, computed independently from src/core/dates.ts. */
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** ISO `YYYY-MM-DD` of today in Argentina (the rules' "today") shifted by whole days / years. */

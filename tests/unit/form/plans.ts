@@ -1,11 +1,12 @@
 /** Plans and coverages as the quote call returns them (schemas/api/README.md › Plan, Cobertura). */
+import { pesosEnteros } from '../../../src/core/money.ts';
 import type { Cobertura, Plan } from '../../../src/form/widgets/PlanCardsWidget';
 
 export const cob = (codCobertura: string, descCobertura: string, sumaAsegurada: number, extra: Partial<Cobertura> = {}): Cobertura => ({
   codCobertura,
   descCobertura,
   sumaAsegurada,
-  sumaAseguradaString: `$ ${sumaAsegurada.toLocaleString('es-AR')}`,
+  sumaAseguradaString: pesosEnteros(sumaAsegurada),
   mostrar: 'S',
   textoWeb: '',
   selecc: 'S',

@@ -7,12 +7,12 @@ import { Suspense } from 'react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, vi } from 'vitest';
-import type { FlowContext } from '../../../src/engine/core/types.ts';
+import type { FlowContext } from '../../../src/core/flow/types.ts';
 import { StepForm, type StepFormProps } from '../../../src/form/StepForm';
 import { buildRequest } from '../../../src/engine/calls';
 import { compileFlowNode } from '../../../tools/check/conditions.ts';
 import flowJson from '../../../flow/flow.json';
-import type { FlowDef } from '../../../src/engine/core/types.ts';
+import type { FlowDef } from '../../../src/core/flow/types.ts';
 import { stepSchema } from '../../../src/form/validators/schemas';
 import { i18n } from '../../../src/i18n';
 

@@ -9,7 +9,8 @@
 import type { Plan } from '../rating/engine.ts';
 import type { SumaPlan, Tariff } from '../rating/tariff.ts';
 import { texto } from '../postventa/textos.ts';
-import { fecha, pesosEnteros } from './formato.ts';
+import { pesosEnteros } from '../../../../src/core/money.ts';
+import { fecha } from './formato.ts';
 import { COLOR, encabezado, renderizar, seccion, tabla, type Contenido } from './pdf.ts';
 
 const T = (k: string, v?: Record<string, string | number>) => texto(`servidor.postventa.pdf.condiciones.${k}`, v);

@@ -5,8 +5,9 @@
  */
 import type { Plan } from '../rating/engine.ts';
 import { texto } from '../postventa/textos.ts';
-import { detalleCuotas } from '../../../../src/i18n/cuotas.ts';
-import { fecha, pesos, pesosEnteros } from './formato.ts';
+import { detalleCuotas } from '../../../../src/core/cuotas.ts';
+import { pesos, pesosEnteros } from '../../../../src/core/money.ts';
+import { fecha } from './formato.ts';
 import { COLOR, encabezado, pares, renderizar, seccion, type Contenido } from './pdf.ts';
 
 export interface DatosCotizacion {
@@ -35,7 +36,7 @@ export async function pdfCotizacion(d: DatosCotizacion): Promise<Buffer> {
           { text: p.nombre, bold: true, fontSize: 12, color: COLOR.marca },
           p.recomendado ? { text: T('recomendado').toUpperCase(), fontSize: 7.5, bold: true, color: COLOR.acento, margin: [0, 2, 0, 0] } : { text: ' ', fontSize: 7.5 },
           { text: [{ text: pesos(p.premioCuota), bold: true, fontSize: 14 }, { text: ` ${T('porMes')}`, color: COLOR.gris }], margin: [0, 6, 0, 0] },
-          { text: T('premioAnual', { monto: pesos(p.premio), detalle: detalleCuotas(p, pesos) }), style: 'chico', margin: [0, 0, 0, 6] },
+          { text: T('premioAnual', { monto: pesos(p.premio), detalle: detalleCuotas(p) }), style: 'chico', margin: [0, 0, 0, 6] },
           { text: T('incluye'), bold: true, fontSize: 8.5, margin: [0, 2, 0, 2] },
           ...[...p.coberturas.primary, ...p.coberturas.secondary, ...p.coberturas.urgencyAssistance].map((c) => ({
             columns: [{ text: c.descCobertura, fontSize: 8, width: '*' }, { text: pesosEnteros(c.sumaAsegurada), fontSize: 8, width: 'auto', color: COLOR.gris }],

@@ -7,8 +7,9 @@
  */
 import type { Plan } from '../rating/engine.ts';
 import { parrafos, texto } from '../postventa/textos.ts';
-import { detalleCuotas } from '../../../../src/i18n/cuotas.ts';
-import { fecha, pesos, pesosEnteros } from './formato.ts';
+import { detalleCuotas } from '../../../../src/core/cuotas.ts';
+import { pesos, pesosEnteros } from '../../../../src/core/money.ts';
+import { fecha } from './formato.ts';
 import { COLOR, encabezado, pares, renderizar, seccion, tabla, type Contenido } from './pdf.ts';
 
 export interface DatosPoliza {
@@ -97,7 +98,7 @@ export async function pdfPoliza(d: DatosPoliza): Promise<Buffer> {
             {
               width: '*',
               stack: [
-                { text: T('cuotas', { detalle: detalleCuotas(d.plan, pesos) }), bold: true, margin: [0, 3, 0, 6] },
+                { text: T('cuotas', { detalle: detalleCuotas(d.plan) }), bold: true, margin: [0, 3, 0, 6] },
                 { text: T('medioPago'), color: COLOR.gris },
                 { text: d.medioPago },
               ],

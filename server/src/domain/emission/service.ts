@@ -26,7 +26,7 @@ import { enmascararNumerosDePago } from '../payment/enmascarar.ts';
 import type { Vault } from '../payment/vault.ts';
 import { createPoller } from '../jobs/poller.ts';
 import { hoyArgentina, sumarAnios } from '../validation/fechas.ts';
-import { mensaje } from '../../../../src/i18n/messages.ts';
+import { mensaje } from '../../../../src/core/messages.ts';
 
 export const MENSAJE_RECHAZO_MEDIO_PAGO = mensaje('servidor.rechazoMedioPago');
 export const MENSAJE_COTIZACION_COMPRADA = mensaje('servidor.cotizacionComprada');

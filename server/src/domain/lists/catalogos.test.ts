@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buscarMensaje } from '../../../../src/i18n/messages.ts';
+import { buscarMensaje } from '../../../../src/core/messages.ts';
 import { CATALOGOS_DEL_FLUJO, leerCatalogos } from './catalogos.ts';
 
 const SCHEMAS = join(import.meta.dirname, '../../../../schemas');

@@ -3,8 +3,7 @@
  * step schemas and es.json, `leerCatalogos`) and fixed ones (nationalities, marital status).
  * `codigo` values are the wire values accepted by the POST bodies.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { loadStepSchemas } from '../../producto.ts';
 
 export interface Item {
   codigo: string;
@@ -49,13 +48,11 @@ function enumDe(node: unknown, campo: string): { enum: unknown[] } | undefined {
  * @throws Error naming the field when no step schema has an enum for it
  */
 export function leerCatalogos(schemasDir: string, texto: (key: string) => string | undefined): Catalogos {
-  const pasos = readdirSync(schemasDir).filter((f) => f.endsWith('.schema.json'));
+  const pasos = loadStepSchemas(schemasDir).schemas;
   const buscar = (campo: string): Item[] => {
-    for (const f of pasos) {
-      const schema = JSON.parse(readFileSync(join(schemasDir, f), 'utf8')) as Record<string, unknown>;
+    for (const [paso, schema] of Object.entries(pasos)) {
       const prop = enumDe(schema, campo);
       if (!prop) continue;
-      const paso = f.slice(0, -'.schema.json'.length);
       return prop.enum.map((c) => String(c)).map((codigo) => ({
         codigo,
         descripcion: texto(`servidor.listas.${campo}.${codigo}`) ?? texto(`${paso}.fields.${campo}.options.${codigo}`) ?? codigo,

@@ -10,8 +10,6 @@
  * the form, the result page, the lookup page, the e-mail and the policy PDF).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Db, Queryable } from '../../db/index.ts';
 import { cotizacionesRepository, type Cotizacion, type Cupo } from '../../db/repositories/cotizaciones.ts';
 import { correosRepository, type AdjuntoRef } from '../../db/repositories/correos.ts';
@@ -19,23 +17,24 @@ import type { Domicilio } from '../../db/repositories/domicilios.ts';
 import type { Persona } from '../../db/repositories/personas.ts';
 import { ApiError, notFound } from '../../errors.ts';
 import { limiteCotizacionesExcedido } from '../../plugins/limits.ts';
-import { RUTA_CONSULTA_TRAMITE } from '../../../../src/screens/postventa/rutas.ts';
 import type { Adjunto } from '../correo/outbox.ts';
 import { cuerpoCorreo } from '../correo/plantilla.ts';
 import { pdfCotizacion } from '../documentos/cotizacion.ts';
-import { fecha, pesos } from '../documentos/formato.ts';
+import { pesos } from '../../../../src/core/money.ts';
+import { fecha } from '../documentos/formato.ts';
 import { pdfPoliza, type DatosPoliza } from '../documentos/poliza.ts';
 import { pdfCondiciones } from '../documentos/condiciones.ts';
-import { RUTAS_POSTVENTA } from '../../../../src/screens/postventa/rutas.ts';
-import { RUTA_CONDICIONES_GENERALES, RUTAS_LEGALES } from '../../../../src/screens/legal/rutas.ts';
-import { detalleCuotas } from '../../../../src/i18n/cuotas.ts';
+import { compileFlow } from '../../../../src/core/flow/graph.ts';
+import { loadFlowDef } from '../../producto.ts';
+import { RUTA_CONDICIONES_GENERALES, RUTA_CONSULTA_TRAMITE, RUTAS_LEGALES, RUTAS_POSTVENTA } from '../../../../src/core/rutas.ts';
+import { detalleCuotas } from '../../../../src/core/cuotas.ts';
 import { descripcion, type Catalogos } from '../lists/catalogos.ts';
 import type { Lists } from '../lists/index.ts';
 import { desgloseImpuestos, rateAll, type Plan } from '../rating/engine.ts';
 import { entradaDeCotizacion } from '../rating/entrada.ts';
 import type { Tariff } from '../rating/tariff.ts';
 import { hoyArgentina, sumarDias } from '../validation/fechas.ts';
-import { rangoDeFechas } from '../../../../src/form/dates.ts';
+import { rangoDeFechas } from '../../../../src/core/dates.ts';
 import type { RevalidarFechas } from '../../plugins/revalidar.ts';
 import { texto } from './textos.ts';
 import type { Tokens } from './tokens.ts';
@@ -46,24 +45,15 @@ export const DIAS_ARREPENTIMIENTO = 10;
 export const VIGENCIA_ENLACE_COTIZACION_MS = 7 * 24 * 3_600_000;
 export const VIGENCIA_ENLACE_POLIZA_MS = 30 * 24 * 3_600_000;
 
-const FLUJO = JSON.parse(readFileSync(join(import.meta.dirname, '../../../../flow/flow.json'), 'utf8')) as {
-  basePath: string;
-  resume?: { param?: string; to?: string };
-  steps: { id: string; path?: string }[];
-};
+const FLUJO = compileFlow(loadFlowDef());
 /** The query parameter of a resume link: the flow declares it (flow/flow.json › resume.param). */
 export const PARAMETRO_RETOMAR = FLUJO.resume?.param ?? 'retomar';
 /**
- * The page a resume link opens: the route of the step the flow resumes to (flow.json › resume.to; route rule of
- * src/engine/core/graph.ts), so the visitor sees that step's prerendered frame, never the home page, while the quote
- * loads (issue 23). The site root when the flow names no such step.
+ * The page a resume link opens: the route of the step the flow resumes to (flow.json › resume.to, routed as the web
+ * app routes it), so the visitor sees that step's prerendered frame, never the home page, while the quote loads.
+ * The site root when the flow names no such step.
  */
-const RUTA_RETOMAR = (() => {
-  const paso = FLUJO.steps.find((s) => s.id === FLUJO.resume?.to);
-  if (!paso) return '/';
-  const propia = paso.path ?? paso.id;
-  return `/${propia === '' ? FLUJO.basePath : `${FLUJO.basePath}/${propia}`}`;
-})();
+const RUTA_RETOMAR = `/${FLUJO.steps.find((s) => s.id === FLUJO.resume?.to)?.path ?? ''}`;
 
 export type TipoTramite = 'ARREPENTIMIENTO' | 'BAJA';
 export interface Tramite {
@@ -271,7 +261,7 @@ export function createPostventa(opts: PostventaOptions) {
         const k = 'servidor.postventa.correos.cotizacion';
         const body = cuerpoCorreo(texto(`${k}.saludo`), [
           ...texto(`${k}.parrafos`).split('\n\n'),
-          { lista: cot.planes.map((p) => texto(`${k}.plan`, { plan: p.nombre, cuota: pesos(p.premioCuota), premio: pesos(p.premio), detalle: detalleCuotas(p, pesos) })) },
+          { lista: cot.planes.map((p) => texto(`${k}.plan`, { plan: p.nombre, cuota: pesos(p.premioCuota), premio: pesos(p.premio), detalle: detalleCuotas(p) })) },
           { enlace: `${opts.publicUrl}/api${RUTA_CONDICIONES_GENERALES}`, texto: texto(`${k}.condiciones`) },
           texto(`${k}.retomar`, { vence: fecha(row.vence) }),
           { enlace },

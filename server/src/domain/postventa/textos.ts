@@ -1,12 +1,12 @@
 /**
  * The server's Spanish texts of the after-sale features (issue 8), read from the one message catalogue
  * `src/i18n/es.json` (namespaces `servidor.postventa.*` and `legal.*`, shared with the web app) through its one lookup
- * (src/i18n/messages.ts). `texto(key, vars)` reads texts and lists of paragraphs; `{{name}}` placeholders are
+ * (src/core/messages.ts). `texto(key, vars)` reads texts and lists of paragraphs; `{{name}}` placeholders are
  * replaced by `vars`, and the insurer's data (config/aseguradora.json) are always available as placeholders (e.g. `{{telefono}}`);
  * `$t(other.key, {"name": "value"})` nests another text, as i18next does in the browser (e.g. legal.baja).
  * @throws Error at call time when the key is missing (a catalogue bug, caught by the tests)
  */
-import { buscarNodo } from '../../../../src/i18n/messages.ts';
+import { buscarNodo } from '../../../../src/core/messages.ts';
 import { ASEGURADORA } from '../legal/aseguradora.ts';
 
 function buscar(key: string): unknown {

@@ -1,7 +1,7 @@
 /** Rating engine over the real tariff 2026-11: determinism, factor directions, totals, optionals, bad input. */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatSuma, RatingError, rateAll, ratePlan, resolveZone, type Plan, type RatingInput } from './engine.ts';
+import { RatingError, rateAll, ratePlan, resolveZone, type Plan, type RatingInput } from './engine.ts';
 import { loadTariff } from './tariff.ts';
 
 const tariff = loadTariff(join(import.meta.dirname, '../../../tariffs/2026-11.json'));
@@ -78,7 +78,7 @@ describe('ratePlan', () => {
     const sin = ratePlan(tariff, base, 'BASICO');
     const con = ratePlan(tariff, base, 'BASICO', ['503']);
     const bici = con.coberturas.optional.find((c) => c.codCobertura === '503')!;
-    expect(bici).toMatchObject({ selecc: 'S', nomina: 'S', grupo: 'bicycles', sumaAsegurada: 1_000_000, sumaAseguradaString: '$ 1.000.000' });
+    expect(bici).toMatchObject({ selecc: 'S', nomina: 'S', grupo: 'bicycles', sumaAsegurada: 1_000_000, sumaAseguradaString: '$\u00a01.000.000' });
     expect(sin.coberturas.optional.find((c) => c.codCobertura === '503')!.selecc).toBe('N');
     expect(cents(con.prima)).toBe(cents(sin.prima) + 12 * cents(bici.primaCobertura));
   });
@@ -86,7 +86,7 @@ describe('ratePlan', () => {
   it('coverages carry the wire fields, group and a Spanish text', () => {
     const fuego = ratePlan(tariff, base, 'INTERMEDIO').coberturas.primary[0];
     expect(fuego).toEqual({
-      codCobertura: '101', descCobertura: 'Incendio edificio', grupo: 'fire', sumaAsegurada: 89_600_000, sumaAseguradaString: '$ 89.600.000',
+      codCobertura: '101', descCobertura: 'Incendio edificio', grupo: 'fire', sumaAsegurada: 89_600_000, sumaAseguradaString: '$\u00a089.600.000',
       mostrar: 'S', textoWeb: expect.stringMatching(/^Cubre .+\.$/), nomina: 'N', selecc: 'S', primaCobertura: 3864,
     });
   });
@@ -119,13 +119,6 @@ describe('rateAll', () => {
     expect(rateAll(tariff, base).inspection).toBe(false);
     expect(rateAll(tariff, { ...base, metros: 200 }).inspection).toBe(true);
     expect(rateAll(tariff, { ...base, metros: 200, titularidad: 'INQUILINO' }).inspection).toBe(false);
-  });
-});
-
-describe('formatSuma', () => {
-  it('formats es-AR without decimals', () => {
-    expect(formatSuma(45_000_000)).toBe('$ 45.000.000');
-    expect(formatSuma(900)).toBe('$ 900');
   });
 });
 

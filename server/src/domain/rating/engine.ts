@@ -28,7 +28,8 @@
 /** Monthly installments per annual policy (premioCuota = premio / CUOTAS). */
 export const CUOTAS = 12;
 
-import { mensaje } from '../../../../src/i18n/messages.ts';
+import { pesosEnteros } from '../../../../src/core/money.ts';
+import { mensaje } from '../../../../src/core/messages.ts';
 import type { CodPlan, CoberturaTarifa, ListaCobertura, SiNo, SumaPlan, Tariff } from './tariff.ts';
 
 /**
@@ -53,7 +54,7 @@ export interface Cobertura {
   grupo: string;
   /** ARS. */
   sumaAsegurada: number;
-  /** es-AR formatted, e.g. "$ 45.000.000". */
+  /** es-AR formatted by src/core/money.ts › pesosEnteros, e.g. "$\u00a045.000.000" (no-break space). */
   sumaAseguradaString: string;
   mostrar: SiNo;
   textoWeb: string;
@@ -93,13 +94,6 @@ export class RatingError extends Error {
     this.name = 'RatingError';
     this.field = field;
   }
-}
-
-const sumaFormat = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 0 });
-
-/** Formats an ARS amount es-AR without decimals: 45000000 → "$ 45.000.000". */
-export function formatSuma(ars: number): string {
-  return `$ ${sumaFormat.format(ars)}`;
 }
 
 /** ARS → integer cents, rounding half up (the epsilon absorbs binary noise such as 1.005 → 100.49999…). */
@@ -183,7 +177,7 @@ function priceCoverage(tariff: Tariff, input: RatingInput, cod: string, suma: Su
     descCobertura: cob.descCobertura,
     grupo: cob.grupo,
     sumaAsegurada: sa,
-    sumaAseguradaString: formatSuma(sa),
+    sumaAseguradaString: pesosEnteros(sa),
     mostrar: cob.mostrar ?? 'S',
     textoWeb: cob.textoWeb,
     nomina: cob.nomina ?? 'N',

@@ -6,7 +6,7 @@
  * CVUs (virtual wallets, entity code 000) do not accept automatic debit and are rejected.
  */
 import { invalido, type Validacion } from './result.ts';
-import { mensaje } from '../../../../src/i18n/messages.ts';
+import { mensaje } from '../../../../src/core/messages.ts';
 
 export interface Banco {
   codigo: string;

@@ -4,7 +4,7 @@
  * subdivision letter (AR-C → C), so a CPA can be checked against the chosen province.
  */
 import { invalido, type Validacion } from './result.ts';
-import { mensaje } from '../../../../src/i18n/messages.ts';
+import { mensaje } from '../../../../src/core/messages.ts';
 
 export const MENSAJE_CODIGO_POSTAL = mensaje('validacion.codigoPostal');
 export const MENSAJE_CODIGO_POSTAL_PROVINCIA = mensaje('servidor.codigoPostalProvincia');

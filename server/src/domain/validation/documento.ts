@@ -3,7 +3,7 @@
  * DNI: 7–8 digits, 1.000.000–99.999.999 (no dots). LE/LC (pre-1968 booklets): 6–8 digits, > 0. Pasaporte: 6–9 letters/digits.
  */
 import { invalido, type Validacion } from './result.ts';
-import { mensaje } from '../../../../src/i18n/messages.ts';
+import { mensaje } from '../../../../src/core/messages.ts';
 
 export type TipoDocumento = 'DNI' | 'LE' | 'LC' | 'PAS';
 

@@ -6,7 +6,7 @@
  */
 import cardValidator from 'card-validator';
 import { invalido, type Validacion } from './result.ts';
-import { mensaje } from '../../../../src/i18n/messages.ts';
+import { mensaje } from '../../../../src/core/messages.ts';
 
 if (!cardValidator.creditCardType.getTypeInfo('cabal')) {
   cardValidator.creditCardType.addCard({

@@ -3,8 +3,8 @@
  * area code (without the leading 0) + subscriber number (without the mobile "15") = 10 national digits.
  */
 import { invalido, type Validacion } from './result.ts';
-import { mensaje } from '../../../../src/i18n/messages.ts';
-import { DIGITOS_NACIONALES } from './numeracion.ts';
+import { mensaje } from '../../../../src/core/messages.ts';
+import { DIGITOS_NACIONALES } from '../../../../src/core/numeracion.ts';
 
 /** ENACOM area code row (server/data/ar/codigos-de-area.csv). */
 export interface CodigoArea {

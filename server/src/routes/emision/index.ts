@@ -14,7 +14,7 @@ import { MENSAJE_COTIZACION_COMPRADA } from '../../domain/emission/service.ts';
 import { ApiError, notFound, validationError } from '../../errors.ts';
 import { erroresDomicilio, erroresPersona, priceOr400 } from '../checks.ts';
 import { ratingInputDe, ref, requireCotizacion, responses } from '../shared.ts';
-import { mensaje } from '../../../../src/i18n/messages.ts';
+import { mensaje } from '../../../../src/core/messages.ts';
 
 interface SolicitarBody {
   refId: string;

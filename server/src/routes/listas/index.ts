@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import * as catalogos from '../../domain/lists/catalogos.ts';
 import { notFound } from '../../errors.ts';
 import { ref, responses } from '../shared.ts';
-import { mensaje } from '../../../../src/i18n/messages.ts';
+import { mensaje } from '../../../../src/core/messages.ts';
 
 const FIJOS = {
   '/nacionalidades': catalogos.NACIONALIDADES,

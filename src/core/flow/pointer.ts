@@ -2,7 +2,10 @@
  * RFC 6901 JSON pointers: read and immutable write. Used by bindings, `save`, `forget` and
  * persistence exclusions.
  */
-import type { Pointer } from './types.ts';
+
+/** RFC 6901 JSON pointer into the engine context, e.g. `/answers/contacto/email` (declared here, not in types.ts, so
+ * pointer.ts imports nothing: conditions.ts needs it and types.ts needs conditions.ts). */
+export type Pointer = string;
 
 /** Reference tokens of an RFC 6901 pointer (`~1` → `/`, `~0` → `~`); `''` → `[]`; null when it does not start with `/`. */
 export function parsePointer(pointer: Pointer): string[] | null {

@@ -11,7 +11,7 @@
 /** Time zone of "today" for every date rule. */
 export const ZONA_HORARIA = 'America/Argentina/Buenos_Aires';
 
-/** Created on first use: building it loads the time-zone data, a long task a page that shows no date need not pay (issue 9). */
+/** Created on first use: building it loads the time-zone data, a long task a page that shows no date need not pay. */
 let fmt: Intl.DateTimeFormat | undefined;
 
 /** Today's date in Argentina, "YYYY-MM-DD". @param now instant (default: the current time) */

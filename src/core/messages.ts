@@ -4,13 +4,13 @@
  * Same `{{name}}` placeholders as i18next, so a key reads the same on both sides.
  * Pure: no i18next instance, safe under Node (server) and in the browser.
  */
-import es from './es.json' with { type: 'json' };
+import es from '../i18n/es.json' with { type: 'json' };
 
 type Params = Record<string, string | number>;
 
 /**
  * Areas (top-level keys) of es.json that only the API server reads: the browser's bundle leaves them out (vite.config.ts
- * › textosWeb, issue 9: fewer bytes before a phone can use step 1), so a step schema, which the browser shows, may not
+ * › textosWeb: fewer bytes before a phone can use step 1), so a step schema, which the browser shows, may not
  * name them in `x-mensaje` (the checker says so).
  */
 export const AREAS_SOLO_SERVIDOR: readonly string[] = ['servidor'];

@@ -14,9 +14,7 @@
 import { parsePointer } from './pointer.ts';
 import type { Condition, JsonSchema } from './types.ts';
 
-/** A compiled condition: true when it holds on the context `{ answers, data, flags, campaign, meta, response }`. */
-export type ConditionTest = (ctx: unknown) => boolean;
-export type ConditionTests = Record<string, ConditionTest>;
+export type { ConditionTest, ConditionTests } from './types.ts';
 
 type Node = { type: 'object'; properties: Record<string, Node | JsonSchema>; required: string[] };
 

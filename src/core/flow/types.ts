@@ -3,10 +3,13 @@
  * flow the engine runs (`compileFlow`, graph.ts) and of the engine state. The engine never names a
  * concrete step: everything step-specific is data of these shapes.
  */
-import type { ConditionTests } from './conditions.ts';
+import type { Pointer } from './pointer.ts';
 
-/** RFC 6901 JSON pointer into the engine context, e.g. `/answers/contacto/email`. */
-export type Pointer = string;
+export type { Pointer };
+
+/** A compiled condition (conditions.ts): true when it holds on the context `{ answers, data, flags, campaign, meta, response }`. */
+export type ConditionTest = (ctx: unknown) => boolean;
+export type ConditionTests = Record<string, ConditionTest>;
 
 /** A value for a request field or a review row (see flow.schema.json#/definitions/binding). */
 export type Binding =

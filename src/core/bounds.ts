@@ -1,5 +1,5 @@
 /**
- * The bounds of a field schema as message placeholders (issue 20 item 5): a number in a text a visitor reads comes
+ * The bounds of a field schema as message placeholders: a number in a text a visitor reads comes
  * from the step schema, never typed twice. es.json texts write `{{min}}`, `{{max}}`, `{{desde}}`, `{{hasta}}`; the
  * form (src/form/localize.ts: help, placeholder, errors) and the API (server/src/plugins/error-handler.ts) fill them
  * from the field's schema with this one function.
