@@ -22,6 +22,7 @@ import { ChoiceCardsWidget } from './widgets/ChoiceCardsWidget';
 import { CoverageTogglesWidget } from './widgets/CoverageTogglesWidget';
 import { DateWidget } from './widgets/DateWidget';
 import { LocationField } from './widgets/LocationField';
+import { PhoneField } from './widgets/PhoneField';
 import { PlanCardsWidget } from './widgets/PlanCardsWidget';
 import { UnitNumberWidget } from './widgets/UnitNumberWidget';
 import { YesNoWidget } from './widgets/YesNoWidget';
@@ -43,7 +44,7 @@ const widgets = {
   PlanCardsWidget,
   CoverageTogglesWidget,
 } satisfies Record<Exclude<keyof typeof WIDGETS, 'select'>, unknown> as RegistryWidgetsType;
-const fields = { LocationField } satisfies Record<keyof typeof FIELDS, unknown> as RegistryFieldsType;
+const fields = { LocationField, PhoneField } satisfies Record<keyof typeof FIELDS, unknown> as RegistryFieldsType;
 
 export interface StepFormProps {
   /** The step whose schemas/<step>.schema.json, .ui.json and precompiled validator are rendered (loaded on demand). */
