@@ -95,7 +95,7 @@ export function PhoneField(props: FieldProps) {
   return (
     <div className="form-fields">
       {hasRest && <ObjectField {...props} schema={restSchema} uiSchema={restUi} />}
-      <div className={`field field--${names.number} ${error ? 'field--invalid' : ''}`} data-field={names.number}>
+      <div className={`field field--${names.number} ${error ? 'field--invalid' : ''}`} data-field={names.number} data-fields={`${names.areaCode} ${names.number}`}>
         <label className="field__label" htmlFor={id}>
           {t(`${key}.label`)}
         </label>

@@ -23,8 +23,9 @@ export interface TelefonoPartido {
  * know, the first group of digits the visitor typed. Whether that code exists is ENACOM's list's to say
  * (`validarPrefijo`, `validarTelefono` in telefono.ts): a code both split the same 10 digits, so either is the number.
  * @param texto what the visitor typed (any spaces, dashes, brackets)
- * @returns `{}` for no digits; `{ phoneNumber }` alone (every national digit) when there are not 10 national digits
- *   or no group tells the area code; both fields otherwise. Never throws.
+ * @returns `{}` for no digits; both fields when the code can be told (for a length other than 10 digits, only from a
+ *   group the visitor wrote apart: «11 5555» → 11 + 5555, which the length rules then refuse); otherwise
+ *   `{ phoneNumber }` alone with every national digit («55551234»: the code is missing). Never throws.
  */
 export function partirTelefono(texto: string): TelefonoPartido {
   const digitos = texto.replace(/\D/g, '');
@@ -40,10 +41,12 @@ export function partirTelefono(texto: string): TelefonoPartido {
   let nacional = parsed?.nationalNumber ?? digitos.replace(/^0/, '');
   // a mobile's national number keeps the international "9" in front (+54 9 11 …)
   if (nacional.length === DIGITOS_NACIONALES + 1 && nacional.startsWith('9')) nacional = nacional.slice(1);
-  if (nacional.length !== DIGITOS_NACIONALES) return { phoneNumber: nacional };
   const partir = (area: string | undefined): TelefonoPartido | undefined =>
     area && /^[1-9]\d{1,3}$/.test(area) && nacional.startsWith(area) ? { areaCod: area, phoneNumber: nacional.slice(area.length) } : undefined;
+  const grupos = texto.replace(/^\s*(\+|00)\s*54[\s\-.]*(9[\s\-.]+)?/, '').match(/\d+/g) ?? [];
+  const escrito = grupos[0]?.replace(/^0/, '');
+  // too few or too many digits: the code the visitor wrote apart, so the message can say what the number lacks
+  if (nacional.length !== DIGITOS_NACIONALES) return (grupos.length > 1 ? partir(escrito) : undefined) ?? { phoneNumber: nacional };
   const agrupado = parsed?.isValid() ? /^0?(\d+)/.exec(parsed.formatNational())?.[1] : undefined;
-  const escrito = texto.replace(/^\s*(\+|00)\s*54[\s\-.]*(9[\s\-.]+)?/, '').match(/\d+/)?.[0]?.replace(/^0/, '');
   return partir(agrupado) ?? partir(escrito) ?? { phoneNumber: nacional };
 }
