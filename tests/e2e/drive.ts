@@ -28,14 +28,12 @@ export const ANSWERS: Record<string, (page: Page) => Promise<void>> = {
   metros: (page) => page.getByLabel('Superficie cubierta').fill('80'),
   alarma: (page) => page.getByLabel('Sí', { exact: true }).check(),
   localidad: async (page) => {
-    await page.getByLabel('Provincia').selectOption({ label: 'Buenos Aires' });
     await page.getByLabel('Localidad').fill('Lanú');
-    await page.getByRole('listbox').getByRole('option', { name: /^Lanús/ }).first().click();
+    await page.getByRole('listbox').getByRole('option', { name: /^Lanús, Buenos Aires/ }).click();
   },
   contacto: async (page) => {
     await page.getByLabel('E-mail').fill('ana.perez@example.com');
-    await page.getByLabel('Código de área').fill('11');
-    await page.getByLabel('Número de celular').fill('55551234');
+    await page.getByLabel('Celular').fill('11 5555-1234');
   },
   vigencia: (page) => page.getByLabel('Inicio de la cobertura').fill(isoInDays(2)),
   cotizacion: async (page) => {
