@@ -137,13 +137,20 @@ test('localidad: «Lanús» es Lanús, Buenos Aires; las del mismo nombre se dis
   // the name alone is not taken: it is in seven provinces
   await locality.press('Tab');
   await expect(page.getByText('Hay más de una localidad con ese nombre: elegí la tuya de la lista, que dice la provincia.')).toBeVisible();
-  expect(await savedAnswers(page, 'localidad')).toEqual({});
+  await continuar(page);
+  await expect(page.getByRole('alert').filter({ hasText: 'Revisá los datos marcados' }).getByRole('link')).toHaveText(['Localidad: Escribí tu localidad y elegila de la lista.']);
+  await expect(page).toHaveURL(/\/seguro-hogar\/localidad$/);
 
-  // typed with its province, it is that one
+  // typed with its province, it is that one, and the quote will be asked with that province
   await locality.fill('');
   await locality.pressSequentially('San José, Entre Ríos');
   await expect(page.getByText('Elegiste San José, Entre Ríos.')).toBeVisible();
-  expect(await savedAnswers(page, 'localidad')).toMatchObject({ idProvincia: '30', provincia: 'Entre Ríos', codLocalidad: '30008090', localidad: 'San José' });
+  await continuar(page);
+  await expect(page).toHaveURL(/\/seguro-hogar\/contacto$/);
+  expect(await savedAnswers(page, 'localidad')).toEqual({ idProvincia: '30', provincia: 'Entre Ríos', codLocalidad: '30008090', localidad: 'San José', departamento: 'Colón' });
+  await page.getByRole('button', { name: 'Volver' }).click();
+  await expect(page).toHaveURL(/\/seguro-hogar\/localidad$/);
+  await expect(locality).toHaveValue('San José, Entre Ríos');
 
   // «Lanús» typed exactly is Lanús, Buenos Aires
   await locality.fill('');
