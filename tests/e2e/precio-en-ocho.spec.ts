@@ -89,6 +89,11 @@ test('una casa: el precio sale con 8 respuestas (la fecha de inicio ya viene ele
   // what the quote was asked with: the province from the one locality choice, the phone split in two, tomorrow
   expect(await savedAnswers(page, 'localidad')).toEqual({ idProvincia: '06', provincia: 'Buenos Aires', codLocalidad: '06434010', localidad: 'Lanús', departamento: 'Lanús' });
   expect(await savedAnswers(page, 'contacto')).toEqual({ email: 'ana.perez@example.com', areaCod: '3541', phoneNumber: '123456' });
+  // the WhatsApp button (fixed at the bottom right on a desktop) leaves the conditions link whole on a first view
+  const [chat, link] = [await page.getByTestId('chat').boundingBox(), await page.getByTestId('extra-descargarCondiciones').boundingBox()];
+  expect(chat && link).toBeTruthy();
+  const overlap = chat!.x < link!.x + link!.width && link!.x < chat!.x + chat!.width && chat!.y < link!.y + link!.height && link!.y < chat!.y + chat!.height;
+  expect(overlap, `botón de chat ${JSON.stringify(chat)} sobre el enlace ${JSON.stringify(link)}`).toBe(false);
   await shot(page, info, `ocho-cotizacion-${size(info)}`);
 });
 
