@@ -1,5 +1,5 @@
 /**
- * Issue 23, forms, as a visitor on a phone (390×844) and a desktop (1280×800): the locality combobox (its list never
+ * Forms as a careful visitor meets them, on a phone (390×844) and a desktop (1280×800): the locality combobox (its list never
  * covers the primary button, a name typed exactly is taken, "Buscando…" ends, the error goes on a valid pick), dates
  * typed día/mes/año in a Spanish- and an English-language browser, and the error summary that names and links each
  * field. Screenshots: tests/e2e/screenshots/<project>/formularios-*.png; axe runs on each of them (shot()).

@@ -1,5 +1,5 @@
 /**
- * Issue 23 in the browser, at mobile and desktop, against the API sending through a real local SMTP server
+ * The legal texts, documents and after-sale links in the browser, at mobile and desktop, against the API sending through a real local SMTP server
  * (tests/e2e/servidor-e2e.ts): the legal pages from the footer (terms, privacy, claims and policy copy) with the
  * insurer's data of config/aseguradora.json; the Ley 25.326 notice on the step that first asks e-mail and phone; the
  * consent checkbox's links; the conditions PDF on the quote step; the confirmation screen's 10-day right and its

@@ -71,7 +71,7 @@ export const WIDGETS = {
       'Date typed día/mes/año in one text field (value ISO YYYY-MM-DD) whatever the browser\'s language; its hint says the range of the schema keyword x-edad / x-diasDesdeHoy with the x-mensaje text (src/form/dates.ts).',
     types: ['string'],
     options: {
-      suggestDaysFromToday: { type: 'integer', description: 'Date suggested when empty, in days from today.' },
+      suggestDaysFromToday: { type: 'integer', description: 'An empty field starts with today (Argentina) + N days, an answer the visitor may keep (1: tomorrow, the policy start).' },
     },
   },
   UnitNumberWidget: { description: 'Whole number with a unit after it (e.g. m²).', types: ['integer', 'number'], options: {} },

@@ -1,5 +1,5 @@
 /**
- * Issue 23, forms: dates typed día/mes/año whatever the browser's language (DateWidget, src/form/date-text.ts), and the
+ * Forms: dates typed día/mes/año whatever the browser's language (DateWidget, src/form/date-text.ts), and the
  * GOV.UK error summary (each error names its field and links to it; an error goes once its field is corrected, the
  * focus staying where the visitor types).
  */
