@@ -72,6 +72,7 @@ async function toPrice(page: Page, info: TestInfo, vivienda: 'Casa' | 'Departame
   // the start of cover comes chosen: tomorrow; the visitor only asks for the price
   await expect(page).toHaveURL(/\/seguro-hogar\/vigencia$/);
   await expect(page.getByLabel('Inicio de la cobertura')).toHaveValue(arInDays(1));
+  await expect(page.getByText('Te proponemos empezar mañana; si preferís otro día, cambiá la fecha.')).toBeVisible();
   await shot(page, info, `ocho-vigencia-${size(info)}`);
   await expect(page.locator('.plan__amount')).toHaveCount(0);
   await page.getByRole('button', { name: 'Ver mi cotización' }).click();
