@@ -255,7 +255,7 @@ describe('cotizacion', () => {
     expect(ok.json()).toEqual({ valido: true, prefijo: '11', localidad: 'Buenos Aires', digitosNumero: 8 });
     expectSchema(ok.json(), 'cotizacion', 'ValidarPrefijoResponse');
     const cero = await app.inject({ method: 'GET', url: '/api/cotizacion/validar-prefijo?prefijo=011' });
-    expect(cero.json()).toEqual({ valido: false, mensaje: 'El código de área no existe. Ingresalo sin el 0.' });
+    expect(cero.json()).toEqual({ valido: false, mensaje: 'Ese código de área no existe en la numeración argentina (ENACOM). Revisalo: va sin el 0, como 11, 351 o 3541.' });
     expect((await app.inject({ method: 'GET', url: '/api/cotizacion/validar-prefijo' })).json().errors).toEqual([
       { field: '/prefijo', message: 'Este dato es obligatorio.' },
     ]);
@@ -297,7 +297,7 @@ describe('cotizacion', () => {
       [{ email: 'ana' }, [{ field: '/email', message: 'Ingresá un e-mail válido.' }]],
       [{ initPolicyDate: hoy() }, [{ field: '/initPolicyDate', message: `La cobertura tiene que empezar entre el ${ar(sumarDias(hoy(), 1))} y el ${ar(sumarDias(hoy(), 30))}.` }]],
       [{ initPolicyDate: sumarDias(hoy(), 31) }, [{ field: '/initPolicyDate', message: `La cobertura tiene que empezar entre el ${ar(sumarDias(hoy(), 1))} y el ${ar(sumarDias(hoy(), 30))}.` }]],
-      [{ areaCod: '9999' }, [{ field: '/areaCod', message: 'El código de área no existe. Ingresalo sin el 0.' }]],
+      [{ areaCod: '9999' }, [{ field: '/areaCod', message: 'Ese código de área no existe en la numeración argentina (ENACOM). Revisalo: va sin el 0, como 11, 351 o 3541.' }]],
       [{ phoneNumber: '5555123' }, [{ field: '/phoneNumber', message: 'Con el código de área 11 el número tiene que tener 8 dígitos.' }]],
       [{ codLocalidad: '14014010' }, [{ field: '/codLocalidad', message: 'La localidad no corresponde a la provincia elegida.' }]],
       [{ codLocalidad: '99999999' }, [{ field: '/codLocalidad', message: 'Elegí una localidad de la lista.' }]],

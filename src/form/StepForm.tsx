@@ -22,6 +22,7 @@ import { ChoiceCardsWidget } from './widgets/ChoiceCardsWidget';
 import { CoverageTogglesWidget } from './widgets/CoverageTogglesWidget';
 import { DateWidget } from './widgets/DateWidget';
 import { LocationField } from './widgets/LocationField';
+import { PhoneField } from './widgets/PhoneField';
 import { PlanCardsWidget } from './widgets/PlanCardsWidget';
 import { UnitNumberWidget } from './widgets/UnitNumberWidget';
 import { YesNoWidget } from './widgets/YesNoWidget';
@@ -43,7 +44,7 @@ const widgets = {
   PlanCardsWidget,
   CoverageTogglesWidget,
 } satisfies Record<Exclude<keyof typeof WIDGETS, 'select'>, unknown> as RegistryWidgetsType;
-const fields = { LocationField } satisfies Record<keyof typeof FIELDS, unknown> as RegistryFieldsType;
+const fields = { LocationField, PhoneField } satisfies Record<keyof typeof FIELDS, unknown> as RegistryFieldsType;
 
 export interface StepFormProps {
   /** The step whose schemas/<step>.schema.json, .ui.json and precompiled validator are rendered (loaded on demand). */
@@ -57,7 +58,7 @@ export interface StepFormProps {
   submitLabel: string;
   /**
    * Every change of the answers (a live step's re-pricing), told in the task after the one that handled the tap, the
-   * latest answers only: the tap paints first, the engine's work follows (issue 9: no long task on a tap).
+   * latest answers only: the tap paints first, the engine's work follows (a tap never waits on a long task).
    */
   onChange?: (data: Json) => void;
   onSubmit: (data: Json) => void;
@@ -90,11 +91,11 @@ export function StepForm(props: StepFormProps) {
   const { stepId, formData, serverErrors, context, call, submitLabel, onChange, onSubmit, children } = props;
   const { t, i18n } = useTranslation();
   // suspends until the step's validator and schemas are here: the whole step (form and what follows it) appears at once,
-  // nothing painted below the form is pushed down by it afterwards (issue 9, CLS)
+  // nothing painted below the form is pushed down by it afterwards (no layout shift)
   const { validateFns: fns, schema, uiSchema } = use(loadStep(stepId));
   // The answers as the form holds them. A change re-renders this component only when pruning took something out, so
   // RJSF's state drops the hidden value as the engine's answers do; otherwise RJSF already holds what it emitted, and
-  // handing it back as a new prop would make it derive its whole state again on every tap (issue 9: no long task on a tap).
+  // handing it back as a new prop would make it derive its whole state again on every tap (a tap never waits on a long task).
   const data = useRef<Json>(formData);
   const [, setPruned] = useState(0);
   // After a failed submit the form validates on every change, so an error goes as soon as its field is right (GOV.UK:

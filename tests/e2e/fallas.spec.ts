@@ -12,9 +12,8 @@ async function toContacto(page: Page) {
   await continuar(page);
   await page.getByLabel('Superficie cubierta').fill('55');
   await continuar(page);
-  await page.getByLabel('Provincia').selectOption({ label: 'Santa Fe' });
   await page.getByLabel('Localidad').fill('Rosar');
-  await page.getByRole('listbox').getByRole('option', { name: /^Rosario/ }).first().click();
+  await page.getByRole('listbox').getByRole('option', { name: /^Rosario, Santa Fe/ }).click();
   await continuar(page);
   await expect(page).toHaveURL(/\/contacto$/);
 }
@@ -26,8 +25,7 @@ test('mientras se verifica, se ve el cargador a pantalla completa', async ({ pag
     await route.continue();
   });
   await page.getByLabel('E-mail').fill('eva@example.com');
-  await page.getByLabel('Código de área').fill('341');
-  await page.getByLabel('Número de celular').fill('5551234');
+  await page.getByLabel('Celular').fill('341 555-1234');
   await continuar(page);
   await expect(page.getByRole('status').filter({ hasText: 'Estamos verificando tus datos...' })).toBeVisible();
   await expect(page).toHaveURL(/\/vigencia$/);
@@ -40,13 +38,12 @@ test('si la API falla, el mensaje es claro y lo escrito sigue ahí', async ({ pa
     route.fulfill({ status: 503, json: { status: 503, code: 'ERROR_INTERNO', message: 'El servicio no está disponible. Volvé a intentar en unos minutos.' } }),
   );
   await page.getByLabel('E-mail').fill('eva@example.com');
-  await page.getByLabel('Código de área').fill('341');
-  await page.getByLabel('Número de celular').fill('5551234');
+  await page.getByLabel('Celular').fill('341 555-1234');
   await continuar(page);
   await expect(page.getByRole('alert').filter({ hasText: 'El servicio no está disponible. Volvé a intentar en unos minutos.' })).toBeVisible();
   await expect(page).toHaveURL(/\/contacto$/);
   await expect(page.getByLabel('E-mail')).toHaveValue('eva@example.com');
-  await expect(page.getByLabel('Número de celular')).toHaveValue('5551234');
+  await expect(page.getByLabel('Celular')).toHaveValue('341 555-1234');
 
   // the service comes back: the same click goes through
   await page.unroute('**/api/cotizacion/validar-telefono');
@@ -58,8 +55,7 @@ test('sin conexión, el aviso lo dice en español', async ({ page }) => {
   await toContacto(page);
   await page.route('**/api/cotizacion/validar-telefono', (route) => route.abort('internetdisconnected'));
   await page.getByLabel('E-mail').fill('eva@example.com');
-  await page.getByLabel('Código de área').fill('341');
-  await page.getByLabel('Número de celular').fill('5551234');
+  await page.getByLabel('Celular').fill('341 555-1234');
   await continuar(page);
   await expect(page.getByRole('alert').filter({ hasText: 'No pudimos conectarnos. Revisá tu conexión y volvé a intentar.' })).toBeVisible();
   await expect(page.getByLabel('E-mail')).toHaveValue('eva@example.com');

@@ -1,5 +1,5 @@
 /**
- * Issue 23, forms, as a visitor on a phone (390×844) and a desktop (1280×800): the locality combobox (its list never
+ * Forms as a careful visitor meets them, on a phone (390×844) and a desktop (1280×800): the locality combobox (its list never
  * covers the primary button, a name typed exactly is taken, "Buscando…" ends, the error goes on a valid pick), dates
  * typed día/mes/año in a Spanish- and an English-language browser, and the error summary that names and links each
  * field. Screenshots: tests/e2e/screenshots/<project>/formularios-*.png; axe runs on each of them (shot()).
@@ -46,18 +46,18 @@ async function toLocalidad(page: Page) {
 
 /** The locality step → the quote, the start date typed as digits. */
 async function toCotizacion(page: Page, info: TestInfo) {
-  await page.getByLabel('Provincia').selectOption({ label: 'Buenos Aires' });
   await page.getByLabel('Localidad').pressSequentially('Lanús');
-  await expect(page.getByText('Elegiste Lanús.')).toBeVisible();
+  await expect(page.getByText('Elegiste Lanús, Buenos Aires.')).toBeVisible();
   await continuar(page);
   await expect(page).toHaveURL(/\/seguro-hogar\/contacto$/);
   await page.getByLabel('E-mail').fill('ana.perez@example.com');
-  await page.getByLabel('Código de área').fill('11');
-  await page.getByLabel('Número de celular').fill('55551234');
+  await page.getByLabel('Celular').fill('11 5555-1234');
   await continuar(page);
   await expect(page).toHaveURL(/\/seguro-hogar\/vigencia$/);
   const start = digitsInDays(2);
   const field = page.getByLabel('Inicio de la cobertura');
+  // tomorrow comes chosen; another day is typed over it
+  await field.clear();
   await field.pressSequentially(start.digits);
   await expect(field).toHaveValue(`${start.digits.slice(0, 2)}/${start.digits.slice(2, 4)}/${start.digits.slice(4)}`);
   await shot(page, info, `formularios-vigencia-${info.project.name === 'desktop' ? 'escritorio' : 'telefono'}`);
@@ -72,12 +72,11 @@ test('localidad: la lista no tapa «Continuar», el nombre exacto vale, «Buscan
   const button = page.getByRole('button', { name: 'Continuar', exact: true });
 
   // submitting without a locality: the summary takes the focus, names the field and links to it
-  await page.getByLabel('Provincia').selectOption({ label: 'Buenos Aires' });
   await button.click();
   const summary = page.getByRole('alert').filter({ hasText: 'Revisá los datos marcados' });
   await expect(summary).toBeFocused();
-  await expect(summary.getByRole('link')).toHaveText(['Localidad: Elegí la localidad de la lista.']);
-  await summary.getByRole('link', { name: 'Localidad: Elegí la localidad de la lista.' }).click();
+  await expect(summary.getByRole('link')).toHaveText(['Localidad: Escribí tu localidad y elegila de la lista.']);
+  await summary.getByRole('link', { name: 'Localidad: Escribí tu localidad y elegila de la lista.' }).click();
   await expect(locality).toBeFocused();
 
   // the list of suggestions is in the page's flow: it pushes «Continuar» down, never covers it
@@ -92,17 +91,18 @@ test('localidad: la lista no tapa «Continuar», el nombre exacto vale, «Buscan
   expect(b!.y).toBeGreaterThanOrEqual(l!.y + l!.height);
   await shot(page, info, `formularios-localidad-lista-${info.project.name === 'desktop' ? 'escritorio' : 'telefono'}`);
 
-  // «Lanús» typed exactly is Lanús: the error and its summary line go, the focus stays in the field
+  // «Lanús» typed exactly is Lanús, Buenos Aires: the error and its summary line go, the focus stays in the field
   await locality.pressSequentially('nús');
-  await expect(page.getByText('Elegiste Lanús.')).toBeVisible();
+  await expect(page.getByText('Elegiste Lanús, Buenos Aires.')).toBeVisible();
+  await expect(locality).toHaveValue('Lanús, Buenos Aires');
   await expect(locality).not.toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByText('Elegí la localidad de la lista.')).toHaveCount(0);
+  await expect(page.getByText('Escribí tu localidad y elegila de la lista.')).toHaveCount(0);
   await expect(summary).toHaveCount(0);
   await expect(locality).toBeFocused();
   await shot(page, info, `formularios-localidad-elegida-${info.project.name === 'desktop' ? 'escritorio' : 'telefono'}`);
   await button.click();
   await expect(page).toHaveURL(/\/seguro-hogar\/contacto$/);
-  expect(await savedAnswers(page, 'localidad')).toMatchObject({ codLocalidad: '06434010', localidad: 'Lanús' });
+  expect(await savedAnswers(page, 'localidad')).toMatchObject({ idProvincia: '06', provincia: 'Buenos Aires', codLocalidad: '06434010', localidad: 'Lanús' });
 });
 
 for (const locale of ['es-AR', 'en-US']) {

@@ -65,13 +65,11 @@ test('errores claros en español y lo escrito no se pierde', async ({ page }, in
   await expect(page.getByText('La superficie mínima es de 20 m².').first()).toBeVisible();
   await page.getByLabel('Superficie cubierta').fill('60');
   await continuar(page);
-  await page.getByLabel('Provincia').selectOption({ label: 'Córdoba' });
   await page.getByLabel('Localidad').fill('Córdoba');
-  await expect(page.getByText('Elegiste Córdoba.')).toBeVisible(); // a name typed exactly is that locality
+  await expect(page.getByText('Elegiste Córdoba, Córdoba.')).toBeVisible(); // a name typed exactly is that locality
   await continuar(page);
   await page.getByLabel('E-mail').fill('ana@example.com');
-  await page.getByLabel('Código de área').fill('999');
-  await page.getByLabel('Número de celular').fill('5555123');
+  await page.getByLabel('Celular').fill('999 555-5123');
   await continuar(page);
   await expect(page.getByText(/código de área/i).first()).toBeVisible();
   await expect(page).toHaveURL(/\/contacto$/);

@@ -22,11 +22,12 @@ export async function shot(page: Page, info: TestInfo, name: string) {
 
 export const continuar = (page: Page) => page.getByRole('button', { name: 'Continuar', exact: true }).click();
 
-function isoInDays(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
+/** Today in Argentina + `days`, as the date fields show it: dd/mm/aaaa. */
+export function arInDays(days: number): string {
+  const [y, m, d] = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).split('-').map(Number);
+  const t = new Date(Date.UTC(y!, m! - 1, d! + days));
   const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+  return `${p(t.getUTCDate())}/${p(t.getUTCMonth() + 1)}/${t.getUTCFullYear()}`;
 }
 
 /**
@@ -69,21 +70,20 @@ export async function answerHouseQuestions(page: Page, info: TestInfo, query = '
   await continuar(page);
 
   await expect(page).toHaveURL(/\/seguro-hogar\/localidad/);
-  await page.getByLabel('Provincia').selectOption({ label: 'Buenos Aires' });
   await page.getByLabel('Localidad').fill('Lanú');
-  await page.getByRole('listbox').getByRole('option', { name: /^Lanús/ }).first().click();
+  await page.getByRole('listbox').getByRole('option', { name: /^Lanús, Buenos Aires/ }).click();
   await shot(page, info, '05-localidad');
   await continuar(page);
 
   await expect(page).toHaveURL(/\/seguro-hogar\/contacto/);
   await page.getByLabel('E-mail').fill('ana.perez@example.com');
-  await page.getByLabel('Código de área').fill(telefono.areaCod);
-  await page.getByLabel('Número de celular').fill(telefono.numero);
+  await page.getByLabel('Celular').fill(`${telefono.areaCod} ${telefono.numero}`);
   await shot(page, info, '06-contacto');
   await continuar(page);
 
   await expect(page).toHaveURL(/\/seguro-hogar\/vigencia/);
-  await page.getByLabel('Inicio de la cobertura').fill(isoInDays(2));
+  // the start comes chosen (tomorrow): nothing to answer here
+  await expect(page.getByLabel('Inicio de la cobertura')).toHaveValue(arInDays(1));
   await shot(page, info, '07-vigencia');
 }
 

@@ -1,5 +1,5 @@
 /**
- * Issue 23 in the browser, at mobile and desktop, against the API sending through a real local SMTP server
+ * The legal texts, documents and after-sale links in the browser, at mobile and desktop, against the API sending through a real local SMTP server
  * (tests/e2e/servidor-e2e.ts): the legal pages from the footer (terms, privacy, claims and policy copy) with the
  * insurer's data of config/aseguradora.json; the Ley 25.326 notice on the step that first asks e-mail and phone; the
  * consent checkbox's links; the conditions PDF on the quote step; the confirmation screen's 10-day right and its
@@ -124,9 +124,8 @@ test('compra: aviso de datos antes del e-mail, enlaces del consentimiento, condi
   await continuar(page);
   await page.getByLabel('Superficie cubierta').fill('80');
   await continuar(page);
-  await page.getByLabel('Provincia').selectOption({ label: 'Buenos Aires' });
   await page.getByLabel('Localidad').fill('Lanú');
-  await page.getByRole('listbox').getByRole('option', { name: /^Lanús/ }).first().click();
+  await page.getByRole('listbox').getByRole('option', { name: /^Lanús, Buenos Aires/ }).click();
   await continuar(page);
   // the step that first asks e-mail and phone shows the Ley 25.326 notice above the fields
   await expect(page).toHaveURL(/\/seguro-hogar\/contacto/);
@@ -137,8 +136,7 @@ test('compra: aviso de datos antes del e-mail, enlaces del consentimiento, condi
   const [avisoBox, emailBox] = [await aviso.boundingBox(), await page.getByLabel('E-mail').boundingBox()];
   expect((avisoBox?.y ?? 1e9) < (emailBox?.y ?? 0)).toBe(true);
   await page.getByLabel('E-mail').fill('ana.perez@example.com');
-  await page.getByLabel('Código de área').fill('11');
-  await page.getByLabel('Número de celular').fill('55551234');
+  await page.getByLabel('Celular').fill('11 5555-1234');
   await shot(page, info, 'legal-contacto-aviso');
   await continuar(page);
   await expect(page).toHaveURL(/\/seguro-hogar\/vigencia/);

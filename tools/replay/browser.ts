@@ -79,26 +79,35 @@ async function answerField(page: Page, id: string, kind: DriveKind, value: unkno
 
 /**
  * Answers an object of the form (the step's root, or a nested object such as a sworn statement): a LocationField
- * first (province, then the locality by its code), then every other field in ui:order, nested objects recursively.
+ * first (the province when it is asked apart, then the locality by its code), then every other field in ui:order,
+ * nested objects recursively, and a PhoneField's area code and number last, typed together in its one input.
  * @param id RJSF's id of the object (`<step>` for the root, `<step>_<field>` below it)
  */
 async function answerObject(page: Page, id: string, schema: Json, ui: Json, answers: Json, now?: Date): Promise<void> {
   const props = (schema.properties ?? {}) as Record<string, Json>;
   const handled = new Set<string>();
-  if (ui['ui:field'] && specs[ui['ui:field'] as string]?.drive === 'location') {
+  const drive = ui['ui:field'] ? specs[ui['ui:field'] as string]?.drive : undefined;
+  if (drive === 'location') {
     const names = ((ui['ui:options'] as Json)?.fields ?? {}) as Record<string, string>;
-    if (answers[names.province] !== undefined) await page.locator(`#${id}_${names.province}`).selectOption(String(answers[names.province]));
+    const apart = (ui['ui:options'] as Json)?.province !== 'search';
+    if (apart && answers[names.province] !== undefined) await page.locator(`#${id}_${names.province}`).selectOption(String(answers[names.province]));
     if (answers[names.locality] !== undefined) {
-      const name = String(answers[names.localityName] ?? '');
+      // asked in one search, the locality is typed with its province («Lanús, Buenos Aire…»), as its options read
+      const province = !apart && answers[names.provinceName] ? `, ${String(answers[names.provinceName])}` : '';
+      const name = String(answers[names.localityName] ?? '') + province;
       await page.locator(`#${id}_${names.locality}`).fill(name.slice(0, Math.max(2, name.length - 1)));
       await page.locator(`[role="option"][data-value="${String(answers[names.locality])}"]`).click();
     }
     Object.values(names).forEach((n) => handled.add(n));
   }
+  // the phone's two answers typed as a visitor writes them in its one input: «11 55551234»
+  const phoneAt: { names?: Record<string, string> } = {};
+  if (drive === 'phone') phoneAt.names = ((ui['ui:options'] as Json)?.fields ?? {}) as Record<string, string>;
   const order = ((ui['ui:order'] as string[] | undefined) ?? Object.keys(props)).filter((k) => k !== '*');
   const keys = [...order, ...Object.keys(answers).filter((k) => !order.includes(k))];
   for (const key of keys) {
     if (handled.has(key) || !(key in answers) || !props[key]) continue;
+    if (phoneAt.names && (key === phoneAt.names.areaCode || key === phoneAt.names.number)) continue;
     const fieldUi = (ui[key] ?? {}) as Json;
     const value = answers[key];
     if (props[key].type === 'object' && !fieldUi['ui:field'] && value && typeof value === 'object') {
@@ -106,6 +115,11 @@ async function answerObject(page: Page, id: string, schema: Json, ui: Json, answ
     } else {
       await answerField(page, `${id}_${key}`, driveKind(props[key], fieldUi), value, now);
     }
+  }
+  const phone = phoneAt.names;
+  if (phone && (phone.areaCode in answers || phone.number in answers)) {
+    const typed = [answers[phone.areaCode], answers[phone.number]].filter((v) => v !== undefined && v !== '').join(' ');
+    await page.locator(`#${id}_${phone.number}`).fill(typed);
   }
 }
 

@@ -80,13 +80,17 @@ function ObjectFieldTemplate({ properties, fieldPathId, title, uiSchema, schema 
 
 /**
  * The control an error at RJSF path `property` (".ddjj.actividad") is about: the element with RJSF's id for it
- * (`<idPrefix>_ddjj_actividad`), else the first control whose id starts with it (a radio group's first option).
+ * (`<idPrefix>_ddjj_actividad`), else the first control whose id starts with it (a radio group's first option),
+ * else the control of a field that fills several properties and lists them in `data-fields` (one phone input for
+ * area code and number).
  */
 export function controlFor(form: ParentNode, idPrefix: string, property: string): HTMLElement | null {
-  const id = [idPrefix, ...property.replace(/^\./, '').split('.').filter(Boolean)].join('_');
+  const path = property.replace(/^\./, '').split('.').filter(Boolean);
+  const id = [idPrefix, ...path].join('_');
   return (
     form.querySelector<HTMLElement>(`[id="${CSS.escape(id)}"]:is(input, select, textarea, button)`) ??
-    form.querySelector<HTMLElement>(`:is(input, select, textarea, button)[id^="${CSS.escape(id)}"]`)
+    form.querySelector<HTMLElement>(`:is(input, select, textarea, button)[id^="${CSS.escape(id)}"]`) ??
+    (path.length ? form.querySelector<HTMLElement>(`[data-fields~="${CSS.escape(path[path.length - 1]!)}"] :is(input, select, textarea)`) : null)
   );
 }
 

@@ -1,8 +1,10 @@
 /**
- * Province + locality picker (INDEC codes, from `/listas/provincias` and `/listas/localidades`,
- * SOURCES: server/data/ar). A root-level field: it owns the location properties named in
- * `ui:options.fields` and renders every other property with RJSF's ObjectField, so a step can
- * mix the picker with ordinary fields (address step).
+ * Locality picker (INDEC codes, from `/listas/provincias` and `/listas/localidades`, SOURCES: server/data/ar). A
+ * root-level field: it owns the location properties named in `ui:options.fields` and renders every other property
+ * with RJSF's ObjectField, so a step can mix the picker with ordinary fields (address step).
+ * `ui:options.province`: "select" (default) asks the province in a dropdown, then searches its localities;
+ * "search" asks one thing — a combobox over every province whose options read «Lanús, Buenos Aires» — and fills
+ * the province's id and name from the locality picked (one answer instead of two; the wire still gets both).
  */
 import type { FieldProps, RJSFSchema } from '@rjsf/utils';
 import { getUiOptions } from '@rjsf/utils';
@@ -19,6 +21,7 @@ interface Localidad {
   nombre: string;
   departamento?: string;
   provincia?: string;
+  provinciaId?: string;
 }
 /** Flow calls that feed the lists (ui:options.lists). */
 interface Lists {
@@ -41,6 +44,7 @@ export function LocationField(props: FieldProps) {
   const { t, i18n } = useTranslation();
   const ctx = registry.formContext as FormContext;
   const names = (getUiOptions(uiSchema).fields ?? {}) as Names;
+  const combined = getUiOptions(uiSchema).province === 'search';
   const lists = (getUiOptions(uiSchema).lists ?? {}) as Lists;
   const data = (formData ?? {}) as Record<string, unknown>;
   const [provincias, setProvincias] = useState<Provincia[]>([]);
@@ -48,12 +52,13 @@ export function LocationField(props: FieldProps) {
 
   const call = ctx.call;
   useEffect(() => {
+    if (combined) return;
     provinciasCache ??= call(lists.provinces) as Promise<Provincia[]>;
     provinciasCache.then(setProvincias).catch((e: Error) => {
       provinciasCache = null;
       setListError(e.message);
     });
-  }, [call, lists.provinces]);
+  }, [call, lists.provinces, combined]);
 
   const set = (patch: Record<string, unknown>) => {
     const next = { ...data, ...patch };
@@ -81,6 +86,7 @@ export function LocationField(props: FieldProps) {
 
   return (
     <div className="form-fields">
+      {!combined && (
       <div className={`field ${provErr ? 'field--invalid' : ''}`} data-field={names.province}>
         <label className="field__label" htmlFor={provinceId}>
           {t(`${stepId}.fields.${names.province}.label`)}
@@ -108,17 +114,29 @@ export function LocationField(props: FieldProps) {
           </select>
         </div>
       </div>
+      )}
       <LocalityCombobox
         id={`${fieldPathId.$id}_${names.locality}`}
         name={names.locality}
         label={t(`${stepId}.fields.${names.locality}.label`)}
         placeholder={t(`${stepId}.fields.${names.locality}.placeholder`)}
         help={i18n.exists(`${stepId}.fields.${names.locality}.help`) ? t(`${stepId}.fields.${names.locality}.help`) : ''}
-        province={data[names.province] as string | undefined}
-        selectedName={data[names.localityName] as string | undefined}
-        error={errOf(names.locality)}
+        province={combined ? undefined : (data[names.province] as string | undefined)}
+        anyProvince={combined}
+        selectedName={
+          combined
+            ? localidadMostrada({ nombre: data[names.localityName] as string | undefined, provincia: data[names.provinceName] as string | undefined })
+            : (data[names.localityName] as string | undefined)
+        }
+        error={errOf(names.locality) ?? (combined ? errOf(names.province) : undefined)}
         search={(input) => ctx.call(lists.localities, input) as Promise<Localidad[]>}
-        onPick={(l) => set({ [names.locality]: l?.id, [names.localityName]: l?.nombre, [names.department]: l?.departamento })}
+        onPick={(l) =>
+          set(
+            combined
+              ? { [names.province]: l?.provinciaId, [names.provinceName]: l?.provincia, [names.locality]: l?.id, [names.localityName]: l?.nombre, [names.department]: l?.departamento }
+              : { [names.locality]: l?.id, [names.localityName]: l?.nombre, [names.department]: l?.departamento },
+          )
+        }
       />
       {hasRest && <ObjectField {...props} schema={restSchema} uiSchema={restUi} />}
     </div>
@@ -130,13 +148,23 @@ export function nombreComparable(s: string): string {
   return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
+/** How a locality reads where the province is not asked apart: «Lanús, Buenos Aires»; its name alone without a province. */
+export function localidadMostrada(l: { nombre?: string; provincia?: string }): string | undefined {
+  if (!l.nombre) return undefined;
+  return l.provincia ? `${l.nombre}, ${l.provincia}` : l.nombre;
+}
+
 /**
  * The locality a typed text stands for among the search's results, if it is not ambiguous: the one result whose name
- * is the text (accents and case aside), or — once the visitor left the field (`settled`) — the only result.
+ * — or whose «name, province» — is the text (accents and case aside), or, once the visitor left the field (`settled`),
+ * the only result.
  * @returns undefined when none or several fit
  */
-export function localidadUnivoca<T extends { nombre: string }>(text: string, results: T[], settled: boolean): T | undefined {
-  const exact = results.filter((l) => nombreComparable(l.nombre) === nombreComparable(text));
+export function localidadUnivoca<T extends { nombre: string; provincia?: string }>(text: string, results: T[], settled: boolean): T | undefined {
+  const typed = nombreComparable(text);
+  const full = results.filter((l) => l.provincia && nombreComparable(`${l.nombre}, ${l.provincia}`) === typed);
+  if (full.length === 1) return full[0];
+  const exact = results.filter((l) => nombreComparable(l.nombre) === typed);
   if (exact.length === 1) return exact[0];
   if (exact.length === 0 && settled && results.length === 1) return results[0];
   return undefined;
@@ -157,10 +185,12 @@ function LocalityCombobox(p: {
   /** Shown when nothing more specific applies (searching, no results, no province). */
   help: string;
   province?: string;
+  /** Searches every province (no province asked apart): options and the picked text read «name, province». */
+  anyProvince?: boolean;
   selectedName?: string;
   error?: string;
   /** Searches localities: `{ provincia, q }` → matches (the flow call named in ui:options.lists.localities). */
-  search: (input: { provincia: string; q: string }) => Promise<Localidad[]>;
+  search: (input: { provincia?: string; q: string }) => Promise<Localidad[]>;
   onPick: (l: Localidad | undefined) => void;
 }) {
   const { t } = useTranslation();
@@ -196,7 +226,9 @@ function LocalityCombobox(p: {
 
   const q = text.trim();
   const picked = !!p.selectedName && text === p.selectedName;
-  const wanted = !!p.province && q.length >= 2 && !picked;
+  const canSearch = p.anyProvince || !!p.province;
+  const wanted = canSearch && q.length >= 2 && !picked;
+  const shownName = (l: Localidad) => (p.anyProvince ? (localidadMostrada(l) ?? l.nombre) : l.nombre);
   // one search per text the visitor stopped typing for a moment; a newer text (or a pick) makes older answers void, and
   // the searching state ends with the search, whatever its outcome
   useEffect(() => {
@@ -208,7 +240,7 @@ function LocalityCombobox(p: {
     }
     setLoading(true);
     const timer = setTimeout(() => {
-      search.current({ provincia: p.province ?? '', q })
+      search.current(p.anyProvince ? { q } : { provincia: p.province ?? '', q })
         .then((items) => {
           if (mine !== seq.current) return;
           setFound({ q, items });
@@ -218,7 +250,7 @@ function LocalityCombobox(p: {
         .finally(() => mine === seq.current && setLoading(false));
     }, 200);
     return () => clearTimeout(timer);
-  }, [wanted, q, p.province]);
+  }, [wanted, q, p.province, p.anyProvince]);
 
   const items = found && found.q === q ? found.items : [];
   // a typed name that is one locality's is that locality (also when the visitor left the field and it was the only match)
@@ -230,19 +262,20 @@ function LocalityCombobox(p: {
 
   const pick = (l: Localidad) => {
     p.onPick(l);
-    setText(l.nombre);
+    setText(shownName(l));
     setOpen(false);
   };
   const shown = open && !picked && items.length > 0;
   const searched = !!found && found.q === q && !loading;
-  const ambiguous = searched && !picked && !open && items.filter((l) => nombreComparable(l.nombre) === nombreComparable(q)).length > 1;
+  const same = (name: string) => items.filter((l) => nombreComparable(name === 'full' ? `${l.nombre}, ${l.provincia ?? ''}` : l.nombre) === nombreComparable(q)).length;
+  const ambiguous = searched && !picked && !open && (same('full') > 1 || (same('full') === 0 && same('name') > 1));
   const describedBy = [p.error ? `${p.id}__error` : '', `${p.id}__help`].filter(Boolean).join(' ');
-  const help = !p.province
+  const help = !canSearch
     ? t('widgets.ubicacion.elegirProvinciaPrimero')
     : loading
       ? t('widgets.ubicacion.buscando')
       : searched && !picked && !items.length
-        ? t('widgets.ubicacion.sinResultados')
+        ? t(p.anyProvince ? 'widgets.ubicacion.sinResultadosPais' : 'widgets.ubicacion.sinResultados')
         : ambiguous
           ? t('widgets.ubicacion.varias')
           : picked
@@ -267,7 +300,7 @@ function LocalityCombobox(p: {
           aria-describedby={describedBy}
           autoComplete="off"
           placeholder={p.placeholder}
-          disabled={!p.province}
+          disabled={!canSearch}
           value={text}
           onChange={(e) => {
             setText(e.target.value);
@@ -333,7 +366,7 @@ function LocalityCombobox(p: {
                 pick(l);
               }}
             >
-              <span>{l.nombre}</span>
+              <span>{shownName(l)}</span>
               {l.departamento && l.departamento !== l.nombre && <span className="combobox__sub">{l.departamento}</span>}
             </li>
           ))}

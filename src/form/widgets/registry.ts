@@ -25,13 +25,14 @@ export interface WidgetSpec {
    * How a tester's driver answers it (tools/replay/browser.ts), addressing controls by schema, not by label:
    * `text` fill `#<step>_<field>`; `choice` check `input[name=<id>][value=<answer>]`; `multi` set each
    * `input[name=<id>][value=<code>]` to the answer's membership; `checkbox` set `#<id>`; `select` pick the value;
-   * `location` pick the province and the locality named in ui:options.fields. Default `text`.
+   * `location` pick the locality named in ui:options.fields (and its province first, when the field asks it apart);
+   * `phone` type the area code and the number named in ui:options.fields into the one phone input. Default `text`.
    */
   drive?: DriveKind;
 }
 
 /** See {@link WidgetSpec.drive}. */
-export type DriveKind = 'text' | 'choice' | 'multi' | 'checkbox' | 'select' | 'location';
+export type DriveKind = 'text' | 'choice' | 'multi' | 'checkbox' | 'select' | 'location' | 'phone';
 
 const pointer = { type: 'string', pattern: '^(/[^/]*)+$' };
 const icons = ['casa', 'edificio', 'ph', 'tarjeta', 'banco', 'check', 'escudo', 'candado', 'chat', 'alerta', 'flecha'];
@@ -70,7 +71,7 @@ export const WIDGETS = {
       'Date typed día/mes/año in one text field (value ISO YYYY-MM-DD) whatever the browser\'s language; its hint says the range of the schema keyword x-edad / x-diasDesdeHoy with the x-mensaje text (src/core/dates.ts).',
     types: ['string'],
     options: {
-      suggestDaysFromToday: { type: 'integer', description: 'Date suggested when empty, in days from today.' },
+      suggestDaysFromToday: { type: 'integer', description: 'An empty field starts with today (Argentina) + N days, an answer the visitor may keep (1: tomorrow, the policy start).' },
     },
   },
   UnitNumberWidget: { description: 'Whole number with a unit after it (e.g. m²).', types: ['integer', 'number'], options: {} },
@@ -97,9 +98,13 @@ export const FIELDS = {
   LocationField: {
     drive: 'location',
     description:
-      'Province + locality picker (INDEC lists; the locality a WAI-ARIA combobox that takes a name typed exactly) that owns the properties named in ui:options.fields and renders the rest as usual.',
+      'Locality picker (INDEC lists; a WAI-ARIA combobox that takes a name typed exactly) that owns the properties named in ui:options.fields and renders the rest as usual. With ui:options.province "search" one combobox finds the locality in every province («Lanús, Buenos Aires») and fills the province from it; otherwise a province dropdown comes first.',
     types: ['object'],
     options: {
+      province: {
+        enum: ['select', 'search'],
+        description: '"select" (default): a province dropdown, then the localities of that province; "search": one combobox over every province, whose pick fills the province too.',
+      },
       lists: {
         type: 'object',
         required: ['provinces', 'localities'],
@@ -119,6 +124,22 @@ export const FIELDS = {
     },
     /** Options naming properties whose label the field shows (es.json › <step>.fields.<prop>.label). */
     labelledOptions: ['fields.province', 'fields.locality'],
+  },
+  PhoneField: {
+    drive: 'phone',
+    description:
+      'An Argentine phone as one input («11 5555-1234», «+54 9 3541 12-3456») that fills the area code and number properties named in ui:options.fields, split by libphonenumber-js (server/src/domain/validation/numeracion.ts › partirTelefono); the other properties render first, as usual. Label, help and placeholder: es.json › <step>.fields.<number>.',
+    types: ['object'],
+    options: {
+      fields: {
+        type: 'object',
+        required: ['areaCode', 'number'],
+        additionalProperties: false,
+        properties: { areaCode: { type: 'string' }, number: { type: 'string' } },
+        description: 'Which schema properties hold the area code (without the 0) and the subscriber number (without the 15).',
+      },
+    },
+    labelledOptions: ['fields.number'],
   },
 } satisfies Record<string, WidgetSpec & { labelledOptions?: string[] }>;
 

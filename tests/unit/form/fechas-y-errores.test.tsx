@@ -1,5 +1,5 @@
 /**
- * Issue 23, forms: dates typed día/mes/año whatever the browser's language (DateWidget, src/form/date-text.ts), and the
+ * Forms: dates typed día/mes/año whatever the browser's language (DateWidget, src/form/date-text.ts), and the
  * GOV.UK error summary (each error names its field and links to it; an error goes once its field is corrected, the
  * focus staying where the visitor types).
  */
@@ -35,6 +35,7 @@ describe('DateWidget', () => {
     const { user, submit, onSubmit } = await renderStep('vigencia');
     const input = screen.getByLabelText('Inicio de la cobertura');
     const tomorrow = localIso(1);
+    await user.clear(input);
     await user.type(input, ar(tomorrow).replace(/\//g, ''));
     expect(input).toHaveValue(ar(tomorrow));
     await user.click(submit);
@@ -44,6 +45,7 @@ describe('DateWidget', () => {
   it('an impossible or unfinished date is refused with a message in words', async () => {
     const { user, submit, onSubmit } = await renderStep('vigencia');
     const input = screen.getByLabelText('Inicio de la cobertura');
+    await user.clear(input);
     await user.type(input, '31022027');
     expect(input).toHaveValue('31/02/2027');
     await user.click(submit);
@@ -57,6 +59,7 @@ describe('DateWidget', () => {
   it('a date 31 days ahead is out of range and the message says the range in words', async () => {
     const { user, submit } = await renderStep('vigencia');
     const input = screen.getByLabelText('Inicio de la cobertura');
+    await user.clear(input);
     await user.type(input, ar(localIso(31)));
     await user.click(submit);
     expect(screen.getByRole('alert')).toHaveTextContent(`Inicio de la cobertura: La cobertura tiene que empezar entre el ${ar(localIso(1))} y el ${ar(localIso(30))}.`);

@@ -15,20 +15,27 @@ const localidades = [
   { id: '06028010', nombre: 'San José', provinciaId: '06', provincia: 'Buenos Aires', departamentoId: '06028', departamento: 'Almirante Brown' },
   { id: '06840010', nombre: 'San José', provinciaId: '06', provincia: 'Buenos Aires', departamentoId: '06840', departamento: 'Tres de Febrero' },
   { id: '14014010', nombre: 'Córdoba', provinciaId: '14', provincia: 'Córdoba', departamentoId: '14014', departamento: 'Capital' },
+  // the same name in another province: told apart by the province the option reads
+  { id: '14133180', nombre: 'San José', provinciaId: '14', provincia: 'Córdoba', departamentoId: '14133', departamento: 'San Javier' },
 ];
 
 const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
 type Query = Record<string, string | number | undefined> | undefined;
 
-/** `get` answering `/listas/provincias` and `/listas/localidades` (accent-insensitive word prefix). */
+/**
+ * `get` answering `/listas/provincias` and `/listas/localidades` (accent-insensitive word prefix; text after a comma
+ * filters by the province's name, as the server does: server/src/domain/lists › buscarLocalidades).
+ */
 export function fakeLocationApi() {
   const get = vi.fn(async (path: string, query?: Query): Promise<unknown> => {
     if (path === '/listas/provincias') return provincias;
     if (path === '/listas/localidades') {
-      const q = fold(String(query?.q ?? ''));
+      const [name = '', province] = String(query?.q ?? '').split(',');
+      const q = fold(name.trim());
       return localidades
         .filter((l) => !query?.provincia || l.provinciaId === query.provincia)
+        .filter((l) => province === undefined || fold(l.provincia).startsWith(fold(province.trim())))
         .filter((l) => fold(l.nombre).split(/\s+/).some((w) => w.startsWith(q)) || fold(l.nombre).startsWith(q))
         .slice(0, Number(query?.limit ?? 20));
     }

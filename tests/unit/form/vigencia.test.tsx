@@ -1,5 +1,5 @@
-/** Step "vigencia": the policy starts from tomorrow up to 30 days ahead (local dates). */
-import { fireEvent, screen } from '@testing-library/react';
+/** Step "vigencia": the policy starts from tomorrow up to 30 days ahead (local dates); tomorrow comes chosen. */
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ar, localIso } from './dates-helper';
 import { describedByTexts, renderStep } from './render-step';
@@ -50,8 +50,22 @@ describe('vigencia', () => {
     expect(onSubmit.mock.calls.map((c) => c[0])).toEqual([{ initPolicyDate: localIso(1) }, { initPolicyDate: localIso(30) }]);
   });
 
-  it('empty is required', async () => {
-    const { user, submit, onSubmit } = await setup();
+  it('starts with tomorrow chosen (no answer needed), and submits it as is', async () => {
+    const { user, submit, onSubmit, input } = await setup();
+    await waitFor(() => expect(input).toHaveValue(ar(localIso(1))));
+    await user.click(submit);
+    expect(onSubmit.mock.calls.map((c) => c[0])).toEqual([{ initPolicyDate: localIso(1) }]);
+  });
+
+  it('a restored start is kept, not replaced by tomorrow', async () => {
+    await renderStep('vigencia', { formData: { initPolicyDate: localIso(5) } });
+    expect(screen.getByLabelText(LABEL)).toHaveValue(ar(localIso(5)));
+  });
+
+  it('cleared, it is required', async () => {
+    const { user, submit, onSubmit, input } = await setup();
+    await waitFor(() => expect(input).toHaveValue(ar(localIso(1))));
+    await user.clear(input);
     await user.click(submit);
     expect(screen.getByRole('alert')).toHaveTextContent('Este dato es obligatorio.');
     expect(onSubmit).not.toHaveBeenCalled();

@@ -112,16 +112,21 @@ export function loadLists(dir: string): Lists {
     /**
      * @param opts.provincia INDEC province id filter (optional)
      * @param opts.q text (optional, ≥ 2 chars): matches the start of the name or of any word in it (several words
-     *   allowed: "carlos paz"), accent-, case- and punctuation-insensitive; names that start with `q` come first
+     *   allowed: "carlos paz"), accent-, case- and punctuation-insensitive; names that start with `q` come first.
+     *   Text after a comma names the province the way the options read it: "Lanús, Buenos Aires" or "san jose, entre"
+     *   keeps the localities whose province starts with it (or has a word that does)
      * @param opts.limit maximum results (1–50)
      * @returns localities sorted by relevance then name (es-AR collation)
      */
     buscarLocalidades({ provincia, q, limit }) {
-      const needle = q ? normalizar(q) : '';
+      const coma = q?.indexOf(',') ?? -1;
+      const needle = q ? normalizar(coma >= 0 ? q.slice(0, coma) : q) : '';
+      const enProvincia = coma >= 0 ? normalizar(q!.slice(coma + 1)) : '';
       const inicio: Localidad[] = [];
       const palabra: Localidad[] = [];
       for (const l of localidades) {
         if (provincia && l.provinciaId !== provincia) continue;
+        if (enProvincia && !` ${normalizar(l.provincia)}`.includes(` ${enProvincia}`)) continue;
         if (!needle) inicio.push(publico(l));
         else if (l.clave.startsWith(` ${needle}`)) inicio.push(publico(l));
         else if (l.clave.includes(` ${needle}`)) palabra.push(publico(l));

@@ -33,4 +33,16 @@ describe('buscarLocalidades', () => {
     expect(lists.buscarLocalidades({ provincia: '94', q: 'ushu', limit: 5 }).map((l) => l.nombre)).toEqual(['Ushuaia']);
     expect(lists.buscarLocalidades({ provincia: '02', limit: 20 }).map((l) => l.id)).toEqual(['02000010']);
   });
+  it('searches every province without one; «name, province» as the options read keeps that province only', () => {
+    const shown = (q: string) => lists.buscarLocalidades({ q, limit: 12 }).map((l) => `${l.nombre}, ${l.provincia}`);
+    expect(shown('Lanús')).toEqual(['Lanús, Buenos Aires']);
+    expect(shown('Lanús, Buenos Aires')).toEqual(['Lanús, Buenos Aires']);
+    expect(shown('San José').slice(0, 7)).toEqual([
+      'San José, Buenos Aires', 'San José, Catamarca', 'San José, Catamarca', 'San José, Córdoba', 'San José, Entre Ríos', 'San José, Mendoza', 'San José, Misiones',
+    ]);
+    expect(shown('san jose, entre rios')).toEqual(['San José, Entre Ríos', 'San José de Feliciano, Entre Ríos']);
+    // a province named by a later word too: «Santa Cruz» for «fuego» would not match, «del Fuego» does
+    expect(shown('Ushuaia, del fuego')).toEqual(['Ushuaia, Tierra del Fuego, Antártida e Islas del Atlántico Sur']);
+    expect(shown('Lanús, Córdoba')).toEqual([]);
+  });
 });

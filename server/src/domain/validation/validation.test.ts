@@ -7,6 +7,7 @@ import { MENSAJE_CODIGO_POSTAL, MENSAJE_CODIGO_POSTAL_PROVINCIA, validarCodigoPo
 import { MENSAJE_DNI, validarDocumento } from './documento.ts';
 import { MENSAJE_TARJETA_INCOMPLETA, MENSAJE_TARJETA_INVALIDA, MENSAJE_TARJETA_MARCA, validarTarjeta, validarTitular, validarVencimiento } from './tarjeta.ts';
 import { MENSAJE_PREFIJO_INEXISTENTE, validarPrefijo, validarTelefono } from './telefono.ts';
+import { partirTelefono } from '../../../../src/core/numeracion.ts';
 
 const lists = loadLists(join(import.meta.dirname, '../../../data/ar'));
 
@@ -18,7 +19,7 @@ describe('validarPrefijo / validarTelefono (ENACOM)', () => {
   });
   it('rejects unknown codes and a leading 0', () => {
     expect(validarPrefijo('011', lists.codigosArea)).toEqual({ valido: false, mensaje: MENSAJE_PREFIJO_INEXISTENTE });
-    expect(validarPrefijo('99', lists.codigosArea)).toEqual({ valido: false, mensaje: 'El código de área no existe. Ingresalo sin el 0.' });
+    expect(validarPrefijo('99', lists.codigosArea)).toEqual({ valido: false, mensaje: 'Ese código de área no existe en la numeración argentina (ENACOM). Revisalo: va sin el 0, como 11, 351 o 3541.' });
   });
   it('checks the subscriber number', () => {
     const tel = (a: string, n: string) => validarTelefono(a, n, lists.codigosArea);
@@ -29,6 +30,39 @@ describe('validarPrefijo / validarTelefono (ENACOM)', () => {
     expect(tel('11', '5555-1234')).toEqual({ valido: false, mensaje: 'Ingresá solo números, sin espacios ni guiones.' });
     expect(tel('11', '22222222')).toEqual({ valido: false, mensaje: 'Ingresá un número de teléfono real.' });
     expect(tel('011', '55551234')).toEqual({ valido: false, mensaje: MENSAJE_PREFIJO_INEXISTENTE });
+  });
+});
+
+describe('partirTelefono (one phone field → areaCod + phoneNumber, libphonenumber-js) then the ENACOM check', () => {
+  const tel = (texto: string) => {
+    const p = partirTelefono(texto);
+    return { ...p, enacom: p.areaCod && p.phoneNumber ? validarTelefono(p.areaCod, p.phoneNumber, lists.codigosArea) : undefined };
+  };
+  it('splits a number however it is written: spaces, dashes, brackets, the 0, the 15, +54 9', () => {
+    for (const t of ['11 5555-1234', '1155551234', '011 15 5555-1234', '(011) 5555-1234', '+54 9 11 5555-1234', '+5491155551234', '0054 11 5555 1234']) {
+      expect(tel(t), t).toEqual({ areaCod: '11', phoneNumber: '55551234', enacom: { valido: true } });
+    }
+  });
+  it('a 4-digit area code (3541, Villa Carlos Paz) with its 6-digit number is valid for ENACOM', () => {
+    for (const t of ['3541 12-3456', '03541 15 12-3456', '+54 9 3541 12-3456', '3541123456']) {
+      expect(tel(t), t).toEqual({ areaCod: '3541', phoneNumber: '123456', enacom: { valido: true } });
+    }
+    expect(tel('0351 555-1234')).toEqual({ areaCod: '351', phoneNumber: '5551234', enacom: { valido: true } });
+    expect(tel('2202 41-2345')).toEqual({ areaCod: '2202', phoneNumber: '412345', enacom: { valido: true } });
+  });
+  it('a code ENACOM does not have is split as written and refused with the message', () => {
+    expect(tel('999 5555123')).toEqual({ areaCod: '999', phoneNumber: '5555123', enacom: { valido: false, mensaje: MENSAJE_PREFIJO_INEXISTENTE } });
+    expect(tel('0999 5555123').enacom).toEqual({ valido: false, mensaje: MENSAJE_PREFIJO_INEXISTENTE });
+  });
+  it('a length that is not 10 digits keeps the code written apart, so the number is refused for its length', () => {
+    expect(tel('11 5555-123')).toEqual({ areaCod: '11', phoneNumber: '5555123', enacom: { valido: false, mensaje: 'Con el código de área 11 el número tiene que tener 8 dígitos.' } });
+  });
+  it('what cannot be split is every digit as the number (the form then asks for the code or the length); no digits is nothing', () => {
+    expect(partirTelefono('55551234')).toEqual({ phoneNumber: '55551234' });
+    expect(partirTelefono('9995555123')).toEqual({ phoneNumber: '9995555123' });
+    expect(partirTelefono('+1 202 555 0100')).toEqual({ phoneNumber: '12025550100' });
+    expect(partirTelefono('')).toEqual({});
+    expect(partirTelefono('sin teléfono')).toEqual({});
   });
 });
 

@@ -1,0 +1,137 @@
+/**
+ * A phone asked as one field — «11 5555-1234», «0351 15 555-1234», «+54 9 3541 12-3456» — that fills the two wire
+ * fields named in `ui:options.fields` (area code without the 0, number without the 15), split by `partirTelefono`
+ * (server/src/domain/validation/numeracion.ts: libphonenumber-js, the one rule the server's ENACOM check agrees with).
+ * A root-level field: every other property of the step renders first with RJSF's ObjectField (the e-mail above it).
+ * The parser loads on its own chunk when the field first shows; what was typed before it arrives is split then.
+ */
+import type { FieldProps, RJSFSchema } from '@rjsf/utils';
+import { getUiOptions } from '@rjsf/utils';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FormContext } from '../context';
+import { blurOnEnter } from '../a11y';
+
+type Partir = typeof import('../../core/numeracion.ts').partirTelefono;
+
+interface Names {
+  areaCode: string;
+  number: string;
+}
+
+let parser: Promise<Partir> | null = null;
+function loadParser(): Promise<Partir> {
+  parser ??= import('../../core/numeracion.ts').then((m) => m.partirTelefono);
+  return parser;
+}
+
+/** How a stored pair reads in the field: «11 55551234» (empty when there is no number). */
+export function telefonoMostrado(areaCod: unknown, phoneNumber: unknown): string {
+  return [areaCod, phoneNumber].filter((v) => typeof v === 'string' && v !== '').join(' ');
+}
+
+export function PhoneField(props: FieldProps) {
+  const { schema, uiSchema, formData, onChange, registry, fieldPathId, errorSchema, disabled, readonly } = props;
+  const { t, i18n } = useTranslation();
+  const ctx = registry.formContext as FormContext;
+  const names = (getUiOptions(uiSchema).fields ?? {}) as Names;
+  const data = (formData ?? {}) as Record<string, unknown>;
+  const stored = telefonoMostrado(data[names.areaCode], data[names.number]);
+  const [text, setText] = useState(stored);
+  const [partir, setPartir] = useState<Partir | null>(null);
+  /** The pair this field last wrote: a different one came from outside (restored answers) and is shown. */
+  const written = useRef(stored);
+  if (stored !== written.current) {
+    written.current = stored;
+    setText(stored);
+  }
+  useEffect(() => {
+    let live = true;
+    loadParser().then((p) => live && setPartir(() => p));
+    return () => void (live = false);
+  }, []);
+
+  const latest = useRef({ data, onChange, path: fieldPathId.path });
+  latest.current = { data, onChange, path: fieldPathId.path };
+  const write = (typed: string, split: Partir) => {
+    const { areaCod, phoneNumber } = split(typed);
+    const next: Record<string, unknown> = { ...latest.current.data, [names.areaCode]: areaCod, [names.number]: phoneNumber };
+    for (const k of [names.areaCode, names.number]) if (next[k] === undefined) delete next[k];
+    written.current = telefonoMostrado(areaCod, phoneNumber);
+    latest.current.onChange(next, latest.current.path);
+  };
+  // text typed before the parser arrived is split once it does
+  const pending = useRef<string | null>(null);
+  useEffect(() => {
+    if (partir && pending.current !== null) {
+      write(pending.current, partir);
+      pending.current = null;
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [partir]);
+
+  const own = new Set(Object.values(names));
+  const restSchema = useMemo(() => {
+    const properties = { ...((schema.properties ?? {}) as Record<string, RJSFSchema>) };
+    for (const k of own) delete properties[k];
+    const required = (schema.required ?? []).filter((r) => !own.has(r));
+    return { ...schema, properties, required } as RJSFSchema;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [schema]);
+  const restUi = useMemo(() => {
+    const { ['ui:field']: _f, ['ui:options']: _o, ...rest } = uiSchema ?? {};
+    return rest;
+  }, [uiSchema]);
+  const ObjectField = registry.fields.ObjectField;
+  const hasRest = Object.keys(restSchema.properties ?? {}).length > 0;
+  const errOf = (k: string) => (errorSchema as Record<string, { __errors?: string[] }> | undefined)?.[k]?.__errors?.[0];
+  // the number's own error first (nothing or too few digits), then the area code's (missing, or unknown to ENACOM)
+  const error = errOf(names.number) ?? errOf(names.areaCode);
+  const id = `${fieldPathId.$id}_${names.number}`;
+  const key = `${ctx.stepId}.fields.${names.number}`;
+  const help = i18n.exists(`${key}.help`) ? t(`${key}.help`) : '';
+  const describedBy = [help ? `${id}__help` : '', error ? `${id}__error` : ''].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className="form-fields">
+      {hasRest && <ObjectField {...props} schema={restSchema} uiSchema={restUi} />}
+      <div className={`field field--${names.number} ${error ? 'field--invalid' : ''}`} data-field={names.number} data-fields={`${names.areaCode} ${names.number}`}>
+        <label className="field__label" htmlFor={id}>
+          {t(`${key}.label`)}
+        </label>
+        {help && (
+          <p className="field__help" id={`${id}__help`}>
+            {help}
+          </p>
+        )}
+        {error && (
+          <p className="field__error" id={`${id}__error`}>
+            <span className="visually-hidden">Error: </span>
+            {error}
+          </p>
+        )}
+        <div className="input">
+          <input
+            id={id}
+            name={id}
+            className="input__control"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder={i18n.exists(`${key}.placeholder`) ? t(`${key}.placeholder`) : undefined}
+            value={text}
+            disabled={disabled || readonly}
+            aria-invalid={!!error || undefined}
+            aria-describedby={describedBy}
+            onChange={(e) => {
+              setText(e.target.value);
+              if (partir) write(e.target.value, partir);
+              else pending.current = e.target.value;
+            }}
+            onKeyDown={blurOnEnter}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
