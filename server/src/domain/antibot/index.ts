@@ -9,6 +9,7 @@ import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Challenge, Solution } from 'altcha-lib/types';
 import type { Queryable } from '../../db/index.ts';
+import { antibotRepository } from '../../db/repositories/antibot.ts';
 
 /** What the browser sends back: the challenge it was given and its solution (wire: schemas/api/antibot.json#/$defs/Solucion). */
 export interface SolucionAntibot {
@@ -37,6 +38,7 @@ export function createAntibot(opts: AntibotOptions) {
   // Two secrets derived from one: the challenge signature and the key signature (altcha's fast verification path).
   const firma = `${opts.secreto}:desafio`;
   const firmaClave = `${opts.secreto}:clave`;
+  const usados = antibotRepository(opts.db);
   return {
     /** A new signed challenge (SHA-256, deterministic counter in [dificultad/2, dificultad], expiring in `vidaSeg`). */
     async desafio(): Promise<Challenge> {
@@ -66,12 +68,7 @@ export function createAntibot(opts: AntibotOptions) {
       if (!r.verified) return { ok: false, motivo: 'INVALIDO' };
       const vence = payload.challenge.parameters.expiresAt ?? Math.floor(Date.now() / 1000) + vidaSeg;
       // one round trip: expired signatures go (they cannot be replayed anyway) and this one is spent
-      const filas = await opts.db.query(
-        `WITH limpieza AS (DELETE FROM antibot_usados WHERE vence_en < now() - interval '1 minute')
-         INSERT INTO antibot_usados (firma, vence_en) VALUES ($1, to_timestamp($2)) ON CONFLICT (firma) DO NOTHING RETURNING firma`,
-        [payload.challenge.signature, vence],
-      );
-      return filas.length === 1 ? { ok: true } : { ok: false, motivo: 'REPETIDO' };
+      return (await usados.gastar(payload.challenge.signature, vence)) ? { ok: true } : { ok: false, motivo: 'REPETIDO' };
     },
   };
 }

@@ -18,6 +18,7 @@
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../../db/index.ts';
+import { correosRepository, type Bandeja } from '../../db/repositories/correos.ts';
 
 export interface MetricsOptions {
   db: Db;
@@ -26,19 +27,6 @@ export interface MetricsOptions {
   /** Also the process metrics of prom-client (CPU, memory, event loop lag, GC) — only when they are served. */
   proceso?: boolean;
 }
-
-/** Outbox state as the database tells it. */
-interface Bandeja {
-  pendientes: number;
-  masViejoSeg: number;
-  fallidos: number;
-}
-
-/** Query of the database gauges (one round trip). */
-export const SQL_BANDEJA = `SELECT count(*) FILTER (WHERE estado = 'PENDIENTE')::int AS pendientes,
-  coalesce(extract(epoch FROM now() - min(creado_en) FILTER (WHERE estado = 'PENDIENTE')), 0)::float8 AS "masViejoSeg",
-  count(*) FILTER (WHERE estado = 'FALLIDO')::int AS fallidos
-  FROM correos WHERE estado IN ('PENDIENTE', 'FALLIDO')`;
 
 /** The instance's metrics; see the module comment. */
 export function createMetrics(opts: MetricsOptions) {
@@ -56,10 +44,9 @@ export function createMetrics(opts: MetricsOptions) {
         const vencido = new Promise<null>((resolve) => {
           timer = setTimeout(() => resolve(null), dbTimeoutMs);
         });
-        const consulta = opts.db.query<Bandeja>(SQL_BANDEJA);
+        const consulta = correosRepository(opts.db).bandeja();
         consulta.catch(() => undefined); // still running after the timeout: its late failure is nobody's business
-        const [fila] = await Promise.race([consulta, vencido.then(() => [null])]);
-        return fila ?? null;
+        return await Promise.race([consulta, vencido]);
       } catch {
         return null;
       } finally {

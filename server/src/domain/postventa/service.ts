@@ -13,6 +13,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db, Queryable } from '../../db/index.ts';
+import { cotizacionesEnviadasRepository } from '../../db/repositories/cotizaciones-enviadas.ts';
+import { polizasRepository } from '../../db/repositories/polizas.ts';
+import { tramitesRepository, type TipoTramite } from '../../db/repositories/tramites.ts';
 import { cotizacionesRepository, type Cotizacion, type Cupo } from '../../db/repositories/cotizaciones.ts';
 import { correosRepository, type AdjuntoRef } from '../../db/repositories/correos.ts';
 import type { Domicilio } from '../../db/repositories/domicilios.ts';
@@ -31,7 +34,7 @@ import { RUTA_CONDICIONES_GENERALES, RUTAS_LEGALES } from '../../../../src/scree
 import { detalleCuotas } from '../../../../src/i18n/cuotas.ts';
 import { descripcion, type Catalogos } from '../lists/catalogos.ts';
 import type { Lists } from '../lists/index.ts';
-import { desgloseImpuestos, rateAll, type Plan } from '../rating/engine.ts';
+import { desgloseImpuestos, rateAll } from '../rating/engine.ts';
 import { entradaDeCotizacion } from '../rating/entrada.ts';
 import type { Tariff } from '../rating/tariff.ts';
 import { hoyArgentina, sumarDias } from '../validation/fechas.ts';
@@ -65,7 +68,7 @@ const RUTA_RETOMAR = (() => {
   return `/${propia === '' ? FLUJO.basePath : `${FLUJO.basePath}/${propia}`}`;
 })();
 
-export type TipoTramite = 'ARREPENTIMIENTO' | 'BAJA';
+export type { TipoTramite } from '../../db/repositories/tramites.ts';
 export interface Tramite {
   codigo: string;
   tipo: TipoTramite;
@@ -128,20 +131,9 @@ function respuesta(codigo: string, tipo: TipoTramite, numSecuPol: string, estado
 export function createPostventa(opts: PostventaOptions) {
   const { db, tariff, lists, tokens } = opts;
 
-  async function datosPoliza(q: Queryable, numSecuPol: string) {
-    const rows = await q.query<{ numSecuPol: string; emitida: string; desde: string; hasta: string; persona: Persona; domicilio: Domicilio; plan: Plan; medio: string }>(
-      `SELECT p.num_secu_pol AS "numSecuPol", to_char(p.emitida_en AT TIME ZONE 'America/Argentina/Buenos_Aires', 'YYYY-MM-DD') AS emitida,
-         to_char(p.vigencia_desde, 'YYYY-MM-DD') AS desde, to_char(p.vigencia_hasta, 'YYYY-MM-DD') AS hasta, s.persona, s.domicilio, s.plan, m.descripcion AS medio
-       FROM polizas p JOIN solicitudes s ON s.numero_solicitud = p.numero_solicitud JOIN medios_pago m ON m.id = s.medio_pago_id
-       WHERE p.num_secu_pol = $1`,
-      [numSecuPol],
-    );
-    return rows[0] ?? null;
-  }
-
   /** Renders the policy document from the stored application (payment method masked; `fin`: the ended state's mark). */
   async function renderPoliza(numSecuPol: string, fin?: DatosPoliza['fin']): Promise<Buffer> {
-    const d = await datosPoliza(db, numSecuPol);
+    const d = await polizasRepository(db).datos(numSecuPol);
     if (!d) throw new Error(`Póliza ${numSecuPol} inexistente`);
     const p = d.persona;
     const dom = d.domicilio;
@@ -187,13 +179,8 @@ export function createPostventa(opts: PostventaOptions) {
      * @throws ApiError 404 when the policy does not exist
      */
     async pdfPoliza(numSecuPol: string): Promise<Buffer> {
-      const leer = async () => (await db.query<{ pdf: Uint8Array | null; estado: string; desde: string | null; pedido: string | null }>(
-        `SELECT p.pdf, p.estado, to_char(p.estado_desde, 'YYYY-MM-DD') AS desde,
-           (SELECT to_char(min(t.creado_en) AT TIME ZONE 'America/Argentina/Buenos_Aires', 'YYYY-MM-DD') FROM tramites t WHERE t.num_secu_pol = p.num_secu_pol) AS pedido
-         FROM polizas p WHERE p.num_secu_pol = $1`,
-        [numSecuPol],
-      ))[0];
-      const row = await leer();
+      const polizas = polizasRepository(db);
+      const row = await polizas.documento(numSecuPol);
       if (!row) throw notFound(e('polizaNoDisponible'));
       if (row.estado === 'ANULADA' || row.estado === 'BAJA') {
         const desde = row.desde ?? hoyArgentina();
@@ -201,8 +188,8 @@ export function createPostventa(opts: PostventaOptions) {
       }
       if (row.pdf) return Buffer.from(row.pdf);
       const pdf = await renderPoliza(numSecuPol);
-      await db.query('UPDATE polizas SET pdf = $2 WHERE num_secu_pol = $1 AND pdf IS NULL', [numSecuPol, pdf]);
-      return Buffer.from((await leer()).pdf as Uint8Array);
+      await polizas.guardarPdf(numSecuPol, pdf);
+      return Buffer.from((await polizas.documento(numSecuPol))?.pdf as Uint8Array);
     },
 
     /** @returns the quote PDF of `cot` (made on request; quoted today in Argentina unless `creada` is given) */
@@ -217,7 +204,7 @@ export function createPostventa(opts: PostventaOptions) {
         return { filename: texto('servidor.postventa.correos.poliza.archivo', { numSecuPol: ref.numSecuPol }), content: await api.pdfPoliza(ref.numSecuPol), contentType: 'application/pdf' };
       }
       if (ref.tipo === 'condiciones') {
-        const d = await datosPoliza(db, ref.numSecuPol);
+        const d = await polizasRepository(db).datos(ref.numSecuPol);
         if (!d) throw new Error(`Póliza ${ref.numSecuPol} inexistente`);
         const content = await pdfCondiciones(tariff, { fecha: d.emitida, planes: [d.plan], numSecuPol: ref.numSecuPol });
         return { filename: texto('servidor.postventa.correos.poliza.archivoCondiciones', { numSecuPol: ref.numSecuPol }), content, contentType: 'application/pdf' };
@@ -233,7 +220,7 @@ export function createPostventa(opts: PostventaOptions) {
      * arrepentimiento, the botón de baja and the insured's service page; the policy and its conditions attached.
      */
     async encolarCorreoPoliza(tx: Queryable, numSecuPol: string): Promise<void> {
-      const d = await datosPoliza(tx, numSecuPol);
+      const d = await polizasRepository(tx).datos(numSecuPol);
       if (!d) return;
       const k = 'servidor.postventa.correos.poliza';
       const vars = { numSecuPol, plan: d.plan.nombre, desde: fecha(d.desde), hasta: fecha(d.hasta), nombre: d.persona.firstName };
@@ -262,11 +249,7 @@ export function createPostventa(opts: PostventaOptions) {
       const para = cot.email;
       if (!para) throw new ApiError(409, 'CONFLICTO', e('sinEmail'));
       return db.transaction(async (tx) => {
-        const [row] = await tx.query<{ id: string; vence: string }>(
-          `INSERT INTO cotizaciones_enviadas (ref_id, respuestas, version_flujo, vence_en) VALUES ($1, $2, $3, now() + make_interval(secs => $4::float8 / 1000))
-           RETURNING id, to_char(vence_en AT TIME ZONE 'America/Argentina/Buenos_Aires', 'YYYY-MM-DD') AS vence`,
-          [cot.refId, JSON.stringify(respuestas), versionFlujo, VIGENCIA_ENLACE_COTIZACION_MS],
-        );
+        const row = await cotizacionesEnviadasRepository(tx).insertar(cot.refId, respuestas, versionFlujo, VIGENCIA_ENLACE_COTIZACION_MS);
         const enlace = `${opts.publicUrl}${RUTA_RETOMAR}?${PARAMETRO_RETOMAR}=${tokens.firmar('cotizacion', row.id, VIGENCIA_ENLACE_COTIZACION_MS)}`;
         const k = 'servidor.postventa.correos.cotizacion';
         const body = cuerpoCorreo(texto(`${k}.saludo`), [
@@ -291,10 +274,7 @@ export function createPostventa(opts: PostventaOptions) {
     async retomar(token: string, sesion: string, ip: string | null, limites: { cupo: Cupo; porEnlace: (clave: string) => Promise<void> }) {
       const v = tokens.verificar('cotizacion', token);
       if (!v.ok) throw notFound(e(v.motivo === 'VENCIDO' ? 'enlaceVencido' : 'enlaceInvalido'));
-      const [env] = await db.query<{ refId: string; respuestas: unknown; version: number; vigente: boolean }>(
-        'SELECT ref_id AS "refId", respuestas, version_flujo AS version, vence_en > now() AS vigente FROM cotizaciones_enviadas WHERE id = $1',
-        [v.id],
-      );
+      const env = await cotizacionesEnviadasRepository(db).get(v.id);
       if (!env) throw notFound(e('enlaceInvalido'));
       if (!env.vigente) throw notFound(e('enlaceVencido'));
       await limites.porEnlace(`retomar|${v.id}`);
@@ -337,28 +317,21 @@ export function createPostventa(opts: PostventaOptions) {
     async tramite(tipo: TipoTramite, datos: { numSecuPol: string; dni: string; email: string }): Promise<Tramite> {
       let nuevo = false;
       const t = await db.transaction(async (tx): Promise<Tramite> => {
-        const [p] = await tx.query<{ numSecuPol: string; estado: string; emitida: string; desde: string; persona: Persona }>(
-          `SELECT p.num_secu_pol AS "numSecuPol", p.estado, to_char(p.emitida_en AT TIME ZONE 'America/Argentina/Buenos_Aires', 'YYYY-MM-DD') AS emitida,
-             to_char(p.vigencia_desde, 'YYYY-MM-DD') AS desde, s.persona
-           FROM polizas p JOIN solicitudes s ON s.numero_solicitud = p.numero_solicitud
-           WHERE p.num_secu_pol = $1 AND s.persona->>'numberDoc' = $2 AND lower(s.persona->>'email') = lower($3) FOR UPDATE OF p`,
-          [datos.numSecuPol.trim().toUpperCase(), datos.dni, datos.email.trim()],
-        );
+        const polizas = polizasRepository(tx);
+        const tramites = tramitesRepository(tx);
+        const p = await polizas.bloquearParaTramite(datos.numSecuPol.trim().toUpperCase(), datos.dni, datos.email.trim());
         if (!p) throw notFound(e('noEncontrada'));
         const hoy = hoyArgentina();
         const hasta = ultimoDiaArrepentimiento(p.emitida);
-        const [previo] = await tx.query<{ codigo: string; fecha: string }>(
-          `SELECT codigo, to_char(fecha_efectiva, 'YYYY-MM-DD') AS fecha FROM tramites WHERE num_secu_pol = $1 AND tipo = $2`,
-          [p.numSecuPol, tipo],
-        );
+        const previo = await tramites.previo(p.numSecuPol, tipo);
         if (previo) return respuesta(previo.codigo, tipo, p.numSecuPol, p.estado, previo.fecha, hasta, hoy);
         if (p.estado === 'ANULADA') throw new ApiError(409, 'CONFLICTO', e('yaAnulada'));
         if (tipo === 'ARREPENTIMIENTO' && hasta < hoy) throw new ApiError(409, 'CONFLICTO', e(p.estado === 'BAJA' ? 'yaDadaDeBaja' : 'plazoVencido'));
         const estado = tipo === 'ARREPENTIMIENTO' ? 'ANULADA' : 'BAJA';
         const fechaEfectiva = tipo === 'ARREPENTIMIENTO' ? p.desde : hoy;
         const codigo = codigoSeguimiento(tipo);
-        await tx.query('INSERT INTO tramites (codigo, tipo, num_secu_pol, fecha_efectiva) VALUES ($1, $2, $3, $4)', [codigo, tipo, p.numSecuPol, fechaEfectiva]);
-        await tx.query('UPDATE polizas SET estado = $2, estado_desde = $3 WHERE num_secu_pol = $1', [p.numSecuPol, estado, fechaEfectiva]);
+        await tramites.insertar(codigo, tipo, p.numSecuPol, fechaEfectiva);
+        await polizas.cambiarEstado(p.numSecuPol, estado, fechaEfectiva);
         const r = respuesta(codigo, tipo, p.numSecuPol, estado, fechaEfectiva, hasta, hoy);
         const k = 'servidor.postventa.correos.tramite';
         const vars = { codigo, numSecuPol: p.numSecuPol, fecha: fecha(hoy), nombre: p.persona.firstName };
@@ -391,14 +364,7 @@ export function createPostventa(opts: PostventaOptions) {
     async consulta(codigo: string, dniOEmail: string): Promise<ConsultaTramite> {
       const dato = dniOEmail.trim();
       const esEmail = dato.includes('@');
-      const [t] = await db.query<{ codigo: string; tipo: TipoTramite; numSecuPol: string; estado: string; fechaEfectiva: string; fecha: string; emitida: string }>(
-        `SELECT t.codigo, t.tipo, t.num_secu_pol AS "numSecuPol", p.estado, to_char(t.fecha_efectiva, 'YYYY-MM-DD') AS "fechaEfectiva",
-           to_char(t.creado_en AT TIME ZONE 'America/Argentina/Buenos_Aires', 'YYYY-MM-DD') AS fecha,
-           to_char(p.emitida_en AT TIME ZONE 'America/Argentina/Buenos_Aires', 'YYYY-MM-DD') AS emitida
-         FROM tramites t JOIN polizas p ON p.num_secu_pol = t.num_secu_pol JOIN solicitudes s ON s.numero_solicitud = p.numero_solicitud
-         WHERE t.codigo = $1 AND ${esEmail ? "lower(s.persona->>'email') = lower($2)" : "s.persona->>'numberDoc' = $2"}`,
-        [codigo.trim().toUpperCase(), esEmail ? dato : dato.replace(/[\s.]/g, '')],
-      );
+      const t = await tramitesRepository(db).consultar(codigo.trim().toUpperCase(), esEmail ? dato : dato.replace(/[\s.]/g, ''), esEmail);
       if (!t) throw notFound(e('tramiteNoEncontrado'));
       return { ...respuesta(t.codigo, t.tipo, t.numSecuPol, t.estado, t.fechaEfectiva, ultimoDiaArrepentimiento(t.emitida), hoyArgentina()), fecha: t.fecha };
     },
