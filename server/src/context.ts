@@ -2,6 +2,7 @@
  * What routes may use, decorated on the Fastify instance as `app.deps` (fastify/demo's "app" plugin layer):
  * database, repositories, reference lists, tariff, payment vault, emission service and runtime settings.
  */
+import type { Settings } from './config.ts';
 import type { Db } from './db/index.ts';
 import type { Repositories } from './db/repositories/index.ts';
 import type { EmissionService } from './domain/emission/service.ts';
@@ -14,18 +15,7 @@ import type { Vault } from './domain/payment/vault.ts';
 import type { Tariff } from './domain/rating/tariff.ts';
 import type { RevalidarFechas } from './plugins/revalidar.ts';
 
-export interface Settings {
-  /** GET /api/chat/habilitar: chat on ('C') or off ('D'); WhatsApp number in international format without '+'. */
-  chat: { habilitado: boolean; telefono: string };
-  /** GET /api/grabador: whether the journey recorder may run on a production build (GRABADOR=1 on a development server). */
-  grabador: boolean;
-  /** GET /api/vista-previa: whether the staff preview opens on a production build (VISTA_PREVIA=1). */
-  vistaPrevia: boolean;
-  /** Maximum quotes per IP per hour: enforced by cotizar, reported by POST /api/recaptcha/evaluar-ip. */
-  cotizacionesPorHoraPorIp: number;
-  /** Secure attribute of every cookie: 'auto' = when the trusted protocol is https (config COOKIE_SECURE). */
-  cookieSecure: 'auto' | true;
-}
+export type { Settings } from './config.ts';
 
 /** Process lifecycle seen by the routes: `cerrando` from SIGTERM on (readiness answers 503 while draining). */
 export interface Lifecycle {

@@ -25,16 +25,15 @@ export interface AntibotOptions {
   db: Queryable;
   /** HMAC secret (the same on every instance): signs the challenges and the expected keys. */
   secreto: string;
-  /** Largest counter a challenge may need (uniform in [dificultad/2, dificultad]); default 50 000. */
-  dificultad?: number;
-  /** How long a challenge can be solved and used, seconds (default 1800: the house questions can take a while). */
-  vidaSeg?: number;
+  /** Largest counter a challenge may need (uniform in [dificultad/2, dificultad]); config.ts › DEFAULTS: 50 000. */
+  dificultad: number;
+  /** How long a challenge can be solved and used, seconds (DEFAULTS: 1800, as the house questions can take a while). */
+  vidaSeg: number;
 }
 
 /** The anti-bot service of one app instance. */
 export function createAntibot(opts: AntibotOptions) {
-  const dificultad = opts.dificultad ?? 50_000;
-  const vidaSeg = opts.vidaSeg ?? 1800;
+  const { dificultad, vidaSeg } = opts;
   // Two secrets derived from one: the challenge signature and the key signature (altcha's fast verification path).
   const firma = `${opts.secreto}:desafio`;
   const firmaClave = `${opts.secreto}:clave`;

@@ -83,16 +83,16 @@ export interface EmissionOptions {
   log: FastifyBaseLogger;
   /** Stand-in for the payment entity's answer time, ms (env EMISSION_DELAY_MS). */
   delayMs: number;
-  /** Worker polling interval, ms (EMISSION_POLL_MS, default 250). */
-  pollMs?: number;
-  /** Claim lease, ms; must exceed delayMs (EMISSION_LEASE_MS, default 30000). */
-  leaseMs?: number;
-  /** First retry delay, ms, doubled each attempt (EMISSION_RETRY_BASE_MS, default 1000). */
-  retryBaseMs?: number;
-  /** Attempts before giving up (EMISSION_MAX_INTENTOS, default 10). */
-  maxIntentos?: number;
-  /** Default wait for jobs in progress on close, ms (default 10000). */
-  shutdownTimeoutMs?: number;
+  /** Worker polling interval, ms (EMISSION_POLL_MS). Defaults of all these: config.ts › DEFAULTS. */
+  pollMs: number;
+  /** Claim lease, ms; must exceed delayMs (EMISSION_LEASE_MS). */
+  leaseMs: number;
+  /** First retry delay, ms, doubled each attempt (EMISSION_RETRY_BASE_MS). */
+  retryBaseMs: number;
+  /** Attempts before giving up (EMISSION_MAX_INTENTOS). */
+  maxIntentos: number;
+  /** Default wait for jobs in progress on close, ms (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
   /** Runs inside the issuing transaction once the policy is recorded (e.g. queue the policy e-mail: issue 8). */
   alEmitir?: (tx: Queryable, numSecuPol: string) => Promise<void>;
   /** Called after the issuing transaction committed. */
@@ -103,11 +103,8 @@ export interface EmissionOptions {
 
 /** Creates the service; call `start()` to run this instance's worker. */
 export function createEmissionService(opts: EmissionOptions): EmissionService {
-  const { db, vault, log, delayMs } = opts;
-  const pollMs = opts.pollMs ?? 250;
-  const leaseMs = Math.max(opts.leaseMs ?? 30_000, delayMs + 1);
-  const retryBaseMs = opts.retryBaseMs ?? 1_000;
-  const maxIntentos = opts.maxIntentos ?? 10;
+  const { db, vault, log, delayMs, pollMs, retryBaseMs, maxIntentos } = opts;
+  const leaseMs = Math.max(opts.leaseMs, delayMs + 1);
   const worker = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const inFlight = new Map<string, { done: Promise<void>; abort: AbortController }>();
   const poller = createPoller({
@@ -221,7 +218,7 @@ export function createEmissionService(opts: EmissionOptions): EmissionService {
     emitir: (id, claimedBy) => emitir(id, claimedBy),
     start: () => poller.start(),
     tick: () => poller.tick(),
-    async close(timeoutMs = opts.shutdownTimeoutMs ?? 10_000) {
+    async close(timeoutMs = opts.shutdownTimeoutMs) {
       await poller.close(); // a round in progress may still claim jobs: let it finish so they are waited for or handed back
       const pending = [...inFlight.values()];
       let t: NodeJS.Timeout | undefined;

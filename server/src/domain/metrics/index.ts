@@ -17,12 +17,13 @@
  * if it does not (or fails) those three read NaN and `cotizador_metricas_db_ok` reads 0, so a scrape never hangs.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { DEFAULTS } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { correosRepository, type Bandeja } from '../../db/repositories/correos.ts';
 
 export interface MetricsOptions {
   db: Db;
-  /** How long the scrape waits for the database gauges, ms (default 1000). */
+  /** How long the scrape waits for the database gauges, ms (default: config.ts › DEFAULTS). */
   dbTimeoutMs?: number;
   /** Also the process metrics of prom-client (CPU, memory, event loop lag, GC) — only when they are served. */
   proceso?: boolean;
@@ -32,7 +33,7 @@ export interface MetricsOptions {
 export function createMetrics(opts: MetricsOptions) {
   const registry = new Registry();
   const registers = [registry];
-  const dbTimeoutMs = opts.dbTimeoutMs ?? 1_000;
+  const dbTimeoutMs = opts.dbTimeoutMs ?? DEFAULTS.metrics.dbTimeoutMs;
   if (opts.proceso) collectDefaultMetrics({ register: registry });
 
   // One database read per scrape, shared by the gauges that need it (their collect() run together).
