@@ -312,12 +312,12 @@ export interface Config {
   db: { max: number; connectTimeoutMs: number; statementTimeoutMs: number; idleTimeoutMs: number };
   shutdownTimeoutMs: number;
   /**
-   * Prometheus metrics (issue 22; server/README.md › Métricas): `port` (METRICS_PORT) = a metrics-only server on `host`
+   * Prometheus metrics, kept off the public site (server/README.md › Métricas): `port` (METRICS_PORT) = a metrics-only server on `host`
    * (METRICS_HOST, default 127.0.0.1); `token` (METRICS_TOKEN, ≥ 16 characters) = GET /api/metrics with that bearer token.
    */
   metrics: { port?: number; host: string; token?: string };
   /**
-   * Anti-bot check (issue 22 item 8; server/README.md › Variables): ANTIBOT (on|off, default on) = cotizar wants a
+   * Anti-bot check against scripted quotes (server/README.md › Variables): ANTIBOT (on|off, default on) = cotizar wants a
    * solved proof-of-work challenge; ANTIBOT_KEY its HMAC secret (default derived from the link key); ANTIBOT_DIFICULTAD,
    * ANTIBOT_VIDA_SEG; `recaptcha` when RECAPTCHA_PROJECT, RECAPTCHA_KEY and RECAPTCHA_API_KEY are all set.
    */
@@ -328,7 +328,7 @@ export interface Config {
     vidaSeg: number;
     recaptcha?: { proyecto: string; siteKey: string; apiKey: string; url: string; umbral: number };
   };
-  /** After the sale (issue 8): see server/README.md › Variables. */
+  /** After the sale (links, e-mail, hourly bounds of the buttons): see server/README.md › Variables. */
   postventa: {
     publicUrl: string;
     smtpUrl?: string;

@@ -31,7 +31,7 @@ export interface AppDeps {
   tariff: Tariff;
   vault: Vault;
   emision: EmissionService;
-  /** E-mail outbox worker (issue 8). */
+  /** E-mail outbox worker (policy, quote and request e-mails survive a restart or an SMTP outage). */
   correo: CorreoService;
   /** Signed, expiring link tokens (policy download, resume a quote). */
   tokens: Tokens;

@@ -1,5 +1,5 @@
 /**
- * Generic input hardening at the schema level (issue 10 items 11 and 13): rules applied to EVERY wire schema node by
+ * Generic input hardening at the schema level (no route takes oversized, deeply nested or control-character input): rules applied to EVERY wire schema node by
  * kind, not field by field, so a new field is covered the day it is added.
  *
  * `hardenSchema(schema)` returns a copy where

@@ -1,5 +1,5 @@
 /**
- * Serving the instance's Prometheus metrics (domain/metrics) — never in public by default (issue 22 item 7):
+ * Serving the instance's Prometheus metrics (domain/metrics) — never in public by default (they reveal sales volumes):
  * - {@link startMetricsServer}: a separate HTTP server on METRICS_PORT (bound to METRICS_HOST, default 127.0.0.1)
  *   answering `GET /metrics`; nothing else is served there;
  * - {@link metricsPlugin} with `token` (METRICS_TOKEN): `GET /api/metrics` on the main app, only with

@@ -1,5 +1,5 @@
 /**
- * The anti-bot proof of work (issue 22 item 8), self-hosted with ALTCHA (altcha-lib, v2 challenges): the server hands
+ * The anti-bot proof of work that makes scripted quoting costly, self-hosted with ALTCHA (altcha-lib, v2 challenges): the server hands
  * out HMAC-signed challenges (`desafio`) that cost a browser about `dificultad / 2` SHA-256 rounds on average to solve,
  * and `verificar` accepts each solved challenge once. Stateless for issuing (the signature is the proof that this
  * deployment issued it: the key must be the same on every instance); single-use through `antibot_usados`

@@ -1,5 +1,5 @@
 /**
- * reCAPTCHA Enterprise adapter (issue 22 item 8): one assessment per token, through
+ * reCAPTCHA Enterprise adapter (for deployments that prefer Google's bot score to the proof of work): one assessment per token, through
  * `POST {url}/v1/projects/{proyecto}/assessments?key={apiKey}` with `{ event: { token, siteKey, expectedAction } }`.
  * Settings: RECAPTCHA_PROJECT, RECAPTCHA_KEY, RECAPTCHA_API_KEY, RECAPTCHA_URL, RECAPTCHA_UMBRAL (server/README.md).
  */

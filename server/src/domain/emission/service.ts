@@ -1,5 +1,5 @@
 /**
- * Purchase and policy issuance (schemas/api/README.md › Emission; issue 10 items 1–3).
+ * Purchase and policy issuance, one policy per purchase across instances and restarts (schemas/api/README.md › Emission).
  *
  * - `solicitar` registers ONE application per purchase (quote + payment method) however often and however
  *   concurrently it is called, on any instance: the quote row is locked while deciding and the unique index
@@ -93,7 +93,7 @@ export interface EmissionOptions {
   maxIntentos: number;
   /** Default wait for jobs in progress on close, ms (SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
-  /** Runs inside the issuing transaction once the policy is recorded (e.g. queue the policy e-mail: issue 8). */
+  /** Runs inside the issuing transaction once the policy is recorded (e.g. queue the policy e-mail: out iff the policy exists). */
   alEmitir?: (tx: Queryable, numSecuPol: string) => Promise<void>;
   /** Called after the issuing transaction committed. */
   despuesDeEmitir?: () => void;

@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics of one app instance (issue 22 item 7), on its own prom-client `Registry` (never the global
+ * Prometheus metrics of one app instance (traffic, sales, emission lag, outbox, pool), on its own prom-client `Registry` (never the global
  * default one: tests build many apps in one process). Served by plugins/metrics.ts (METRICS_PORT / METRICS_TOKEN).
  *
  * Per instance (Prometheus sums them across instances):

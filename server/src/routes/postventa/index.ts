@@ -1,5 +1,5 @@
 /**
- * After the sale (issue 8), mounted under /api:
+ * After the sale, mounted under /api:
  * - GET  /documentos/poliza/:token     the policy PDF; the token (signed, expiring) is the only key — no session.
  * - GET  /documentos/cotizacion/:refId the quote PDF of the visitor's session.
  * - POST /cotizacion/enviar            e-mails the quote with a 7-day resume link (what the visitor answered is kept).
