@@ -17,16 +17,16 @@ import { createRepositories } from './db/repositories/index.ts';
 import { createAntibot } from './domain/antibot/index.ts';
 import { createRecaptcha } from './domain/antibot/recaptcha.ts';
 import { createCorreoService } from './domain/correo/outbox.ts';
-import { createEmissionService } from './domain/emission/service.ts';
+import { createEmisionService } from './domain/emision/service.ts';
 import { createPostventa, type Postventa } from './domain/postventa/service.ts';
 import { createTokens, redactarTokens } from './domain/postventa/tokens.ts';
-import { leerCatalogos } from './domain/lists/catalogos.ts';
-import { loadLists } from './domain/lists/index.ts';
+import { leerCatalogos } from './domain/listas/catalogos.ts';
+import { loadLists } from './domain/listas/index.ts';
 import { buscarMensaje } from '../../src/i18n/messages.ts';
 import { createRetentionJob } from './domain/maintenance/retention.ts';
 import { createMetrics } from './domain/metrics/index.ts';
-import { enmascararNumerosDePago } from './domain/payment/enmascarar.ts';
-import { createVault } from './domain/payment/vault.ts';
+import { enmascararNumerosDePago } from './domain/pagos/enmascarar.ts';
+import { createVault } from './domain/pagos/vault.ts';
 import { loadTariff } from './domain/rating/tariff.ts';
 import contentTypePlugin from './plugins/content-type.ts';
 import csrfPlugin from './plugins/csrf.ts';
@@ -111,8 +111,8 @@ function createDeps(config: AppConfig, db: Db, log: FastifyBaseLogger): { deps: 
   const correo = createCorreoService({
     db, log, smtpUrl: config.postventa.smtpUrl, remitente: config.postventa.mailFrom, adjunto: (ref) => postventa.adjunto(ref), ...config.postventa.correo,
   });
-  const emision = createEmissionService({
-    db, vault, log, ...config.emission, shutdownTimeoutMs: config.shutdownTimeoutMs,
+  const emision = createEmisionService({
+    db, vault, log, ...config.emision, shutdownTimeoutMs: config.shutdownTimeoutMs,
     alEmitir: (tx, numSecuPol) => postventa.encolarCorreoPoliza(tx, numSecuPol),
     despuesDeEmitir: () => {
       metrics.polizasEmitidas.inc();

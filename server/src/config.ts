@@ -29,7 +29,7 @@ export const DEFAULTS = {
   cotizacionesPorHoraPorIp: 30,
   chat: { habilitado: true, telefono: '5491100000000' },
   /** Emission worker, ms: the payment entity's stand-in answer, polling, claim lease, first retry delay; attempts. */
-  emission: { delayMs: 800, pollMs: 250, leaseMs: 30_000, retryBaseMs: 1_000, maxIntentos: 10 },
+  emision: { delayMs: 800, pollMs: 250, leaseMs: 30_000, retryBaseMs: 1_000, maxIntentos: 10 },
   retention: { logsDias: 90, cotizacionesDias: 30, intervaloMs: 3_600_000 },
   /** PostgreSQL pool size and timeouts, ms. */
   db: { max: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 15_000, idleTimeoutMs: 30_000 },
@@ -114,7 +114,7 @@ export interface AppConfig {
   /** Built web app to serve at `/` with SPA fallback (absent, or without index.html: none). */
   staticDir?: string;
   /** Emission worker, ms: the payment entity's stand-in answer, polling, claim lease, first retry delay; attempts. */
-  emission: { delayMs: number; pollMs: number; leaseMs: number; retryBaseMs: number; maxIntentos: number };
+  emision: { delayMs: number; pollMs: number; leaseMs: number; retryBaseMs: number; maxIntentos: number };
   /** How long `close()` waits for emission jobs in progress before handing them back, ms. */
   shutdownTimeoutMs: number;
   /** Retention (days) and how often it runs (ms). */
@@ -173,11 +173,11 @@ export interface BuildOptions {
   db?: Db;
   logger?: FastifyServerOptions['logger'];
   staticDir?: string;
-  emissionDelayMs?: number;
-  emissionPollMs?: number;
-  emissionLeaseMs?: number;
-  emissionRetryBaseMs?: number;
-  emissionMaxIntentos?: number;
+  emisionDelayMs?: number;
+  emisionPollMs?: number;
+  emisionLeaseMs?: number;
+  emisionRetryBaseMs?: number;
+  emisionMaxIntentos?: number;
   shutdownTimeoutMs?: number;
   retention?: AppConfig['retention'];
   paymentKey?: Buffer;
@@ -220,12 +220,12 @@ export function resolveAppConfig(opts: BuildOptions = {}): AppConfig {
     db: opts.db,
     logger: opts.logger ?? false,
     staticDir: opts.staticDir,
-    emission: {
-      delayMs: opts.emissionDelayMs ?? D.emission.delayMs,
-      pollMs: opts.emissionPollMs ?? D.emission.pollMs,
-      leaseMs: opts.emissionLeaseMs ?? D.emission.leaseMs,
-      retryBaseMs: opts.emissionRetryBaseMs ?? D.emission.retryBaseMs,
-      maxIntentos: opts.emissionMaxIntentos ?? D.emission.maxIntentos,
+    emision: {
+      delayMs: opts.emisionDelayMs ?? D.emision.delayMs,
+      pollMs: opts.emisionPollMs ?? D.emision.pollMs,
+      leaseMs: opts.emisionLeaseMs ?? D.emision.leaseMs,
+      retryBaseMs: opts.emisionRetryBaseMs ?? D.emision.retryBaseMs,
+      maxIntentos: opts.emisionMaxIntentos ?? D.emision.maxIntentos,
     },
     shutdownTimeoutMs: opts.shutdownTimeoutMs ?? D.shutdownTimeoutMs,
     retention: opts.retention ?? { ...D.retention },
@@ -307,7 +307,7 @@ export interface Config {
   grabador: boolean;
   /** VISTA_PREVIA=1: the staff preview (`/<basePath>/__vista-previa`) opens on this deployment's production build. */
   vistaPrevia: boolean;
-  emission: { delayMs: number; pollMs: number; leaseMs: number; retryBaseMs: number; maxIntentos: number };
+  emision: { delayMs: number; pollMs: number; leaseMs: number; retryBaseMs: number; maxIntentos: number };
   retention: { logsDias: number; cotizacionesDias: number; intervaloMs: number };
   db: { max: number; connectTimeoutMs: number; statementTimeoutMs: number; idleTimeoutMs: number };
   shutdownTimeoutMs: number;
@@ -442,12 +442,12 @@ export function readConfig(env: Env, repoDir: string = join(import.meta.dirname,
   const dataDir = env.DATA_DIR ?? join(repoDir, D.rutas.dataDir);
   const cookieSecure = env.COOKIE_SECURE ?? 'auto';
   if (cookieSecure !== 'auto' && cookieSecure !== 'true') throw new Error(`COOKIE_SECURE tiene que ser auto o true (vale "${cookieSecure}").`);
-  const emission = {
-    delayMs: int(env, 'EMISSION_DELAY_MS', D.emission.delayMs),
-    pollMs: int(env, 'EMISSION_POLL_MS', D.emission.pollMs, 10),
-    leaseMs: int(env, 'EMISSION_LEASE_MS', D.emission.leaseMs, 100),
-    retryBaseMs: int(env, 'EMISSION_RETRY_BASE_MS', D.emission.retryBaseMs, 1),
-    maxIntentos: int(env, 'EMISSION_MAX_INTENTOS', D.emission.maxIntentos, 1),
+  const emision = {
+    delayMs: int(env, 'EMISSION_DELAY_MS', D.emision.delayMs),
+    pollMs: int(env, 'EMISSION_POLL_MS', D.emision.pollMs, 10),
+    leaseMs: int(env, 'EMISSION_LEASE_MS', D.emision.leaseMs, 100),
+    retryBaseMs: int(env, 'EMISSION_RETRY_BASE_MS', D.emision.retryBaseMs, 1),
+    maxIntentos: int(env, 'EMISSION_MAX_INTENTOS', D.emision.maxIntentos, 1),
   };
   const c = D.postventa.correo;
   const correo = {
@@ -461,7 +461,7 @@ export function readConfig(env: Env, repoDir: string = join(import.meta.dirname,
   if (correo.leaseMs <= correo.smtpTimeoutMs) {
     throw new Error('CORREO_LEASE_MS tiene que ser mayor que CORREO_SMTP_TIMEOUT_MS: si no, otra instancia retomaría un correo que se está enviando y saldría dos veces.');
   }
-  if (emission.leaseMs <= emission.delayMs) {
+  if (emision.leaseMs <= emision.delayMs) {
     throw new Error('EMISSION_LEASE_MS tiene que ser mayor que EMISSION_DELAY_MS: si no, otra instancia retomaría una emisión en curso.');
   }
   const desarrollo = env.NODE_ENV === 'development' || env.NODE_ENV === 'test';
@@ -487,7 +487,7 @@ export function readConfig(env: Env, repoDir: string = join(import.meta.dirname,
     desarrollo,
     grabador: desarrollo && env.GRABADOR === '1',
     vistaPrevia: env.VISTA_PREVIA === '1',
-    emission,
+    emision,
     retention: {
       logsDias: int(env, 'RETENCION_LOGS_DIAS', D.retention.logsDias, 1),
       cotizacionesDias: int(env, 'RETENCION_COTIZACIONES_DIAS', D.retention.cotizacionesDias, 1),

@@ -5,13 +5,13 @@
 import type { Settings } from './config.ts';
 import type { Db } from './db/index.ts';
 import type { Repositories } from './db/repositories/index.ts';
-import type { EmissionService } from './domain/emission/service.ts';
-import type { Catalogos } from './domain/lists/catalogos.ts';
-import type { Lists } from './domain/lists/index.ts';
+import type { EmisionService } from './domain/emision/service.ts';
+import type { Catalogos } from './domain/listas/catalogos.ts';
+import type { Lists } from './domain/listas/index.ts';
 import type { Metrics } from './domain/metrics/index.ts';
 import type { CorreoService } from './domain/correo/outbox.ts';
 import type { Tokens } from './domain/postventa/tokens.ts';
-import type { Vault } from './domain/payment/vault.ts';
+import type { Vault } from './domain/pagos/vault.ts';
 import type { Tariff } from './domain/rating/tariff.ts';
 import type { RevalidarFechas } from './plugins/revalidar.ts';
 
@@ -26,11 +26,11 @@ export interface AppDeps {
   db: Db;
   repos: Repositories;
   lists: Lists;
-  /** The flow's catalogues (codes from the step schemas' enums, descriptions from es.json; domain/lists/catalogos.ts). */
+  /** The flow's catalogues (codes from the step schemas' enums, descriptions from es.json; domain/listas/catalogos.ts). */
   catalogos: Catalogos;
   tariff: Tariff;
   vault: Vault;
-  emision: EmissionService;
+  emision: EmisionService;
   /** E-mail outbox worker (policy, quote and request e-mails survive a restart or an SMTP outage). */
   correo: CorreoService;
   /** Signed, expiring link tokens (policy download, resume a quote). */

@@ -9,7 +9,7 @@ import { loadReplayProduct } from '../../scripts/replay.ts';
 import { resolveAnswer } from '../../src/testing/fixture.ts';
 import { declaredCall, phoneFor, recordedAnswers, relativeDate, resultExpectations } from '../../src/testing/record-rules.ts';
 import type { Pins } from '../../src/testing/pins.ts';
-import { loadLists } from '../src/domain/lists/index.ts';
+import { loadLists } from '../src/domain/listas/index.ts';
 import { validarDocumento } from '../src/domain/validation/documento.ts';
 import { validarTelefono } from '../src/domain/validation/telefono.ts';
 

@@ -2,7 +2,7 @@
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Cotizacion } from '../db/repositories/cotizaciones.ts';
-import type { Localidad } from '../domain/lists/index.ts';
+import type { Localidad } from '../domain/listas/index.ts';
 import { MENSAJES, notFound, validationError } from '../errors.ts';
 import { mensaje } from '../../../src/i18n/messages.ts';
 

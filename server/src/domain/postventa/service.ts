@@ -11,8 +11,8 @@
 import type { Db, Queryable } from '../../db/index.ts';
 import { correosRepository } from '../../db/repositories/correos.ts';
 import { polizasRepository } from '../../db/repositories/polizas.ts';
-import type { Catalogos } from '../lists/catalogos.ts';
-import type { Lists } from '../lists/index.ts';
+import type { Catalogos } from '../listas/catalogos.ts';
+import type { Lists } from '../listas/index.ts';
 import type { RevalidarFechas } from '../../plugins/revalidar.ts';
 import type { Tariff } from '../rating/tariff.ts';
 import { correoPoliza } from './correos.ts';

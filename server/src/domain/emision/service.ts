@@ -22,8 +22,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/index.ts';
 import { mediosPagoRepository } from '../../db/repositories/medios-pago.ts';
 import { solicitudesRepository, type EstadoEmision, type SolicitudNueva } from '../../db/repositories/solicitudes.ts';
-import { enmascararNumerosDePago } from '../payment/enmascarar.ts';
-import type { Vault } from '../payment/vault.ts';
+import { enmascararNumerosDePago } from '../pagos/enmascarar.ts';
+import type { Vault } from '../pagos/vault.ts';
 import { createPoller } from '../jobs/poller.ts';
 import { hoyArgentina, sumarAnios } from '../validation/fechas.ts';
 import { mensaje } from '../../../../src/i18n/messages.ts';
@@ -62,7 +62,7 @@ export function vigenciaAlEmitir(initPolicyDate: string, hoy: string): { desde: 
 /** Result of `solicitar`. */
 export type ResultadoSolicitud = { ok: true; numeroSolicitud: string; premio: number } | { ok: false; motivo: 'COMPRADA' };
 
-export interface EmissionService {
+export interface EmisionService {
   /** Registers (or finds) the application of this purchase; see the module comment. */
   solicitar(s: SolicitudNueva): Promise<ResultadoSolicitud>;
   /** Flags application `id` of session `sesion` for emission. @returns its state, or null when not found/foreign */
@@ -77,7 +77,7 @@ export interface EmissionService {
   close(timeoutMs?: number): Promise<void>;
 }
 
-export interface EmissionOptions {
+export interface EmisionOptions {
   db: Db;
   vault: Vault;
   log: FastifyBaseLogger;
@@ -102,7 +102,7 @@ export interface EmissionOptions {
 }
 
 /** Creates the service; call `start()` to run this instance's worker. */
-export function createEmissionService(opts: EmissionOptions): EmissionService {
+export function createEmisionService(opts: EmisionOptions): EmisionService {
   const { db, vault, log, delayMs, pollMs, retryBaseMs, maxIntentos } = opts;
   const leaseMs = Math.max(opts.leaseMs, delayMs + 1);
   const worker = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
