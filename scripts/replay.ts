@@ -127,7 +127,7 @@ export async function runHeadless(
 ): Promise<FixtureRun[]> {
   const { build } = await import('../server/src/app.ts');
   const app = await build({
-    tariffFile: opts.tariffFile, emissionDelayMs: 50, emissionPollMs: 20, shutdownTimeoutMs: 200, rateLimitMax: 1_000_000,
+    tariffFile: opts.tariffFile, emisionDelayMs: 50, emisionPollMs: 20, shutdownTimeoutMs: 200, rateLimitMax: 1_000_000,
     settings: { cotizacionesPorHoraPorIp: 1_000_000 },
   });
   const texts = loadProduct(ROOT).texts;

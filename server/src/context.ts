@@ -2,30 +2,20 @@
  * What routes may use, decorated on the Fastify instance as `app.deps` (fastify/demo's "app" plugin layer):
  * database, repositories, reference lists, tariff, payment vault, emission service and runtime settings.
  */
+import type { Settings } from './config.ts';
 import type { Db } from './db/index.ts';
 import type { Repositories } from './db/repositories/index.ts';
-import type { EmissionService } from './domain/emission/service.ts';
-import type { Catalogos } from './domain/lists/catalogos.ts';
-import type { Lists } from './domain/lists/index.ts';
+import type { EmisionService } from './domain/emision/service.ts';
+import type { Catalogos } from './domain/listas/catalogos.ts';
+import type { Lists } from './domain/listas/index.ts';
 import type { Metrics } from './domain/metrics/index.ts';
 import type { CorreoService } from './domain/correo/outbox.ts';
 import type { Tokens } from './domain/postventa/tokens.ts';
-import type { Vault } from './domain/payment/vault.ts';
+import type { Vault } from './domain/pagos/vault.ts';
 import type { Tariff } from './domain/rating/tariff.ts';
 import type { RevalidarFechas } from './plugins/revalidar.ts';
 
-export interface Settings {
-  /** GET /api/chat/habilitar: chat on ('C') or off ('D'); WhatsApp number in international format without '+'. */
-  chat: { habilitado: boolean; telefono: string };
-  /** GET /api/grabador: whether the journey recorder may run on a production build (GRABADOR=1 on a development server). */
-  grabador: boolean;
-  /** GET /api/vista-previa: whether the staff preview opens on a production build (VISTA_PREVIA=1). */
-  vistaPrevia: boolean;
-  /** Maximum quotes per IP per hour: enforced by cotizar, reported by POST /api/recaptcha/evaluar-ip. */
-  cotizacionesPorHoraPorIp: number;
-  /** Secure attribute of every cookie: 'auto' = when the trusted protocol is https (config COOKIE_SECURE). */
-  cookieSecure: 'auto' | true;
-}
+export type { Settings } from './config.ts';
 
 /** Process lifecycle seen by the routes: `cerrando` from SIGTERM on (readiness answers 503 while draining). */
 export interface Lifecycle {
@@ -36,12 +26,12 @@ export interface AppDeps {
   db: Db;
   repos: Repositories;
   lists: Lists;
-  /** The flow's catalogues (codes from the step schemas' enums, descriptions from es.json; domain/lists/catalogos.ts). */
+  /** The flow's catalogues (codes from the step schemas' enums, descriptions from es.json; domain/listas/catalogos.ts). */
   catalogos: Catalogos;
   tariff: Tariff;
   vault: Vault;
-  emision: EmissionService;
-  /** E-mail outbox worker (issue 8). */
+  emision: EmisionService;
+  /** E-mail outbox worker (policy, quote and request e-mails survive a restart or an SMTP outage). */
   correo: CorreoService;
   /** Signed, expiring link tokens (policy download, resume a quote). */
   tokens: Tokens;

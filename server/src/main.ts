@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { build } from './app.ts';
 import { readConfig } from './config.ts';
 import { createPgliteDb, createPostgresDb, type Db } from './db/index.ts';
-import { loadPaymentKey } from './domain/payment/vault.ts';
+import { loadPaymentKey } from './domain/pagos/vault.ts';
 import { loadLinkKey } from './domain/postventa/tokens.ts';
 import { verificarAseguradora } from './domain/legal/aseguradora.ts';
 
@@ -39,11 +39,11 @@ const app = await build({
   staticDir: config.staticDir,
   schemasDir: config.schemasDir,
   tariffFile: config.tariffFile,
-  emissionDelayMs: config.emission.delayMs,
-  emissionPollMs: config.emission.pollMs,
-  emissionLeaseMs: config.emission.leaseMs,
-  emissionRetryBaseMs: config.emission.retryBaseMs,
-  emissionMaxIntentos: config.emission.maxIntentos,
+  emisionDelayMs: config.emision.delayMs,
+  emisionPollMs: config.emision.pollMs,
+  emisionLeaseMs: config.emision.leaseMs,
+  emisionRetryBaseMs: config.emision.retryBaseMs,
+  emisionMaxIntentos: config.emision.maxIntentos,
   shutdownTimeoutMs: config.shutdownTimeoutMs,
   retention: config.retention,
   paymentKey: loadPaymentKey(config.paymentKeyHex, join(config.dataDir, 'payment.key')),

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENSAJE_RECHAZO_MEDIO_PAGO } from '../src/domain/emission/service.ts';
+import { MENSAJE_RECHAZO_MEDIO_PAGO } from '../src/domain/emision/service.ts';
 import { sumarDias } from '../src/domain/validation/fechas.ts';
 import { ar } from '../../tests/unit/form/dates-helper.ts';
 import {

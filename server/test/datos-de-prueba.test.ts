@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveZone } from '../src/domain/rating/engine.ts';
-import { esMedioPagoRechazado } from '../src/domain/emission/service.ts';
+import { esMedioPagoRechazado } from '../src/domain/emision/service.ts';
 import { validarVencimiento } from '../src/domain/validation/tarjeta.ts';
 import { buildTestApp, get, post } from './helper.ts';
 

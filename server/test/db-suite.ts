@@ -14,8 +14,8 @@ export function describeDbSuite(name: string, openDb: () => Promise<Db>, opts: {
   describe.skipIf(opts.skip !== undefined)(`${name}${opts.skip ? ` — omitido: ${opts.skip}` : ''}`, () => {
     const paymentKey = randomBytes(32); // same key across restarts, as DATA_DIR/payment.key would give
     const open: FastifyInstance[] = [];
-    const start = async (emissionDelayMs = 20) => {
-      const app = await buildTestApp({ db: await openDb(), paymentKey, emissionDelayMs });
+    const start = async (emisionDelayMs = 20) => {
+      const app = await buildTestApp({ db: await openDb(), paymentKey, emisionDelayMs });
       open.push(app);
       return app;
     };

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.ts';
 import { depurar } from '../src/domain/maintenance/retention.ts';
-import { enmascararNumerosDePago } from '../src/domain/payment/enmascarar.ts';
+import { enmascararNumerosDePago } from '../src/domain/pagos/enmascarar.ts';
 import { MENSAJE_LIMITE_COTIZACIONES } from '../src/routes/recaptcha/index.ts';
 import { sumarDias } from '../src/domain/validation/fechas.ts';
 import {
@@ -20,7 +20,7 @@ import {
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await buildTestApp({ emissionDelayMs: 20 });
+  app = await buildTestApp({ emisionDelayMs: 20 });
 });
 afterAll(async () => {
   await app.close();
@@ -80,7 +80,7 @@ describe('1. one policy per purchase', () => {
 
 describe('2. emission is a durable job', () => {
   it('a database hiccup during emission is retried with backoff until the policy is issued', async () => {
-    const local = await buildTestApp({ emissionDelayMs: 10, emissionPollMs: 20, emissionRetryBaseMs: 50 });
+    const local = await buildTestApp({ emisionDelayMs: 10, emisionPollMs: 20, emisionRetryBaseMs: 50 });
     const { csrf, solicitar } = await prepararCompra(local, { methodPayment: 'TC', numberPaymentCard: TARJETA_OK });
     const { numeroSolicitud } = (await post(local, '/api/emision/solicitar', solicitar, csrf)).json();
     await local.deps.db.exec('ALTER SEQUENCE poliza_seq RENAME TO poliza_seq_fuera'); // issuing fails until it is back
@@ -100,7 +100,7 @@ describe('2. emission is a durable job', () => {
   });
 
   it('a job whose worker died (lease expired) is swept and issued by a live worker', async () => {
-    const local = await buildTestApp({ emissionDelayMs: 10, emissionPollMs: 20 });
+    const local = await buildTestApp({ emisionDelayMs: 10, emisionPollMs: 20 });
     const { csrf, solicitar } = await prepararCompra(local, { methodPayment: 'CBU', numberCBU: CBU_OK });
     const { numeroSolicitud } = (await post(local, '/api/emision/solicitar', solicitar, csrf)).json();
     // As an instance that claimed the job and then died would leave it: requested, claimed by a gone worker, lease over.
@@ -116,7 +116,7 @@ describe('2. emission is a durable job', () => {
 
 describe('3. no backdated cover', () => {
   it('an emission that completes after the chosen start date starts the vigencia on the issue date and says so', async () => {
-    const local = await buildTestApp({ emissionDelayMs: 400, emissionPollMs: 20 });
+    const local = await buildTestApp({ emisionDelayMs: 400, emisionPollMs: 20 });
     const { refId, numeroSolicitud, csrf } = await recorrerJourney(local, { methodPayment: 'TC', numberPaymentCard: TARJETA_OK }, { esperar: false });
     await local.deps.db.query('UPDATE cotizaciones SET init_policy_date = $2 WHERE ref_id = $1', [refId, sumarDias(hoy(), -2)]);
     const estado = await esperarEstado(local, numeroSolicitud, csrf);

@@ -10,7 +10,7 @@ import { hoyArgentina, sumarDias } from '../src/domain/validation/fechas.ts';
 
 /** Builds the app for a test file: in-memory PGlite, fast emission (50 ms, worker polling every 20 ms), no logger. */
 export function buildTestApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
-  return build({ emissionDelayMs: 50, emissionPollMs: 20, shutdownTimeoutMs: 200, ...opts });
+  return build({ emisionDelayMs: 50, emisionPollMs: 20, shutdownTimeoutMs: 200, ...opts });
 }
 
 export interface Csrf {

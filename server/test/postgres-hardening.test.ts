@@ -77,8 +77,8 @@ describe.skipIf(unavailable !== undefined)(`PostgreSQL real (issue 10)${unavaila
   });
 
   it('2. an emission accepted by an instance that then goes away is issued by the other one, without a restart', async () => {
-    const a = await instancia({ emissionDelayMs: 60_000, emissionLeaseMs: 120_000, shutdownTimeoutMs: 0 });
-    const b = await instancia({ emissionDelayMs: 20, emissionPollMs: 20 });
+    const a = await instancia({ emisionDelayMs: 60_000, emisionLeaseMs: 120_000, shutdownTimeoutMs: 0 });
+    const b = await instancia({ emisionDelayMs: 20, emisionPollMs: 20 });
     const { csrf, solicitar } = await prepararCompra(a, { methodPayment: 'CBU', numberCBU: '2850590909400904181356' });
     const { numeroSolicitud } = (await post(a, '/api/emision/solicitar', solicitar, csrf)).json();
     expect((await post(a, '/api/emision/emitir-async', { numeroSolicitud }, csrf)).json()).toMatchObject({ estado: 'PENDIENTE' });

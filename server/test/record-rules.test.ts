@@ -11,7 +11,7 @@ import { resolveAnswer } from '../../tools/replay/fixture.ts';
 import { declaredCall, isSchemaExample, phoneFor, recordedAnswers, relativeDate, resultExpectations } from '../../src/recorder/record-rules.ts';
 import pagoSchema from '../../schemas/metodo-de-pago.schema.json' with { type: 'json' };
 import type { Pins } from '../../src/recorder/pins.ts';
-import { loadLists } from '../src/domain/lists/index.ts';
+import { loadLists } from '../src/domain/listas/index.ts';
 import { validarDocumento } from '../src/domain/validation/documento.ts';
 import { validarTelefono } from '../src/domain/validation/telefono.ts';
 

@@ -252,7 +252,7 @@ export async function walkFlow(opts: WalkOptions): Promise<WalkReport> {
   }
 
   const tariff = readFileSync(join(root, tariffFile), 'utf8');
-  const app = await build({ schemasDir: join(root, 'schemas'), tariffFile: join(root, tariffFile), rateLimitMax: 1_000_000, embudoLotesPorMinuto: 1_000_000, settings: { cotizacionesPorHoraPorIp: 1_000_000 }, emissionDelayMs: 20, emissionPollMs: 10, shutdownTimeoutMs: 200 } as never);
+  const app = await build({ schemasDir: join(root, 'schemas'), tariffFile: join(root, tariffFile), rateLimitMax: 1_000_000, embudoLotesPorMinuto: 1_000_000, settings: { cotizacionesPorHoraPorIp: 1_000_000 }, emisionDelayMs: 20, emisionPollMs: 10, shutdownTimeoutMs: 200 } as never);
   const reached = new Set<string>();
   const drafts = new Map<string, Journey>();
   const found = new Map<string, FlowProblem>();

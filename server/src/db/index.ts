@@ -12,6 +12,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { DEFAULTS } from '../config.ts';
 import { acquirePgliteLock } from './lock.ts';
 import { preparedStatements } from './pglite-prepared.ts';
 import { createPgliteThreadDb } from './pglite-thread.ts';
@@ -40,13 +41,13 @@ function rethrow(err: unknown): never {
 
 /** Timeouts and size of the PostgreSQL pool (ms; env DB_*, see config.ts). */
 export interface PoolSettings {
-  /** Connections per instance (default 10). */
+  /** Connections per instance. Defaults of all four: config.ts › DEFAULTS.db. */
   max?: number;
-  /** Give up opening a connection after this long (default 5000). */
+  /** Give up opening a connection after this long. */
   connectTimeoutMs?: number;
-  /** Server-side statement_timeout (default 15000). */
+  /** Server-side statement_timeout. */
   statementTimeoutMs?: number;
-  /** Close a pooled connection idle this long (default 30000); also idle_in_transaction_session_timeout. */
+  /** Close a pooled connection idle this long; also idle_in_transaction_session_timeout. */
   idleTimeoutMs?: number;
 }
 
@@ -131,14 +132,14 @@ export async function createPgliteDb(dataDir?: string, opts: { hilo?: boolean; o
 export async function createPostgresDb(
   connectionString: string, schema?: string, settings: PoolSettings = {}, onError: (err: Error) => void = () => undefined,
 ): Promise<Db> {
-  const statementTimeout = settings.statementTimeoutMs ?? 15_000;
-  const idle = settings.idleTimeoutMs ?? 30_000;
+  const statementTimeout = settings.statementTimeoutMs ?? DEFAULTS.db.statementTimeoutMs;
+  const idle = settings.idleTimeoutMs ?? DEFAULTS.db.idleTimeoutMs;
   const options = [`-c statement_timeout=${statementTimeout}`, `-c idle_in_transaction_session_timeout=${idle}`];
   if (schema) options.push(`-c search_path=${schema}`);
   const pool = new pg.Pool({
     connectionString,
-    max: settings.max ?? 10,
-    connectionTimeoutMillis: settings.connectTimeoutMs ?? 5_000,
+    max: settings.max ?? DEFAULTS.db.max,
+    connectionTimeoutMillis: settings.connectTimeoutMs ?? DEFAULTS.db.connectTimeoutMs,
     idleTimeoutMillis: idle,
     query_timeout: statementTimeout + 5_000,
     keepAlive: true,
@@ -171,7 +172,7 @@ export async function createPostgresDb(
       }
     },
   });
-  const max = settings.max ?? 10;
+  const max = settings.max ?? DEFAULTS.db.max;
   return {
     kind: 'postgres',
     ...wrap(pool),

@@ -1,5 +1,5 @@
 /**
- * Generic input hardening at the schema level (issue 10 items 11 and 13): rules applied to EVERY wire schema node by
+ * Generic input hardening at the schema level (no route takes oversized, deeply nested or control-character input): rules applied to EVERY wire schema node by
  * kind, not field by field, so a new field is covered the day it is added.
  *
  * `hardenSchema(schema)` returns a copy where
@@ -7,7 +7,7 @@
  *   surrogate (not encodable as UTF-8; jsonb rejects it) → 400 "El texto tiene caracteres no permitidos.";
  *   free text (a string node without `pattern`, `format`, `enum`, `const` or the annotation `x-numero-de-pago`, which
  *   marks the two fields whose job is to carry the number: card and CBU) also gets `x-enmascarar`: card-like
- *   and CBU-like digit runs are masked in place before any handler, table or log sees them (domain/payment/enmascarar.ts);
+ *   and CBU-like digit runs are masked in place before any handler, table or log sees them (domain/pagos/enmascarar.ts);
  * - every integer node without bounds gets PostgreSQL `integer` bounds (−2³¹ … 2³¹−1), so no value reaches a column
  *   it overflows;
  * - every free-form object/array node (no `properties`, `items`…) gets `x-json-libre`: at most
@@ -16,7 +16,7 @@
  * `addInputGuardKeywords(ajv)` teaches Ajv those three keywords.
  */
 import type { Ajv } from 'ajv';
-import { enmascararClaves, enmascararNumerosDePago } from '../domain/payment/enmascarar.ts';
+import { enmascararClaves, enmascararNumerosDePago } from '../domain/pagos/enmascarar.ts';
 import { mensaje } from '../../../src/core/messages.ts';
 
 export const MENSAJE_TEXTO_INVALIDO = mensaje('servidor.textoInvalido');

@@ -1,5 +1,5 @@
 /**
- * Serving the instance's Prometheus metrics (domain/metrics) — never in public by default (issue 22 item 7):
+ * Serving the instance's Prometheus metrics (domain/metrics) — never in public by default (they reveal sales volumes):
  * - {@link startMetricsServer}: a separate HTTP server on METRICS_PORT (bound to METRICS_HOST, default 127.0.0.1)
  *   answering `GET /metrics`; nothing else is served there;
  * - {@link metricsPlugin} with `token` (METRICS_TOKEN): `GET /api/metrics` on the main app, only with
@@ -44,11 +44,11 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { metrics: Me
 
 /**
  * Starts the metrics-only server.
- * @param port METRICS_PORT (0: any free port) @param host METRICS_HOST (default 127.0.0.1)
+ * @param port METRICS_PORT (0: any free port) @param host METRICS_HOST (default: config.ts › DEFAULTS.metrics.host)
  * @returns its URL of `/metrics` and `close()`
  * @throws Error when the port cannot be bound
  */
-export async function startMetricsServer(metrics: Metrics, port: number, host = '127.0.0.1'): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startMetricsServer(metrics: Metrics, port: number, host: string): Promise<{ url: string; close: () => Promise<void> }> {
   const server: Server = createServer((req, res) => {
     if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('No existe: las métricas están en GET /metrics.\n');

@@ -2,7 +2,7 @@
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Cotizacion } from '../db/repositories/cotizaciones.ts';
-import type { Localidad } from '../domain/lists/index.ts';
+import type { Localidad } from '../domain/listas/index.ts';
 import { MENSAJES, notFound, validationError } from '../errors.ts';
 import { mensaje } from '../../../src/core/messages.ts';
 
@@ -20,7 +20,7 @@ export function responses(ok: { $ref: string }, status = 200): Record<string, { 
 /**
  * Loads a quote of the visitor's session (`request.sesion`, plugins/session.ts).
  * @throws ApiError 404 NO_ENCONTRADO "No encontramos tu cotización. Volvé a cotizar." — the same for an unknown
- *   refId and for another session's (issue 10 item 4)
+ *   refId and for another session's (no one learns which quotes exist)
  */
 export async function requireCotizacion(app: FastifyInstance, refId: string, request: FastifyRequest): Promise<Cotizacion> {
   const cot = await app.deps.repos.cotizaciones.deSesion(refId, request.sesion);

@@ -19,6 +19,14 @@ export interface CorreoNuevo {
   adjuntos: AdjuntoRef[];
 }
 
+/** The outbox's depth (metrics). */
+export interface Bandeja {
+  pendientes: number;
+  /** Age of the oldest PENDIENTE message, s (0 when none). */
+  masViejoSeg: number;
+  fallidos: number;
+}
+
 export type EstadoCorreo = 'PENDIENTE' | 'ENVIADO' | 'LOCAL' | 'FALLIDO';
 
 export interface Correo extends CorreoNuevo {
@@ -123,6 +131,19 @@ export function correosRepository(db: Queryable) {
     async contarFallidos(): Promise<number> {
       const [r] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM correos WHERE estado = 'FALLIDO'");
       return r.n;
+    },
+    /**
+     * The outbox as the metrics gauges read it, in one round trip.
+     * @returns PENDIENTE messages, the age of the oldest one (s, 0 when none) and dead letters (FALLIDO)
+     */
+    async bandeja(): Promise<Bandeja | null> {
+      const [fila] = await db.query<Bandeja>(
+        `SELECT count(*) FILTER (WHERE estado = 'PENDIENTE')::int AS pendientes,
+           coalesce(extract(epoch FROM now() - min(creado_en) FILTER (WHERE estado = 'PENDIENTE')), 0)::float8 AS "masViejoSeg",
+           count(*) FILTER (WHERE estado = 'FALLIDO')::int AS fallidos
+         FROM correos WHERE estado IN ('PENDIENTE', 'FALLIDO')`,
+      );
+      return fila ?? null;
     },
     /**
      * Puts dead letters back in the queue, due now, with a fresh age and attempt count (`npm run correo:reencolar`).

@@ -1,4 +1,4 @@
-/** Tokenised payment methods (`medios_pago`): the number only encrypted (see domain/payment/vault.ts) plus its masked form. */
+/** Tokenised payment methods (`medios_pago`): the number only encrypted (see domain/pagos/vault.ts) plus its masked form. */
 import type { Queryable } from '../index.ts';
 
 export interface MedioPago {

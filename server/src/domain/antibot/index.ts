@@ -1,5 +1,5 @@
 /**
- * The anti-bot proof of work (issue 22 item 8), self-hosted with ALTCHA (altcha-lib, v2 challenges): the server hands
+ * The anti-bot proof of work that makes scripted quoting costly, self-hosted with ALTCHA (altcha-lib, v2 challenges): the server hands
  * out HMAC-signed challenges (`desafio`) that cost a browser about `dificultad / 2` SHA-256 rounds on average to solve,
  * and `verificar` accepts each solved challenge once. Stateless for issuing (the signature is the proof that this
  * deployment issued it: the key must be the same on every instance); single-use through `antibot_usados`
@@ -9,6 +9,7 @@ import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Challenge, Solution } from 'altcha-lib/types';
 import type { Queryable } from '../../db/index.ts';
+import { antibotRepository } from '../../db/repositories/antibot.ts';
 
 /** What the browser sends back: the challenge it was given and its solution (wire: schemas/api/antibot.json#/$defs/Solucion). */
 export interface SolucionAntibot {
@@ -24,19 +25,19 @@ export interface AntibotOptions {
   db: Queryable;
   /** HMAC secret (the same on every instance): signs the challenges and the expected keys. */
   secreto: string;
-  /** Largest counter a challenge may need (uniform in [dificultad/2, dificultad]); default 50 000. */
-  dificultad?: number;
-  /** How long a challenge can be solved and used, seconds (default 1800: the house questions can take a while). */
-  vidaSeg?: number;
+  /** Largest counter a challenge may need (uniform in [dificultad/2, dificultad]); config.ts › DEFAULTS: 50 000. */
+  dificultad: number;
+  /** How long a challenge can be solved and used, seconds (DEFAULTS: 1800, as the house questions can take a while). */
+  vidaSeg: number;
 }
 
 /** The anti-bot service of one app instance. */
 export function createAntibot(opts: AntibotOptions) {
-  const dificultad = opts.dificultad ?? 50_000;
-  const vidaSeg = opts.vidaSeg ?? 1800;
+  const { dificultad, vidaSeg } = opts;
   // Two secrets derived from one: the challenge signature and the key signature (altcha's fast verification path).
   const firma = `${opts.secreto}:desafio`;
   const firmaClave = `${opts.secreto}:clave`;
+  const usados = antibotRepository(opts.db);
   return {
     /** A new signed challenge (SHA-256, deterministic counter in [dificultad/2, dificultad], expiring in `vidaSeg`). */
     async desafio(): Promise<Challenge> {
@@ -66,12 +67,7 @@ export function createAntibot(opts: AntibotOptions) {
       if (!r.verified) return { ok: false, motivo: 'INVALIDO' };
       const vence = payload.challenge.parameters.expiresAt ?? Math.floor(Date.now() / 1000) + vidaSeg;
       // one round trip: expired signatures go (they cannot be replayed anyway) and this one is spent
-      const filas = await opts.db.query(
-        `WITH limpieza AS (DELETE FROM antibot_usados WHERE vence_en < now() - interval '1 minute')
-         INSERT INTO antibot_usados (firma, vence_en) VALUES ($1, to_timestamp($2)) ON CONFLICT (firma) DO NOTHING RETURNING firma`,
-        [payload.challenge.signature, vence],
-      );
-      return filas.length === 1 ? { ok: true } : { ok: false, motivo: 'REPETIDO' };
+      return (await usados.gastar(payload.challenge.signature, vence)) ? { ok: true } : { ok: false, motivo: 'REPETIDO' };
     },
   };
 }

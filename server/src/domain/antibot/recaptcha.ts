@@ -1,9 +1,11 @@
 /**
- * reCAPTCHA Enterprise adapter (issue 22 item 8): one assessment per token, through
+ * reCAPTCHA Enterprise adapter (for deployments that prefer Google's bot score to the proof of work): one assessment per token, through
  * `POST {url}/v1/projects/{proyecto}/assessments?key={apiKey}` with `{ event: { token, siteKey, expectedAction } }`.
  * Settings: RECAPTCHA_PROJECT, RECAPTCHA_KEY, RECAPTCHA_API_KEY, RECAPTCHA_URL, RECAPTCHA_UMBRAL (server/README.md).
  */
+import { DEFAULTS } from '../../config.ts';
 
+/** The assessment client's settings (config.ts › RecaptchaConfig; url, umbral and timeoutMs default to config.ts › DEFAULTS). */
 export interface RecaptchaOptions {
   /** Google Cloud project id. */
   proyecto: string;
@@ -11,11 +13,11 @@ export interface RecaptchaOptions {
   siteKey: string;
   /** API key allowed to call the assessments API. */
   apiKey: string;
-  /** Base URL (default https://recaptchaenterprise.googleapis.com; tests point it at a local stand-in). */
+  /** Base URL (tests point it at a local stand-in). */
   url?: string;
-  /** Lowest score accepted, 0–1 (default 0.5). */
+  /** Lowest score accepted, 0–1. */
   umbral?: number;
-  /** How long one assessment may take, ms (default 5000). */
+  /** How long one assessment may take, ms. */
   timeoutMs?: number;
 }
 
@@ -29,8 +31,8 @@ export interface Evaluacion {
 
 /** An assessment client. `evaluar` never throws for a bad token; it throws when the API cannot be reached or answers ≠ 2xx. */
 export function createRecaptcha(opts: RecaptchaOptions) {
-  const base = (opts.url ?? 'https://recaptchaenterprise.googleapis.com').replace(/\/+$/, '');
-  const umbral = opts.umbral ?? 0.5;
+  const base = (opts.url ?? DEFAULTS.antibot.recaptcha.url).replace(/\/+$/, '');
+  const umbral = opts.umbral ?? DEFAULTS.antibot.recaptcha.umbral;
   const endpoint = `${base}/v1/projects/${encodeURIComponent(opts.proyecto)}/assessments?key=${encodeURIComponent(opts.apiKey)}`;
   return {
     /**
@@ -42,7 +44,7 @@ export function createRecaptcha(opts: RecaptchaOptions) {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ event: { token, siteKey: opts.siteKey, expectedAction: action } }),
-        signal: AbortSignal.timeout(opts.timeoutMs ?? 5000),
+        signal: AbortSignal.timeout(opts.timeoutMs ?? DEFAULTS.antibot.recaptcha.timeoutMs),
       });
       if (!res.ok) throw new Error(`reCAPTCHA Enterprise respondió ${res.status}`);
       const body = (await res.json()) as { tokenProperties?: { valid?: boolean; action?: string }; riskAnalysis?: { score?: number } };

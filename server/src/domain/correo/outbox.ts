@@ -35,6 +35,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { DEFAULTS } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { correosRepository, type AdjuntoRef, type CorreoTomado } from '../../db/repositories/correos.ts';
 import { createPoller } from '../jobs/poller.ts';
@@ -54,18 +55,18 @@ export interface CorreoOptions {
   remitente: string;
   /** Renders an attachment named by reference. */
   adjunto: (ref: AdjuntoRef) => Promise<Adjunto>;
-  /** Between rounds when idle, ms (default 1000). */
+  /** Between rounds when idle, ms. Defaults of all the timings and `concurrencia`: config.ts › DEFAULTS.postventa.correo. */
   pollMs?: number;
-  /** Claim lease, ms (default 60000); must exceed `smtpTimeoutMs`. */
+  /** Claim lease, ms; must exceed `smtpTimeoutMs`. */
   leaseMs?: number;
-  /** Bound of every SMTP wait (connect + greeting, each answer), ms (default 30000). */
+  /** Bound of every SMTP wait (connect + greeting, each answer), ms. */
   smtpTimeoutMs?: number;
-  /** First retry delay, doubled per attempt up to `maxBackoffMs`, ms (defaults 5000 and 3600000). */
+  /** First retry delay, doubled per attempt up to `maxBackoffMs`, ms. */
   retryBaseMs?: number;
   maxBackoffMs?: number;
-  /** Age (since queued) after which a failure makes the message a dead letter, FALLIDO, ms (default 72 h). */
+  /** Age (since queued) after which a failure makes the message a dead letter, FALLIDO, ms. */
   vidaMaxMs?: number;
-  /** Messages sent at once by this instance (default 5). */
+  /** Messages sent at once by this instance. */
   concurrencia?: number;
 }
 
@@ -78,24 +79,13 @@ export interface CorreoService {
   close(): Promise<void>;
 }
 
-/** Defaults (server/README.md › Variables lists the same). */
-export const CORREO_DEFAULTS = {
-  pollMs: 1_000,
-  leaseMs: 60_000,
-  smtpTimeoutMs: 30_000,
-  retryBaseMs: 5_000,
-  maxBackoffMs: 60 * 60_000,
-  vidaMaxMs: 72 * 3_600_000,
-  concurrencia: 5,
-};
-
 /**
  * Creates the outbox worker; `start()` runs it.
  * @throws Error when `leaseMs` ≤ `smtpTimeoutMs` (another instance could take over a message being sent)
  */
 export function createCorreoService(opts: CorreoOptions): CorreoService {
   const { db, log } = opts;
-  const { pollMs, leaseMs, smtpTimeoutMs, retryBaseMs, maxBackoffMs, vidaMaxMs, concurrencia } = { ...CORREO_DEFAULTS, ...definidos(opts) };
+  const { pollMs, leaseMs, smtpTimeoutMs, retryBaseMs, maxBackoffMs, vidaMaxMs, concurrencia } = { ...DEFAULTS.postventa.correo, ...definidos(opts) };
   if (leaseMs <= smtpTimeoutMs) throw new Error(`La toma de un correo (${leaseMs} ms) tiene que durar más que la espera máxima de SMTP (${smtpTimeoutMs} ms).`);
   const worker = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const timeouts = { connectionTimeout: smtpTimeoutMs, greetingTimeout: smtpTimeoutMs, socketTimeout: smtpTimeoutMs };

@@ -1,5 +1,5 @@
 /**
- * The polling loop shared by this instance's durable-job workers (emission: domain/emission/service.ts; e-mail
+ * The polling loop shared by this instance's durable-job workers (emission: domain/emision/service.ts; e-mail
  * outbox: domain/correo/outbox.ts). The jobs themselves live in the database; the poller only decides when to look.
  *
  * Semantics:

@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics of one app instance (issue 22 item 7), on its own prom-client `Registry` (never the global
+ * Prometheus metrics of one app instance (traffic, sales, emission lag, outbox, pool), on its own prom-client `Registry` (never the global
  * default one: tests build many apps in one process). Served by plugins/metrics.ts (METRICS_PORT / METRICS_TOKEN).
  *
  * Per instance (Prometheus sums them across instances):
@@ -17,34 +17,23 @@
  * if it does not (or fails) those three read NaN and `cotizador_metricas_db_ok` reads 0, so a scrape never hangs.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { DEFAULTS } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
+import { correosRepository, type Bandeja } from '../../db/repositories/correos.ts';
 
 export interface MetricsOptions {
   db: Db;
-  /** How long the scrape waits for the database gauges, ms (default 1000). */
+  /** How long the scrape waits for the database gauges, ms (default: config.ts › DEFAULTS). */
   dbTimeoutMs?: number;
   /** Also the process metrics of prom-client (CPU, memory, event loop lag, GC) — only when they are served. */
   proceso?: boolean;
 }
 
-/** Outbox state as the database tells it. */
-interface Bandeja {
-  pendientes: number;
-  masViejoSeg: number;
-  fallidos: number;
-}
-
-/** Query of the database gauges (one round trip). */
-export const SQL_BANDEJA = `SELECT count(*) FILTER (WHERE estado = 'PENDIENTE')::int AS pendientes,
-  coalesce(extract(epoch FROM now() - min(creado_en) FILTER (WHERE estado = 'PENDIENTE')), 0)::float8 AS "masViejoSeg",
-  count(*) FILTER (WHERE estado = 'FALLIDO')::int AS fallidos
-  FROM correos WHERE estado IN ('PENDIENTE', 'FALLIDO')`;
-
 /** The instance's metrics; see the module comment. */
 export function createMetrics(opts: MetricsOptions) {
   const registry = new Registry();
   const registers = [registry];
-  const dbTimeoutMs = opts.dbTimeoutMs ?? 1_000;
+  const dbTimeoutMs = opts.dbTimeoutMs ?? DEFAULTS.metrics.dbTimeoutMs;
   if (opts.proceso) collectDefaultMetrics({ register: registry });
 
   // One database read per scrape, shared by the gauges that need it (their collect() run together).
@@ -56,10 +45,9 @@ export function createMetrics(opts: MetricsOptions) {
         const vencido = new Promise<null>((resolve) => {
           timer = setTimeout(() => resolve(null), dbTimeoutMs);
         });
-        const consulta = opts.db.query<Bandeja>(SQL_BANDEJA);
+        const consulta = correosRepository(opts.db).bandeja();
         consulta.catch(() => undefined); // still running after the timeout: its late failure is nobody's business
-        const [fila] = await Promise.race([consulta, vencido.then(() => [null])]);
-        return fila ?? null;
+        return await Promise.race([consulta, vencido]);
       } catch {
         return null;
       } finally {

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadLists } from '../lists/index.ts';
+import { loadLists } from '../listas/index.ts';
 import { cuotasDe, rateAll, ratePlan, resolveZone, type RatingInput } from './engine.ts';
 import { loadTariff } from './tariff.ts';
 

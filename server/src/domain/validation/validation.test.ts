@@ -1,7 +1,7 @@
 /** Validators: valid and invalid cases with the exact Spanish messages. */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadLists } from '../lists/index.ts';
+import { loadLists } from '../listas/index.ts';
 import { cbuCheckDigit, MENSAJE_CBU_BANCO, MENSAJE_CBU_CVU, MENSAJE_CBU_INVALIDO, MENSAJE_CBU_LARGO, validarCbu } from './cbu.ts';
 import { MENSAJE_CODIGO_POSTAL, MENSAJE_CODIGO_POSTAL_PROVINCIA, validarCodigoPostal } from './codigo-postal.ts';
 import { MENSAJE_DNI, validarDocumento } from './documento.ts';

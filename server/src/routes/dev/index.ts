@@ -9,6 +9,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { correosRepository } from '../../db/repositories/correos.ts';
+import { polizasRepository } from '../../db/repositories/polizas.ts';
+import { tramitesRepository } from '../../db/repositories/tramites.ts';
 import { notFound } from '../../errors.ts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
@@ -60,12 +62,9 @@ export default async function devRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { numSecuPol: string } }>('/dev/poliza/:numSecuPol', { schema: { hide: true } }, async (request) => {
     if (!POLIZA.test(request.params.numSecuPol)) throw notFound();
-    const [p] = await app.deps.db.query<{ estado: string; estadoDesde: string | null }>(
-      `SELECT estado, to_char(estado_desde, 'YYYY-MM-DD') AS "estadoDesde" FROM polizas WHERE num_secu_pol = $1`,
-      [request.params.numSecuPol],
-    );
+    const p = await polizasRepository(app.deps.db).estado(request.params.numSecuPol);
     if (!p) throw notFound();
-    const tramites = await app.deps.db.query('SELECT codigo, tipo FROM tramites WHERE num_secu_pol = $1', [request.params.numSecuPol]);
+    const tramites = await tramitesRepository(app.deps.db).delPoliza(request.params.numSecuPol);
     return { ...p, tramites };
   });
 }

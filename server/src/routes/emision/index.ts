@@ -3,14 +3,14 @@
  * The premio is re-computed on the server from the tariff at the address's zone; the client's figures are never
  * trusted. One application per purchase, one policy per quote; applications are the visitor session's only and
  * are named on the wire by a UUID (`numeroSolicitud`). Contract: schemas/api/README.md › Emission; engine:
- * domain/emission/service.ts.
+ * domain/emision/service.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Domicilio } from '../../db/repositories/domicilios.ts';
 import type { Persona } from '../../db/repositories/personas.ts';
 import type { EstadoEmision } from '../../db/repositories/solicitudes.ts';
 import { ratePlan, resolveZone } from '../../domain/rating/engine.ts';
-import { MENSAJE_COTIZACION_COMPRADA } from '../../domain/emission/service.ts';
+import { MENSAJE_COTIZACION_COMPRADA } from '../../domain/emision/service.ts';
 import { ApiError, notFound, validationError } from '../../errors.ts';
 import { erroresDomicilio, erroresPersona, priceOr400 } from '../checks.ts';
 import { ratingInputDe, ref, requireCotizacion, responses } from '../shared.ts';

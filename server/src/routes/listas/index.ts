@@ -3,7 +3,7 @@
  * the tariff, and INDEC provinces / departments / localities (server/data/ar). Cacheable for a day.
  */
 import type { FastifyInstance } from 'fastify';
-import * as catalogos from '../../domain/lists/catalogos.ts';
+import * as catalogos from '../../domain/listas/catalogos.ts';
 import { notFound } from '../../errors.ts';
 import { ref, responses } from '../shared.ts';
 import { mensaje } from '../../../../src/core/messages.ts';

@@ -1,12 +1,12 @@
 /**
  * POST /api/logs/insertar-log-ok — business log from the web app (e.g. the campaign click log, SPEC §7/§9).
  * Every text field — request/response included, objects serialised to JSON — is stored with card-like and CBU-like
- * numbers masked (domain/payment/enmascarar.ts; the schema already masked each string, this is the last look at the
+ * numbers masked (domain/pagos/enmascarar.ts; the schema already masked each string, this is the last look at the
  * serialised text). request/response are capped by the schema (4000 characters, 10 levels).
  */
 import type { FastifyInstance } from 'fastify';
 import type { LogNuevo } from '../../db/repositories/logs.ts';
-import { enmascararNumerosDePago } from '../../domain/payment/enmascarar.ts';
+import { enmascararNumerosDePago } from '../../domain/pagos/enmascarar.ts';
 import { ref, responses } from '../shared.ts';
 
 type LogBody = Omit<LogNuevo, 'request' | 'response'> & { request?: unknown; response?: unknown };

@@ -1,6 +1,6 @@
 /**
  * /api/pagos/* — card and CBU checks, and tokenisation of the payment method (validar-forma-cobro): the number is
- * stored only encrypted (AES-256-GCM, domain/payment/vault.ts) with its masked form; later steps use `medioPago.id`.
+ * stored only encrypted (AES-256-GCM, domain/pagos/vault.ts) with its masked form; later steps use `medioPago.id`.
  * Contract: schemas/api/README.md › Payment.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * After the sale (issue 8), mounted under /api:
+ * After the sale, mounted under /api:
  * - GET  /documentos/poliza/:token     the policy PDF; the token (signed, expiring) is the only key — no session.
  * - GET  /documentos/cotizacion/:refId the quote PDF of the visitor's session.
  * - POST /cotizacion/enviar            e-mails the quote with a 7-day resume link (what the visitor answered is kept).
@@ -14,6 +14,7 @@
  * Contract: schemas/api/README.md › After the sale; schemas: schemas/api/postventa.json; rules: domain/postventa.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { tramitesRepository, type TipoAuditado } from '../../db/repositories/tramites.ts';
 import type { ConsultaTramite, Postventa, TipoTramite, Tramite } from '../../domain/postventa/service.ts';
 import { texto } from '../../domain/postventa/textos.ts';
 import { ApiError, notFound } from '../../errors.ts';
@@ -45,7 +46,6 @@ export interface PostventaLimites {
   retomarPorEnlacePorHora: number;
 }
 
-type TipoAuditado = TipoTramite | 'CONSULTA';
 /** A request that got a tracking code (its audit row names the policy and the code). */
 type ConTramite = FastifyRequest & { tramite?: Tramite };
 /** A policy number or code as named in a body (normalised, bounded), for the audit row; null when absent. */
@@ -69,10 +69,10 @@ export default async function postventaRoutes(app: FastifyInstance, opts: Postve
     const body = (request.body ?? {}) as Record<string, unknown>;
     const hecho = (request as ConTramite).tramite;
     try {
-      await app.deps.db.query(
-        'INSERT INTO tramites_auditoria (tipo, num_secu_pol, codigo, estado_http, ip, user_agent) VALUES ($1, $2, $3, $4, $5, $6)',
-        [tipo, hecho?.numSecuPol ?? nombrado(body.numSecuPol), hecho?.codigo ?? nombrado(body.codigo), reply.statusCode, request.ip, request.headers['user-agent']?.slice(0, 400) ?? null],
-      );
+      await tramitesRepository(app.deps.db).auditar({
+        tipo, numSecuPol: hecho?.numSecuPol ?? nombrado(body.numSecuPol), codigo: hecho?.codigo ?? nombrado(body.codigo),
+        estadoHttp: reply.statusCode, ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 400) ?? null,
+      });
     } catch (err) {
       request.log.error({ err }, 'no se pudo registrar la auditoría del trámite');
     }

@@ -1,5 +1,5 @@
 /**
- * Purchase and policy issuance (schemas/api/README.md › Emission; issue 10 items 1–3).
+ * Purchase and policy issuance, one policy per purchase across instances and restarts (schemas/api/README.md › Emission).
  *
  * - `solicitar` registers ONE application per purchase (quote + payment method) however often and however
  *   concurrently it is called, on any instance: the quote row is locked while deciding and the unique index
@@ -22,8 +22,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/index.ts';
 import { mediosPagoRepository } from '../../db/repositories/medios-pago.ts';
 import { solicitudesRepository, type EstadoEmision, type SolicitudNueva } from '../../db/repositories/solicitudes.ts';
-import { enmascararNumerosDePago } from '../payment/enmascarar.ts';
-import type { Vault } from '../payment/vault.ts';
+import { enmascararNumerosDePago } from '../pagos/enmascarar.ts';
+import type { Vault } from '../pagos/vault.ts';
 import { createPoller } from '../jobs/poller.ts';
 import { hoyArgentina, sumarAnios } from '../validation/fechas.ts';
 import { mensaje } from '../../../../src/core/messages.ts';
@@ -62,7 +62,7 @@ export function vigenciaAlEmitir(initPolicyDate: string, hoy: string): { desde: 
 /** Result of `solicitar`. */
 export type ResultadoSolicitud = { ok: true; numeroSolicitud: string; premio: number } | { ok: false; motivo: 'COMPRADA' };
 
-export interface EmissionService {
+export interface EmisionService {
   /** Registers (or finds) the application of this purchase; see the module comment. */
   solicitar(s: SolicitudNueva): Promise<ResultadoSolicitud>;
   /** Flags application `id` of session `sesion` for emission. @returns its state, or null when not found/foreign */
@@ -77,23 +77,23 @@ export interface EmissionService {
   close(timeoutMs?: number): Promise<void>;
 }
 
-export interface EmissionOptions {
+export interface EmisionOptions {
   db: Db;
   vault: Vault;
   log: FastifyBaseLogger;
   /** Stand-in for the payment entity's answer time, ms (env EMISSION_DELAY_MS). */
   delayMs: number;
-  /** Worker polling interval, ms (EMISSION_POLL_MS, default 250). */
-  pollMs?: number;
-  /** Claim lease, ms; must exceed delayMs (EMISSION_LEASE_MS, default 30000). */
-  leaseMs?: number;
-  /** First retry delay, ms, doubled each attempt (EMISSION_RETRY_BASE_MS, default 1000). */
-  retryBaseMs?: number;
-  /** Attempts before giving up (EMISSION_MAX_INTENTOS, default 10). */
-  maxIntentos?: number;
-  /** Default wait for jobs in progress on close, ms (default 10000). */
-  shutdownTimeoutMs?: number;
-  /** Runs inside the issuing transaction once the policy is recorded (e.g. queue the policy e-mail: issue 8). */
+  /** Worker polling interval, ms (EMISSION_POLL_MS). Defaults of all these: config.ts › DEFAULTS. */
+  pollMs: number;
+  /** Claim lease, ms; must exceed delayMs (EMISSION_LEASE_MS). */
+  leaseMs: number;
+  /** First retry delay, ms, doubled each attempt (EMISSION_RETRY_BASE_MS). */
+  retryBaseMs: number;
+  /** Attempts before giving up (EMISSION_MAX_INTENTOS). */
+  maxIntentos: number;
+  /** Default wait for jobs in progress on close, ms (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
+  /** Runs inside the issuing transaction once the policy is recorded (e.g. queue the policy e-mail: out iff the policy exists). */
   alEmitir?: (tx: Queryable, numSecuPol: string) => Promise<void>;
   /** Called after the issuing transaction committed. */
   despuesDeEmitir?: () => void;
@@ -102,12 +102,9 @@ export interface EmissionOptions {
 }
 
 /** Creates the service; call `start()` to run this instance's worker. */
-export function createEmissionService(opts: EmissionOptions): EmissionService {
-  const { db, vault, log, delayMs } = opts;
-  const pollMs = opts.pollMs ?? 250;
-  const leaseMs = Math.max(opts.leaseMs ?? 30_000, delayMs + 1);
-  const retryBaseMs = opts.retryBaseMs ?? 1_000;
-  const maxIntentos = opts.maxIntentos ?? 10;
+export function createEmisionService(opts: EmisionOptions): EmisionService {
+  const { db, vault, log, delayMs, pollMs, retryBaseMs, maxIntentos } = opts;
+  const leaseMs = Math.max(opts.leaseMs, delayMs + 1);
   const worker = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const inFlight = new Map<string, { done: Promise<void>; abort: AbortController }>();
   const poller = createPoller({
@@ -221,7 +218,7 @@ export function createEmissionService(opts: EmissionOptions): EmissionService {
     emitir: (id, claimedBy) => emitir(id, claimedBy),
     start: () => poller.start(),
     tick: () => poller.tick(),
-    async close(timeoutMs = opts.shutdownTimeoutMs ?? 10_000) {
+    async close(timeoutMs = opts.shutdownTimeoutMs) {
       await poller.close(); // a round in progress may still claim jobs: let it finish so they are waited for or handed back
       const pending = [...inFlight.values()];
       let t: NodeJS.Timeout | undefined;

@@ -1,5 +1,5 @@
 /**
- * Masking of payment numbers inside free text (issue 10 item 13; PCI DSS 3.4: a PAN is never stored or logged in
+ * Masking of payment numbers inside free text (PCI DSS 3.4: a PAN is never stored or logged in
  * clear). A "digit run" is digits joined by separators of at most 3 characters that are neither letters nor digits
  * ("4242.4242.4242.4242", "4242  4242  4242  4242", "285-0590-…"). Inside a run, every stretch of consecutive digit
  * groups is masked when it is
@@ -8,9 +8,9 @@
  * and a single unseparated group longer than 19 digits is masked whole. A masked stretch becomes "••••" plus its
  * last 4 digits. Dates, phone numbers and policy numbers (short groups, or runs failing these rules) stay as they are.
  *
- * Unicode (issue 22 item 5): digits and separators are read after NFKC normalisation of each character, so full-width
- * "４２４２…", circled or superscript digits count as digits; only the masked stretch is replaced, the rest of the text
- * keeps its original characters. {@link enmascararClaves} does the same for the KEYS of a JSON object.
+ * Unicode (full-width or circled digits still spell a card number): digits and separators are read after NFKC
+ * normalisation of each character, so full-width "４２４２…", circled or superscript digits count as digits; only the
+ * masked stretch is replaced, the rest of the text keeps its original characters. {@link enmascararClaves} does the same for the KEYS of a JSON object.
  */
 
 const RUN = /\d(?:[^\p{L}\p{N}]{1,3}\d|\d)*/gu;
