@@ -4,8 +4,9 @@
  *   to the reference API on :3000.
  * - Build: the browser's texts without the server-only areas of es.json; JS/CSS also as .gz and .br (the server sends those precompressed files); scripts/prerender.ts then
  *   writes each step's HTML (issue 9).
- * - Tests: two Vitest projects — `web` (jsdom; engine, widgets) and `server` (node; API, rating, validators; one file
- *   at a time), at least two files at a time overall.
+ * - Tests: three Vitest projects — `web` (node; engine, checker, flow tools), `dom` (jsdom; components and form steps)
+ *   and `server` (node; API, rating, validators; one file at a time), at least two files at a time overall
+ *   (tests/README.md › Speed).
  */
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -86,14 +87,32 @@ export default defineConfig({
     // at least two files at a time: Vitest's default (cores − 1) is one on a 2-core machine, so the jsdom files waited
     // behind the server files (which still run one at a time, `fileParallelism: false`)
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Timeouts are sized for a loaded 2-core machine (tests/README.md › Speed): a test is CPU work, not a wait on a clock,
+    // and under four other processes' load a form test's ~1 s or a server test's fresh in-memory database takes 5–20×
+    // longer. A hung test still fails, after the ceiling; waits inside tests end on events (Testing Library, `until`).
     projects: [
       {
+        // the engine, the checker and the flow tools: plain Node (no DOM to set up per file). A file that needs the
+        // browser's globals (storage, window events) says so in its first line: `// @vitest-environment jsdom`.
         extends: true,
         test: {
           name: 'web',
+          environment: 'node',
+          include: ['{src,tests/unit,tools}/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // components and form steps as a visitor uses them: jsdom + Testing Library
+        extends: true,
+        test: {
+          name: 'dom',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/unit/setup.ts'],
+          include: ['{src,tests/unit,tools}/**/*.test.tsx'],
+          setupFiles: ['tests/unit/setup.ts', 'tests/unit/setup-dom.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -101,8 +120,9 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts'],
-          testTimeout: 20000,
-          hookTimeout: 30000,
+          setupFiles: ['server/test/setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },

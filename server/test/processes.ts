@@ -21,6 +21,29 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/** The API processes started here that have not exited yet (stopAllServers, and the exit hook below). */
+const running = new Set<ChildProcess>();
+
+// The test runner's own process ending (a file done, a run interrupted) takes the servers it started with it, even
+// those of a test that failed or timed out before calling stop(). Synchronous: only `kill` may run in an exit hook.
+process.once('exit', () => {
+  for (const proc of running) proc.kill('SIGKILL');
+});
+
+/**
+ * Stops every API process started by this process that is still running: SIGTERM, then SIGKILL after 5 s.
+ * Called after each server test file (server/test/setup.ts) and by Playwright specs' cleanup.
+ */
+export async function stopAllServers(): Promise<void> {
+  await Promise.all([...running].map(async (proc) => {
+    const exited = new Promise((resolve) => (proc.exitCode !== null || proc.signalCode !== null ? resolve(null) : proc.once('exit', resolve)));
+    proc.kill('SIGTERM');
+    const timer = setTimeout(() => proc.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(timer);
+  }));
+}
+
 /**
  * Starts the API on `port` (127.0.0.1; 0 = a free port the OS picks, which tests use so that parallel runs in other
  * worktrees never collide) with `env` added to this process's environment. Ready = THIS process printed the address it
@@ -35,10 +58,16 @@ export async function startServer(port: number, env: Record<string, string>, opt
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent', ANTIBOT: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(proc);
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    proc.once('exit', (code) => {
+      running.delete(proc);
+      resolve(code);
+    }),
+  );
   const server: ServerProcess = {
     proc, url: `http://127.0.0.1:${port}`, output: () => out, exited,
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
