@@ -50,9 +50,11 @@ export async function stopAllServers(): Promise<void> {
  * listens on (never a foreign server that happens to answer on the port) and /api/health/live answers there.
  * ANTIBOT is off unless `env` sets it (tests and benches call cotizar directly).
  * @param opts.waitReady false to return at once (e.g. when the start is expected to fail; `url` is then unknown for port 0)
- * @throws Error when it does not answer /api/health/live within 30 s
+ * @param opts.readyTimeoutMs ceiling for the start, default 120 000 ms (sized for a loaded 2-core machine; an idle start is ~2 s)
+ * @throws Error (and the process killed) when it exits while starting, does not print its address within the ceiling,
+ *   or /api/health/live does not answer 200 once it listens
  */
-export async function startServer(port: number, env: Record<string, string>, opts: { waitReady?: boolean } = {}): Promise<ServerProcess> {
+export async function startServer(port: number, env: Record<string, string>, opts: { waitReady?: boolean; readyTimeoutMs?: number } = {}): Promise<ServerProcess> {
   const proc = spawn(process.execPath, [join(REPO_DIR, 'server/src/main.ts')], {
     // ANTIBOT off unless the caller asks: these servers are driven by tests and benches that call cotizar directly
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent', ANTIBOT: 'off', ...env },
@@ -76,24 +78,32 @@ export async function startServer(port: number, env: Record<string, string>, opt
     },
   };
   if (opts.waitReady === false) return server;
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (proc.exitCode !== null) throw new Error(`El servidor terminó al iniciar (código ${proc.exitCode}):\n${out}`);
-    const listening = /escuchando en (http:\/\/[^\s]+:\d+)/.exec(out);
-    if (!listening) {
-      await new Promise((r) => setTimeout(r, 100));
-      continue;
-    }
-    server.url = listening[1].replace('localhost', '127.0.0.1');
-    try {
-      if ((await fetch(`${server.url}/api/health/live`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  // ready = the address line on this process's output (an event, not a poll); the ceiling is for a loaded machine,
+  // where the API's start (PGlite's database, migrations) takes many times its idle ~2 s
+  const ceiling = opts.readyTimeoutMs ?? 120_000;
+  let timer: NodeJS.Timeout | undefined;
+  const listening = await new Promise<string | Error>((resolve) => {
+    const look = () => {
+      const found = /escuchando en (http:\/\/[^\s]+:\d+)/.exec(out);
+      if (found) resolve(found[1]);
+    };
+    proc.stdout!.on('data', look);
+    look();
+    void exited.then((code) => resolve(new Error(`El servidor terminó al iniciar (código ${code}):\n${out}`)));
+    timer = setTimeout(() => resolve(new Error(`El servidor no dijo dónde escucha en ${ceiling / 1000} s:\n${out}`)), ceiling);
+  });
+  clearTimeout(timer);
+  if (listening instanceof Error) {
+    await server.stop('SIGKILL');
+    throw listening;
   }
-  await server.stop('SIGKILL');
-  throw new Error(`El servidor no respondió en 30 s:\n${out}`);
+  server.url = listening.replace('localhost', '127.0.0.1');
+  const live = await fetch(`${server.url}/api/health/live`).catch((err: Error) => err);
+  if (live instanceof Error || !live.ok) {
+    await server.stop('SIGKILL');
+    throw new Error(`El servidor escucha en ${server.url} pero /api/health/live no respondió 200 (${live instanceof Error ? live.message : live.status}):\n${out}`);
+  }
+  return server;
 }
 
 /** A cookie-keeping HTTP visitor of one or more servers (the cookies go to whichever base URL is used). */
