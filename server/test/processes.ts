@@ -19,6 +19,11 @@ export interface ServerProcess {
   exited: Promise<number | null>;
   /** SIGTERM (or `signal`) and wait for the exit. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /**
+   * Resolves once the output so far satisfies `done` (checked at each new output, not on a timer).
+   * @throws Error with the output when the process exits first or `timeoutMs` (a ceiling, default 60 000) passes
+   */
+  outputUntil(done: (output: string) => boolean, timeoutMs?: number): Promise<void>;
 }
 
 /** The API processes started here that have not exited yet (stopAllServers, and the exit hook below). */
@@ -75,6 +80,32 @@ export async function startServer(port: number, env: Record<string, string>, opt
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
       if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
       return exited;
+    },
+    outputUntil(done, timeoutMs = 60_000) {
+      return new Promise<void>((resolve, reject) => {
+        const look = () => {
+          if (!done(out)) return;
+          finish();
+          resolve();
+        };
+        const finish = () => {
+          clearTimeout(timer);
+          proc.stdout!.off('data', look);
+          proc.stderr!.off('data', look);
+        };
+        const timer = setTimeout(() => {
+          finish();
+          reject(new Error(`el servidor no escribió lo esperado en ${timeoutMs / 1000} s:\n${out}`));
+        }, timeoutMs);
+        proc.stdout!.on('data', look);
+        proc.stderr!.on('data', look);
+        void exited.then(() => {
+          if (done(out)) return;
+          finish();
+          reject(new Error(`el servidor terminó sin escribir lo esperado:\n${out}`));
+        });
+        look();
+      });
     },
   };
   if (opts.waitReady === false) return server;

@@ -22,7 +22,8 @@ test('los pasos mostrados y enviados llegan en lotes, sin nada de lo escrito, el
   const dataDir = mkdtempSync(join(tmpdir(), 'cotizador-embudo-e2e-'));
   let server: ServerProcess | undefined;
   try {
-    server = await startServer(PORT, { STATIC_DIR: resolve('dist'), DATA_DIR: dataDir, NODE_ENV: 'test' });
+    // info: the API logs each request it receives, which tells the test when the last batch has arrived
+    server = await startServer(PORT, { STATIC_DIR: resolve('dist'), DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'info' });
     const seen: Batch[] = [];
     page.on('request', (r) => {
       if (isFunnel(r)) seen.push(r.postDataJSON() as Batch);
@@ -44,7 +45,9 @@ test('los pasos mostrados y enviados llegan en lotes, sin nada de lo escrito, el
     await continuar(page);
     await expect(page).toHaveURL(/\/seguro-hogar\/permanencia/);
     await page.goto('about:blank'); // the visitor leaves before the next tick: the queue goes out with keepalive
-    await page.waitForTimeout(1_000);
+    // the second batch has reached the API (however long that takes on a busy machine); stopping drains its answer
+    const batches = (out: string) => out.split('\n').filter((l) => l.includes('incoming request') && l.includes('/api/embudo/eventos')).length;
+    await server.outputUntil((out) => batches(out) >= 2);
     expect(await server.stop()).toBe(0); // drains, closes the embedded database for the report
     server = undefined;
 
