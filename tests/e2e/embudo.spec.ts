@@ -18,7 +18,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3199) + 9;
 
 test('los pasos mostrados y enviados llegan en lotes, sin nada de lo escrito, el último al irse, y el informe los cuenta', async ({ page }, info) => {
   test.skip(info.project.name !== 'mobile', 'el embudo no depende del tamaño de pantalla: una vez alcanza');
-  test.setTimeout(120_000);
+  test.setTimeout(300_000); // its own API, a journey and two report runs: a minute idle, several under load
   const dataDir = mkdtempSync(join(tmpdir(), 'cotizador-embudo-e2e-'));
   let server: ServerProcess | undefined;
   try {

@@ -22,7 +22,7 @@ const examples = readdirSync(dir).filter((f) => f.endsWith('.json'));
 for (const name of examples) {
   test(`ejemplo ${name}: se compra de punta a punta con el flujo editado`, async ({ page }, info) => {
     test.skip(info.project.name !== 'mobile', 'el flujo editado no depende del tamaño de pantalla: una vez alcanza');
-    test.setTimeout(180_000);
+    test.setTimeout(480_000); // a Vite build of the edited tree (once per run), seconds idle, minutes under load
     const example = readExample(join(dir, name));
     const tree = builtTree(example.edits);
     const data = mkdtempSync(join(tmpdir(), 'cotizador-flow-edit-datos-'));
