@@ -60,10 +60,11 @@ export async function stopAllServers(): Promise<void> {
  *   or /api/health/live does not answer 200 once it listens
  */
 export async function startServer(port: number, env: Record<string, string>, opts: { waitReady?: boolean; readyTimeoutMs?: number } = {}): Promise<ServerProcess> {
-  const proc = spawn(process.execPath, [join(REPO_DIR, 'server/src/main.ts')], {
+  const proc = spawn(process.execPath, ['--import', join(import.meta.dirname, 'exit-with-parent.ts'), join(REPO_DIR, 'server/src/main.ts')], {
     // ANTIBOT off unless the caller asks: these servers are driven by tests and benches that call cotizar directly
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent', ANTIBOT: 'off', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // fd 3: a pipe the server watches (exit-with-parent.ts), closed by the system when this process ends
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
   });
   running.add(proc);
   let out = '';
