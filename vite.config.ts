@@ -6,7 +6,7 @@
  *   writes each step's HTML (issue 9).
  * - Tests: three Vitest projects — `web` (node; engine, checker, flow tools), `dom` (jsdom; components and form steps)
  *   and `server` (node; API, rating, validators; one file at a time), at least two files at a time overall
- *   (tests/README.md › Speed).
+ *   (tests/README.md › How the suite is organised for speed).
  */
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -87,9 +87,10 @@ export default defineConfig({
     // at least two files at a time: Vitest's default (cores − 1) is one on a 2-core machine, so the jsdom files waited
     // behind the server files (which still run one at a time, `fileParallelism: false`)
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    // Timeouts are sized for a loaded 2-core machine (tests/README.md › Speed): a test is CPU work, not a wait on a clock,
-    // and under four other processes' load a form test's ~1 s or a server test's fresh in-memory database takes 5–20×
-    // longer. A hung test still fails, after the ceiling; waits inside tests end on events (Testing Library, `until`).
+    // Timeouts are ceilings sized for a loaded 2-core machine (tests/README.md › Tests that hold on a busy machine): a
+    // test is CPU work, not a wait on a clock, and at a load of ~25 a form test's ~0.5 s or a server test's fresh
+    // in-memory database takes 10–20× longer. A hung test still fails, at the ceiling; waits inside tests end on events
+    // (Testing Library's findBy…, startServer's address line, outputUntil).
     projects: [
       {
         // the engine, the checker and the flow tools: plain Node (no DOM to set up per file). A file that needs the
