@@ -4,8 +4,9 @@
  *   to the reference API on :3000.
  * - Build: the browser's texts without the server-only areas of es.json; JS/CSS also as .gz and .br (the server sends those precompressed files); scripts/prerender/ then
  *   writes each step's HTML. Why each build setting serves the first paint: docs/performance.md.
- * - Tests: two Vitest projects — `web` (jsdom; engine, widgets) and `server` (node; API, rating, validators; one file
- *   at a time), at least two files at a time overall.
+ * - Tests: three Vitest projects — `web` (node; engine, checker, flow tools), `dom` (jsdom; components and form steps)
+ *   and `server` (node; API, rating, validators; one file at a time), at least two files at a time overall
+ *   (tests/README.md › How the suite is organised for speed).
  */
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -111,14 +112,33 @@ export default defineConfig({
     // at least two files at a time: Vitest's default (cores − 1) is one on a 2-core machine, so the jsdom files waited
     // behind the server files (which still run one at a time, `fileParallelism: false`)
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Timeouts are ceilings sized for a loaded 2-core machine (tests/README.md › Tests that hold on a busy machine): a
+    // test is CPU work, not a wait on a clock, and at a load of ~25 a form test's ~0.5 s or a server test's fresh
+    // in-memory database takes 10–20× longer. A hung test still fails, at the ceiling; waits inside tests end on events
+    // (Testing Library's findBy…, startServer's address line, outputUntil).
     projects: [
       {
+        // the engine, the checker and the flow tools: plain Node (no DOM to set up per file). A file that needs the
+        // browser's globals (storage, window events) says so in its first line: `// @vitest-environment jsdom`.
         extends: true,
         test: {
           name: 'web',
+          environment: 'node',
+          include: ['{src,tests/unit}/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // components and form steps as a visitor uses them: jsdom + Testing Library
+        extends: true,
+        test: {
+          name: 'dom',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/unit/setup.ts'],
+          include: ['{src,tests/unit}/**/*.test.tsx'],
+          setupFiles: ['tests/unit/setup.ts', 'tests/unit/setup-dom.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -126,8 +146,9 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'tools/**/*.test.ts'],
-          testTimeout: 20000,
-          hookTimeout: 30000,
+          setupFiles: ['server/test/setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },

@@ -19,6 +19,34 @@ export interface ServerProcess {
   exited: Promise<number | null>;
   /** SIGTERM (or `signal`) and wait for the exit. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /**
+   * Resolves once the output so far satisfies `done` (checked at each new output, not on a timer).
+   * @throws Error with the output when the process exits first or `timeoutMs` (a ceiling, default 60 000) passes
+   */
+  outputUntil(done: (output: string) => boolean, timeoutMs?: number): Promise<void>;
+}
+
+/** The API processes started here that have not exited yet (stopAllServers, and the exit hook below). */
+const running = new Set<ChildProcess>();
+
+// The test runner's own process ending (a file done, a run interrupted) takes the servers it started with it, even
+// those of a test that failed or timed out before calling stop(). Synchronous: only `kill` may run in an exit hook.
+process.once('exit', () => {
+  for (const proc of running) proc.kill('SIGKILL');
+});
+
+/**
+ * Stops every API process started by this process that is still running: SIGTERM, then SIGKILL after 5 s.
+ * Called after each server test file (server/test/setup.ts) and by Playwright specs' cleanup.
+ */
+export async function stopAllServers(): Promise<void> {
+  await Promise.all([...running].map(async (proc) => {
+    const exited = new Promise((resolve) => (proc.exitCode !== null || proc.signalCode !== null ? resolve(null) : proc.once('exit', resolve)));
+    proc.kill('SIGTERM');
+    const timer = setTimeout(() => proc.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(timer);
+  }));
 }
 
 /**
@@ -27,47 +55,87 @@ export interface ServerProcess {
  * listens on (never a foreign server that happens to answer on the port) and /api/health/live answers there.
  * ANTIBOT is off unless `env` sets it (tests and benches call cotizar directly).
  * @param opts.waitReady false to return at once (e.g. when the start is expected to fail; `url` is then unknown for port 0)
- * @param opts.readyMs how long it may take to answer (default 30 s); a test whose own timeout is minutes, on a shared
- *   loaded machine, gives it more: a first start creates the embedded database, which took 21 s at load 20 on 2 cores
- * @throws Error when it does not answer /api/health/live within `readyMs`, after stopping it
+ * @param opts.readyTimeoutMs ceiling for the start, default 120 000 ms (sized for a loaded 2-core machine; an idle start is ~2 s)
+ * @throws Error (and the process killed) when it exits while starting, does not print its address within the ceiling,
+ *   or /api/health/live does not answer 200 once it listens
  */
-export async function startServer(port: number, env: Record<string, string>, opts: { waitReady?: boolean; readyMs?: number } = {}): Promise<ServerProcess> {
-  const proc = spawn(process.execPath, [join(REPO_DIR, 'server/src/main.ts')], {
+export async function startServer(port: number, env: Record<string, string>, opts: { waitReady?: boolean; readyTimeoutMs?: number } = {}): Promise<ServerProcess> {
+  const proc = spawn(process.execPath, ['--import', join(import.meta.dirname, 'exit-with-parent.ts'), join(REPO_DIR, 'server/src/main.ts')], {
     // ANTIBOT off unless the caller asks: these servers are driven by tests and benches that call cotizar directly
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent', ANTIBOT: 'off', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // fd 3: a pipe the server watches (exit-with-parent.ts), closed by the system when this process ends
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
   });
+  running.add(proc);
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    proc.once('exit', (code) => {
+      running.delete(proc);
+      resolve(code);
+    }),
+  );
   const server: ServerProcess = {
     proc, url: `http://127.0.0.1:${port}`, output: () => out, exited,
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
       if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
       return exited;
     },
+    outputUntil(done, timeoutMs = 60_000) {
+      return new Promise<void>((resolve, reject) => {
+        const look = () => {
+          if (!done(out)) return;
+          finish();
+          resolve();
+        };
+        const finish = () => {
+          clearTimeout(timer);
+          proc.stdout!.off('data', look);
+          proc.stderr!.off('data', look);
+        };
+        const timer = setTimeout(() => {
+          finish();
+          reject(new Error(`el servidor no escribió lo esperado en ${timeoutMs / 1000} s:\n${out}`));
+        }, timeoutMs);
+        proc.stdout!.on('data', look);
+        proc.stderr!.on('data', look);
+        void exited.then(() => {
+          if (done(out)) return;
+          finish();
+          reject(new Error(`el servidor terminó sin escribir lo esperado:\n${out}`));
+        });
+        look();
+      });
+    },
   };
   if (opts.waitReady === false) return server;
-  const readyMs = opts.readyMs ?? 30_000;
-  const deadline = Date.now() + readyMs;
-  while (Date.now() < deadline) {
-    if (proc.exitCode !== null) throw new Error(`El servidor terminó al iniciar (código ${proc.exitCode}):\n${out}`);
-    const listening = /escuchando en (http:\/\/[^\s]+:\d+)/.exec(out);
-    if (!listening) {
-      await new Promise((r) => setTimeout(r, 100));
-      continue;
-    }
-    server.url = listening[1].replace('localhost', '127.0.0.1');
-    try {
-      if ((await fetch(`${server.url}/api/health/live`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  // ready = the address line on this process's output (an event, not a poll); the ceiling is for a loaded machine,
+  // where the API's start (PGlite's database, migrations) takes many times its idle ~2 s
+  const ceiling = opts.readyTimeoutMs ?? 120_000;
+  let timer: NodeJS.Timeout | undefined;
+  const listening = await new Promise<string | Error>((resolve) => {
+    const look = () => {
+      const found = /escuchando en (http:\/\/[^\s]+:\d+)/.exec(out);
+      if (found) resolve(found[1]);
+    };
+    proc.stdout!.on('data', look);
+    look();
+    void exited.then((code) => resolve(new Error(`El servidor terminó al iniciar (código ${code}):\n${out}`)));
+    timer = setTimeout(() => resolve(new Error(`El servidor no dijo dónde escucha en ${ceiling / 1000} s:\n${out}`)), ceiling);
+  });
+  clearTimeout(timer);
+  if (listening instanceof Error) {
+    await server.stop('SIGKILL');
+    throw listening;
   }
-  await server.stop('SIGKILL');
-  throw new Error(`El servidor no respondió en ${readyMs / 1000} s:\n${out}`);
+  server.url = listening.replace('localhost', '127.0.0.1');
+  const live = await fetch(`${server.url}/api/health/live`).catch((err: Error) => err);
+  if (live instanceof Error || !live.ok) {
+    await server.stop('SIGKILL');
+    throw new Error(`El servidor escucha en ${server.url} pero /api/health/live no respondió 200 (${live instanceof Error ? live.message : live.status}):\n${out}`);
+  }
+  return server;
 }
 
 /** A cookie-keeping HTTP visitor of one or more servers (the cookies go to whichever base URL is used). */

@@ -22,11 +22,12 @@ const PORT = Number(process.env.E2E_PORT ?? 3199) + 9;
 
 test('los pasos mostrados y enviados llegan en lotes, sin nada de lo escrito, el último al irse, y el informe los cuenta', async ({ page }, info) => {
   test.skip(info.project.name !== 'mobile', 'el embudo no depende del tamaño de pantalla: una vez alcanza');
-  test.setTimeout(120_000);
+  test.setTimeout(300_000); // its own API, a journey and two report runs: a minute idle, several under load
   const dataDir = mkdtempSync(join(tmpdir(), 'cotizador-embudo-e2e-'));
   let server: ServerProcess | undefined;
   try {
-    server = await startServer(PORT, { STATIC_DIR: resolve('dist'), DATA_DIR: dataDir, NODE_ENV: 'test' });
+    // info: the API logs each request it receives, which tells the test when the last batch has arrived
+    server = await startServer(PORT, { STATIC_DIR: resolve('dist'), DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'info' });
     const seen: Batch[] = [];
     page.on('request', (r) => {
       if (isFunnel(r)) seen.push(r.postDataJSON() as Batch);
@@ -48,7 +49,9 @@ test('los pasos mostrados y enviados llegan en lotes, sin nada de lo escrito, el
     await continuar(page);
     await expect(page).toHaveURL(/\/seguro-hogar\/permanencia/);
     await page.goto('about:blank'); // the visitor leaves before the next tick: the queue goes out with keepalive
-    await page.waitForTimeout(1_000);
+    // the second batch has reached the API (however long that takes on a busy machine); stopping drains its answer
+    const batches = (out: string) => out.split('\n').filter((l) => l.includes('incoming request') && l.includes('/api/embudo/eventos')).length;
+    await server.outputUntil((out) => batches(out) >= 2);
     expect(await server.stop()).toBe(0); // drains, closes the embedded database for the report
     server = undefined;
 
@@ -95,7 +98,7 @@ test('el informe del embudo de una base llenada por reproducciones (npm run repl
     server = await startServer(Number(process.env.E2E_PORT ?? 3199) + 8, {
       STATIC_DIR: resolve('dist'), DATA_DIR: dataDir, NODE_ENV: 'test', EMISSION_DELAY_MS: '300', RATE_LIMIT_MAX: '100000', COTIZACIONES_POR_HORA: '100000',
       EMBUDO_LOTES_POR_MINUTO: '100000',
-    }, { readyMs: 120_000 });
+    }, { readyTimeoutMs: 120_000 });
 
     // 3 real visitors, as their browsers send the batches (no `sintetico`): two pay by card, one by CBU
     const steps = flowJson.steps.map((st) => st.id);

@@ -1,15 +1,16 @@
 /**
  * The worked examples of docs/flow-format.md, bought through in Chromium: each example's JSON edits are applied to a
  * copy of the source tree (tests/support/edited-tree.ts), the copy is built as the product is (flow check,
- * validators, Vite), served by the real API on a throw-away embedded database, and a visitor goes from the landing
+ * validators, Vite; once per run, journeys-follow reuses the reordered one), served by the real API on a throw-away embedded database, and a visitor goes from the landing
  * to the thank-you page along the edited flow — no .ts/.tsx file changes for any of them.
  */
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadReplayProduct } from '../../scripts/replay.ts';
 import { startServer, type ServerProcess } from '../../server/test/processes.ts';
-import { buildTree, readExample, REPO, writeEditedTree } from '../support/edited-tree.ts';
+import { builtTree, readExample, REPO } from '../support/edited-tree.ts';
 import { driveToResult } from './drive';
 import { trackRequests } from '../../tools/replay/settle.ts';
 import { callMatches } from '../../tools/replay/fixture.ts';
@@ -20,11 +21,10 @@ const examples = readdirSync(dir).filter((f) => f.endsWith('.json'));
 for (const name of examples) {
   test(`ejemplo ${name}: se compra de punta a punta con el flujo editado`, async ({ page }, info) => {
     test.skip(info.project.name !== 'mobile', 'el flujo editado no depende del tamaño de pantalla: una vez alcanza');
-    test.setTimeout(180_000);
+    test.setTimeout(480_000); // a Vite build of the edited tree (once per run), seconds idle, minutes under load
     const example = readExample(join(dir, name));
-    const tree = `/tmp/cotizador-flow-edit-${process.pid}-${name.replace('.json', '')}`;
-    writeEditedTree(example, tree);
-    buildTree(tree);
+    const tree = builtTree(example.edits);
+    const data = mkdtempSync(join(tmpdir(), 'cotizador-flow-edit-datos-'));
     const product = loadReplayProduct(tree);
     const { flow } = product;
 
@@ -34,7 +34,7 @@ for (const name of examples) {
         STATIC_DIR: join(tree, 'dist'),
         SCHEMAS_DIR: join(tree, 'schemas'),
         TARIFF_FILE: join(tree, 'server/tariffs/2026-11.json'),
-        DATA_DIR: join(tree, 'data'),
+        DATA_DIR: data,
         EMISSION_DELAY_MS: '200',
         NODE_ENV: 'test',
         RATE_LIMIT_MAX: '100000',
@@ -58,6 +58,7 @@ for (const name of examples) {
       info.annotations.push({ type: 'recorrido', description: visited.join(' → ') });
     } finally {
       await server?.stop();
+      rmSync(data, { recursive: true, force: true });
     }
   });
 }

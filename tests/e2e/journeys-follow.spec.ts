@@ -3,23 +3,24 @@
  * before permanencia, tests/fixtures/flow-edits/reordenar.json), an unedited fixture — including one whose Back
  * detour was written for the old order — replays in Chromium, answering the steps where the flow now shows them.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadReplayProduct } from '../../scripts/replay.ts';
 import { replayInBrowser } from '../../tools/replay/browser.ts';
 import { loadJourney } from '../../tools/replay/fixture.ts';
 import { startServer } from '../../server/test/processes.ts';
-import { buildTree, writeEditedTree, type FlowEditExample } from '../support/edited-tree.ts';
+import { builtTree, type FlowEditExample } from '../support/edited-tree.ts';
 
 test('una fixture sin editar se reproduce en Chromium con los pasos reordenados', async ({ browser }, info) => {
   test.skip(info.project.name !== 'mobile', 'una vez alcanza');
   test.setTimeout(300_000);
   const example = JSON.parse(readFileSync('tests/fixtures/flow-edits/reordenar.json', 'utf8')) as FlowEditExample;
-  const tree = `/tmp/cotizador-reordenado-${process.pid}`;
-  writeEditedTree(example, tree);
-  buildTree(tree);
-  const server = await startServer(0, { STATIC_DIR: join(tree, 'dist'), DATA_DIR: join(tree, 'data'), EMISSION_DELAY_MS: '200', NODE_ENV: 'test', RATE_LIMIT_MAX: '100000', COTIZACIONES_POR_HORA: '100000' });
+  // the same build as flow-edits.spec.ts's reordenar example (built once per run)
+  const tree = builtTree(example.edits);
+  const data = mkdtempSync(join(tmpdir(), 'cotizador-reordenado-datos-'));
+  const server = await startServer(0, { STATIC_DIR: join(tree, 'dist'), DATA_DIR: data, EMISSION_DELAY_MS: '200', NODE_ENV: 'test', RATE_LIMIT_MAX: '100000', COTIZACIONES_POR_HORA: '100000' });
   try {
     for (const name of ['compra-cbu-casa', 'atras-del-navegador']) {
       const journey = loadJourney(join('tests/fixtures/journeys', `${name}.json`));
@@ -34,6 +35,6 @@ test('una fixture sin editar se reproduce en Chromium con los pasos reordenados'
     }
   } finally {
     await server.stop();
-    rmSync(tree, { recursive: true, force: true });
+    rmSync(data, { recursive: true, force: true });
   }
 });

@@ -19,7 +19,7 @@ import { ANA, continuar, fillPersonalData, payWithCard, quoteAHome, shot } from 
 const SMTP_DIR = join(process.env.E2E_DATA_DIR as string, 'smtp');
 
 /** Waits until the SMTP server received a message matching `pred`. */
-async function correo(pred: (m: ParsedMail) => boolean, timeoutMs = 30_000): Promise<ParsedMail> {
+async function correo(pred: (m: ParsedMail) => boolean, timeoutMs = 60_000): Promise<ParsedMail> {
   const start = Date.now();
   for (;;) {
     let files: string[] = [];

@@ -19,7 +19,7 @@ import { choosePlanAndPersonalData, payWithCard, quoteAHome, shot } from './jour
 const SMTP_DIR = join(process.env.E2E_DATA_DIR as string, 'smtp');
 
 /** Waits until the SMTP server received a message whose subject matches. */
-async function correo(asunto: string | RegExp, timeoutMs = 20_000): Promise<ParsedMail> {
+async function correo(asunto: string | RegExp, timeoutMs = 60_000): Promise<ParsedMail> {
   const start = Date.now();
   for (;;) {
     const files = (() => {
@@ -59,12 +59,14 @@ async function comprarPorApi(request: APIRequestContext, email: string): Promise
   const { medioPago } = await post('/pagos/validar-forma-cobro', { refId, methodPayment: 'CBU', numberCBU: '2850590909400904181356' });
   const { numeroSolicitud } = await post('/emision/solicitar', { refId, codPlan: 'BASICO', coberturasOpcionales: [], medioPagoId: medioPago.id, persona, domicilio });
   await post('/emision/emitir-async', { numeroSolicitud });
-  for (let i = 0; i < 60; i++) {
+  // the emission is asynchronous: ask until it is done, up to a ceiling for a loaded machine (idle: under a second)
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
     const e = await (await request.get(`/api/emision/estado/${numeroSolicitud}`)).json();
     if (e.estado === 'EMITIDA') return e.numSecuPol as string;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error('la póliza no se emitió');
+  throw new Error('la póliza no se emitió en 60 s');
 }
 
 /** Today in Argentina as the pages write it, e.g. "25/11/2026". */

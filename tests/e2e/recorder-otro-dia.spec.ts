@@ -81,7 +81,7 @@ test('un recorrido grabado con código de área 3541 se reproduce igual 200 día
     server = await startServer(PORT, {
       ...otroDia(), STATIC_DIR: resolve('dist'), DATA_DIR: dataDir, NODE_ENV: 'test', EMISSION_DELAY_MS: '300', RATE_LIMIT_MAX: '100000',
       COTIZACIONES_POR_HORA: '100000', EMBUDO_LOTES_POR_MINUTO: '100000',
-    }, { readyMs: 120_000 }); // a first start creates the embedded database: on a loaded machine, half a minute
+    }, { readyTimeoutMs: 120_000 }); // a first start creates the embedded database: on a loaded machine, half a minute
     const replayPage = await context.newPage();
     const bodies: string[] = [];
     replayPage.on('request', (r) => {

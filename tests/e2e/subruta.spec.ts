@@ -17,7 +17,7 @@ import { startSubPathProxy, type SubPathProxy } from './proxy-subruta';
 const BASE = Number(process.env.E2E_PORT ?? 3199);
 const FIXTURE = 'tests/fixtures/journeys/compra-tarjeta-casa.json';
 /** A first start creates the embedded database: on a loaded shared machine that alone can take half a minute. */
-const READY = { readyMs: 120_000 };
+const READY = { readyTimeoutMs: 120_000 };
 
 function run(cmd: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; ms: number }> {
   const started = Date.now();

@@ -1,10 +1,12 @@
 /**
  * A worked example of docs/flow-format.md made real: a copy of the product's source tree with the example's JSON
  * edits applied (RFC 6902 patches per file, `null` deletes the file), built as the product is built
- * (flow check + precompiled validators, then Vite). Used by the Chromium test that buys through each example.
+ * (flow check + precompiled validators, then Vite). Used by the Chromium tests that buy through each example.
+ * Built once per test run for each distinct set of edits ({@link builtTree}): a Vite build is most of such a test's time.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import jsonpatch, { type Operation } from 'fast-json-patch';
@@ -52,14 +54,60 @@ export function writeEditedTree(example: Pick<FlowEditExample, 'edits'>, dir: st
 }
 
 /**
- * Builds the edited tree as `npm run build` does: the checker + validators (`compile.ts`), then Vite into `dir/dist`.
+ * The Vite configuration of an edited tree's build: the product's own (./vite.config.ts of the tree) without the
+ * .gz/.br copies of every file (vite-plugin-compression2), which take a large share of a build's CPU and which no
+ * test of an edited tree reads: the API sends the plain file when none is beside it (server/src/plugins/static.ts).
+ */
+const CONFIG_SIN_COMPRIMIR = `import config from './vite.config.ts';
+const plugins = [config.plugins ?? []].flat(Infinity);
+if (!plugins.some((p) => p?.name === 'vite-plugin-compression')) throw new Error('vite.config.ts ya no usa vite-plugin-compression2: revisá tests/support/edited-tree.ts');
+export default { ...config, plugins: plugins.filter((p) => p?.name !== 'vite-plugin-compression') };
+`;
+
+/**
+ * Builds the edited tree as `npm run build` does, less the precompressed copies: the checker + validators
+ * (`compile.ts`), then Vite into `dir/dist` (no prerendered pages either: the API answers `index.html` for every route).
  * @throws Error with the tool's output when either step fails (e.g. the checker refuses the edited flow)
  */
 export function buildTree(dir: string): void {
-  for (const args of [['tools/validators/compile.ts'], [join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error']]) {
+  writeFileSync(join(dir, 'vite.config.arbol.ts'), CONFIG_SIN_COMPRIMIR);
+  for (const args of [['tools/validators/compile.ts'], [join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.config.arbol.ts', '--logLevel', 'error']]) {
     const run = spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`${args.join(' ')} falló:\n${run.stdout}\n${run.stderr}`);
   }
+}
+
+/**
+ * Where this test run keeps its built trees: beside the e2e server's data folder (playwright.config.ts sets
+ * `E2E_DATA_DIR` once for the run, its workers inherit it), else a folder of this process.
+ */
+export function treesDir(): string {
+  return `${process.env.E2E_DATA_DIR ?? join(tmpdir(), `cotizador-${process.pid}`)}-arboles`;
+}
+
+/**
+ * The tree with `edits` applied and built ({@link writeEditedTree}, {@link buildTree}), once per test run: a second
+ * test with the same edits (the same example in two specs) gets the same folder. Built in a folder of its own and
+ * then renamed into place, so a worker never sees a half-built tree. Treat it as read-only: a test's server needs
+ * its own DATA_DIR elsewhere.
+ * @returns the tree's root (`<root>/dist` for STATIC_DIR, `loadReplayProduct(<root>)`, …)
+ * @throws Error when a patch does not apply or the build fails
+ */
+export function builtTree(edits: FlowEditExample['edits']): string {
+  const key = createHash('sha256').update(JSON.stringify(edits)).digest('hex').slice(0, 16);
+  const root = join(treesDir(), key);
+  if (existsSync(join(root, 'dist/index.html'))) return root;
+  const building = `${root}.${process.pid}`;
+  writeEditedTree({ edits }, building);
+  buildTree(building);
+  try {
+    renameSync(building, root);
+  } catch (err) {
+    // another worker renamed the same build into place first: theirs is as good
+    if (!existsSync(join(root, 'dist/index.html'))) throw err;
+    rmSync(building, { recursive: true, force: true });
+  }
+  return root;
 }
 
 /**

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom -- reads localStorage/sessionStorage and window events as the browser has them
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allSettled, createEffect, fork } from 'effector';
 import { ApiError } from '../../api/client';

@@ -1,4 +1,5 @@
-/** The funnel in the browser (issue 7): batching, no personal data, never in the visitor's way — Effector fork. */
+// @vitest-environment jsdom -- pagehide, visibility and sessionStorage as the browser has them
+/** The funnel in the browser: batching, no personal data, never in the visitor's way — Effector fork. */
 import { allSettled, createEvent, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import miniJson from '../../../tests/fixtures/mini-flow.json';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom -- reads localStorage/sessionStorage and window events as the browser has them
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore, fork, scopeBind } from 'effector';
 import { bindActivityListeners, createInactivity, INACTIVITY_TIMEOUT_MS } from './index';

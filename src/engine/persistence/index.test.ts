@@ -1,3 +1,4 @@
+// @vitest-environment jsdom -- reads localStorage/sessionStorage and window events as the browser has them
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allSettled, createEvent, createStore, fork } from 'effector';
 import { createPersistence, omitPointers, readState, writeState } from './index';
