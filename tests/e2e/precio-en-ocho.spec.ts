@@ -98,13 +98,8 @@ test('una casa: el precio sale con 8 respuestas (la fecha de inicio ya viene ele
   await shot(page, info, `ocho-cotizacion-${size(info)}`);
 });
 
-test('un departamento: 7 respuestas (no se pregunta barrio cerrado)', async ({ page }, info) => {
-  const given = await toPrice(page, info, 'Departamento');
-  expect(given).toHaveLength(7);
-  expect(given).not.toContain('barrioCerrado');
-});
-
-test('localidad: «Lanús» es Lanús, Buenos Aires; las del mismo nombre se distinguen por la provincia', async ({ page }, info) => {
+/** From the landing to the locality step as the owner of a 60 m² flat they live in (the answers before it). */
+async function hastaLocalidad(page: Page) {
   trackRequests(page);
   await page.goto('/');
   await page.getByRole('button', { name: 'Cotizar ahora' }).click();
@@ -115,6 +110,16 @@ test('localidad: «Lanús» es Lanús, Buenos Aires; las del mismo nombre se dis
   await continuar(page);
   await page.getByLabel('Superficie cubierta').fill('60');
   await continuar(page);
+}
+
+test('un departamento: 7 respuestas (no se pregunta barrio cerrado)', async ({ page }, info) => {
+  const given = await toPrice(page, info, 'Departamento');
+  expect(given).toHaveLength(7);
+  expect(given).not.toContain('barrioCerrado');
+});
+
+test('localidad: «Lanús» es Lanús, Buenos Aires; las del mismo nombre se distinguen por la provincia', async ({ page }, info) => {
+  await hastaLocalidad(page);
   await expect(page).toHaveURL(/\/seguro-hogar\/localidad$/);
   // one question: no province select
   await expect(page.getByLabel('Provincia')).toHaveCount(0);
@@ -169,16 +174,7 @@ test('localidad: «Lanús» es Lanús, Buenos Aires; las del mismo nombre se dis
 });
 
 test('celular en un campo: 3541 12-3456 vale; un código de área que no existe o un número corto se rechazan en español', async ({ page }, info) => {
-  trackRequests(page);
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Cotizar ahora' }).click();
-  await page.getByLabel(/^Departamento/).check();
-  await continuar(page);
-  await page.getByLabel('Sí, es mi vivienda permanente').check();
-  await page.getByLabel('Soy propietario/a').check();
-  await continuar(page);
-  await page.getByLabel('Superficie cubierta').fill('60');
-  await continuar(page);
+  await hastaLocalidad(page);
   await page.getByLabel('Localidad').pressSequentially('Villa Carlos Paz');
   await expect(page.getByText('Elegiste Villa Carlos Paz, Córdoba.')).toBeVisible();
   await continuar(page);

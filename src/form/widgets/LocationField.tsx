@@ -6,11 +6,12 @@
  * "search" asks one thing — a combobox over every province whose options read «Lanús, Buenos Aires» — and fills
  * the province's id and name from the locality picked (one answer instead of two; the wire still gets both).
  */
-import type { FieldProps, RJSFSchema } from '@rjsf/utils';
+import type { FieldProps } from '@rjsf/utils';
 import { getUiOptions } from '@rjsf/utils';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormContext } from '../context';
+import { useRestOfObject } from './rest-of-object';
 
 interface Provincia {
   id: string;
@@ -40,7 +41,7 @@ interface Names {
 let provinciasCache: Promise<Provincia[]> | null = null;
 
 export function LocationField(props: FieldProps) {
-  const { schema, uiSchema, formData, onChange, registry, fieldPathId, errorSchema } = props;
+  const { uiSchema, formData, onChange, registry, fieldPathId } = props;
   const { t, i18n } = useTranslation();
   const ctx = registry.formContext as FormContext;
   const names = (getUiOptions(uiSchema).fields ?? {}) as Names;
@@ -66,20 +67,7 @@ export function LocationField(props: FieldProps) {
     onChange(next, fieldPathId.path);
   };
 
-  const ownKeys = new Set(Object.values(names));
-  const restSchema = useMemo(() => {
-    const props = { ...((schema.properties ?? {}) as Record<string, RJSFSchema>) };
-    for (const k of ownKeys) delete props[k];
-    return { ...schema, properties: props, required: (schema.required ?? []).filter((r) => !ownKeys.has(r)) } as RJSFSchema;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [schema]);
-  const restUi = useMemo(() => {
-    const { ['ui:field']: _f, ['ui:options']: _o, ...rest } = uiSchema ?? {};
-    return rest;
-  }, [uiSchema]);
-  const ObjectField = registry.fields.ObjectField;
-  const hasRest = Object.keys(restSchema.properties ?? {}).length > 0;
-  const errOf = (k: string) => (errorSchema as Record<string, { __errors?: string[] }> | undefined)?.[k]?.__errors?.[0];
+  const { rest, errorOf: errOf } = useRestOfObject(props, Object.values(names));
   const stepId = ctx.stepId;
   const provinceId = `${fieldPathId.$id}_${names.province}`;
   const provErr = errOf(names.province);
@@ -138,7 +126,7 @@ export function LocationField(props: FieldProps) {
           )
         }
       />
-      {hasRest && <ObjectField {...props} schema={restSchema} uiSchema={restUi} />}
+      {rest}
     </div>
   );
 }

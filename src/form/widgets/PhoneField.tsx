@@ -5,11 +5,12 @@
  * A root-level field: every other property of the step renders first with RJSF's ObjectField (the e-mail above it).
  * The parser loads on its own chunk when the field first shows; what was typed before it arrives is split then.
  */
-import type { FieldProps, RJSFSchema } from '@rjsf/utils';
+import type { FieldProps } from '@rjsf/utils';
 import { getUiOptions } from '@rjsf/utils';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormContext } from '../context';
+import { useRestOfObject } from './rest-of-object';
 import { blurOnEnter } from '../a11y';
 
 type Partir = typeof import('../../core/numeracion.ts').partirTelefono;
@@ -31,7 +32,7 @@ export function telefonoMostrado(areaCod: unknown, phoneNumber: unknown): string
 }
 
 export function PhoneField(props: FieldProps) {
-  const { schema, uiSchema, formData, onChange, registry, fieldPathId, errorSchema, disabled, readonly } = props;
+  const { uiSchema, formData, onChange, registry, fieldPathId, disabled, readonly } = props;
   const { t, i18n } = useTranslation();
   const ctx = registry.formContext as FormContext;
   const names = (getUiOptions(uiSchema).fields ?? {}) as Names;
@@ -70,21 +71,7 @@ export function PhoneField(props: FieldProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [partir]);
 
-  const own = new Set(Object.values(names));
-  const restSchema = useMemo(() => {
-    const properties = { ...((schema.properties ?? {}) as Record<string, RJSFSchema>) };
-    for (const k of own) delete properties[k];
-    const required = (schema.required ?? []).filter((r) => !own.has(r));
-    return { ...schema, properties, required } as RJSFSchema;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [schema]);
-  const restUi = useMemo(() => {
-    const { ['ui:field']: _f, ['ui:options']: _o, ...rest } = uiSchema ?? {};
-    return rest;
-  }, [uiSchema]);
-  const ObjectField = registry.fields.ObjectField;
-  const hasRest = Object.keys(restSchema.properties ?? {}).length > 0;
-  const errOf = (k: string) => (errorSchema as Record<string, { __errors?: string[] }> | undefined)?.[k]?.__errors?.[0];
+  const { rest, errorOf: errOf } = useRestOfObject(props, Object.values(names));
   // the number's own error first (nothing or too few digits), then the area code's (missing, or unknown to ENACOM)
   const error = errOf(names.number) ?? errOf(names.areaCode);
   const id = `${fieldPathId.$id}_${names.number}`;
@@ -94,7 +81,7 @@ export function PhoneField(props: FieldProps) {
 
   return (
     <div className="form-fields">
-      {hasRest && <ObjectField {...props} schema={restSchema} uiSchema={restUi} />}
+      {rest}
       <div className={`field field--${names.number} ${error ? 'field--invalid' : ''}`} data-field={names.number} data-fields={`${names.areaCode} ${names.number}`}>
         <label className="field__label" htmlFor={id}>
           {t(`${key}.label`)}

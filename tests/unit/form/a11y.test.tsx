@@ -18,8 +18,9 @@ const cases: [string, ((user: User) => Promise<void>)?, RenderStepOptions?][] = 
   ['permanencia'],
   ['metros'],
   ['contacto'],
-  // the start comes preselected (tomorrow): the visitor clears it to get the error
-  ['vigencia', (u) => u.clear(screen.getByLabelText('Inicio de la cobertura'))],
+  // the start comes preselected (tomorrow; its own effect fills it after the first render): once it shows, the visitor
+  // clears it to get the error
+  ['vigencia', async (u) => u.clear(await screen.findByDisplayValue(/^\d{2}\/\d{2}\/\d{4}$/))],
   ['datos-personales'],
   ['metodo-de-pago', (u) => u.click(screen.getByRole('radio', { name: /Tarjeta de crédito/ }))],
   ['metodo-de-pago', (u) => u.click(screen.getByRole('radio', { name: /Débito en cuenta/ }))],
