@@ -79,7 +79,7 @@ async function toPrice(page: Page, info: TestInfo, vivienda: 'Casa' | 'Departame
 
   await expect(page).toHaveURL(/\/seguro-hogar\/cotizacion$/);
   await expect(page.locator('.plan')).toHaveCount(3);
-  await expect(page.locator('.plan__amount').first()).toHaveText(/^\$ [\d.]+,\d{2}$/);
+  await expect(page.locator('.plan__amount').first()).toHaveText(/^\$\u00a0[\d.]+,\d{2}$/);
   return a.given;
 }
 
