@@ -1,5 +1,5 @@
 /**
- * The flow's calls against the API's own request schemas (issue 6: "each call's resolved body against its wire request
+ * The flow's calls against the API's own request schemas ("each call's resolved body against its wire request
  * schema"): the reference API is built over the product's schemas and tariff, in memory, and every call of the flow is
  * sent to it once with its bindings resolved on sample answers (each step schema's `examples[0]`). A call to a route
  * the API does not have, a field the API does not accept (a misspelt binding key), or a sample answer the API refuses

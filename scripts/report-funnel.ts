@@ -1,6 +1,6 @@
 /**
  * `npm run report:funnel -- [--since YYYY-MM-DD] [--incluir-sinteticos] [--json] [--html FILE]`: the staff's step
- * funnel (issue 7, issue 21 item 7). Reads the funnel events (table embudo_eventos, filled by POST /api/embudo/eventos)
+ * funnel. Reads the funnel events (table embudo_eventos, filled by POST /api/embudo/eventos)
  * from the database the API uses — DATABASE_URL, else the embedded PGlite under DATA_DIR (default ./data; stop the API
  * first: that folder is locked to one process) — and the flow (flow/flow.json, of the product copy at FLOW_ROOT when set), then:
  * - prints per step, in flow order: visitors, completed, dropped, drop rate, then every move between steps with its

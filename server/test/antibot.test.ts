@@ -1,5 +1,5 @@
 /**
- * The anti-bot check (issue 22 item 8) when it is ON: cotizar refuses a quote without a solved ALTCHA challenge from
+ * The anti-bot check when it is ON: cotizar refuses a quote without a solved ALTCHA challenge from
  * GET /api/antibot/desafio, accepts a solved one once, refuses a replay, an expired one and a tampered one — always in
  * the stable error shape with the Spanish message. Also: the challenge key is the same on every instance (derived from
  * the link key), the settings (config.ts), and the reCAPTCHA Enterprise adapter against a local stand-in server.

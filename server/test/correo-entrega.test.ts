@@ -1,5 +1,5 @@
 /**
- * The e-mail outbox neither loses nor repeats (issue 22 item 2): fencing of stale claims (repository level), bounded
+ * The e-mail outbox neither loses nor repeats: fencing of stale claims (repository level), bounded
  * SMTP waits shorter than the claim lease (config), a slow message not holding the rest, two PostgreSQL-backed instances
  * and a slow SMTP server (the policy e-mail goes once; a send longer than the lease keeps its renewed claim), an SMTP outage longer than the old retry budget (every message goes once it is back), dead letters
  * after the maximum age (counted in /api/health/ready) and `npm run correo:reencolar` (PostgreSQL and PGlite).

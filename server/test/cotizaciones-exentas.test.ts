@@ -1,5 +1,5 @@
 /**
- * Issue 21: COTIZACIONES_EXENTAS names client addresses (testers' machines) that quote without the hourly limit; every
+ * COTIZACIONES_EXENTAS names client addresses (testers' machines) that quote without the hourly limit; every
  * other address keeps it, and a forwarded header cannot claim an exempt address unless a trusted proxy sent it.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Development pages off the network (issue 22, item 1): `npm start` listens on loopback only, the development pages
+ * Development pages off the network: `npm start` listens on loopback only, the development pages
  * (/api/dev/*: every e-mail with its policy PDF, any policy's state and tracking codes — what the botón de baja asks
  * for) exist only on a server explicitly in development, and even there answer only clients on this machine.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 20: the worked examples of docs/flow-format.md › "Ejemplos resueltos", applied as a staffer makes them — JSON
+ * The worked examples of docs/flow-format.md › "Ejemplos resueltos", applied as a staffer makes them — JSON
  * edits to a copy of the tree (tests/fixtures/flow-edits/<example>.json) — then checked with the product checker and
  * bought end to end against the API served over the copy (SCHEMAS_DIR / TARIFF_FILE). Each example's "olvido"
  * (the same edit with the second place forgotten) must be refused by the checker, naming both files.

@@ -1,6 +1,5 @@
 /**
- * `npm run report:funnel` on a database filled through the API with the events known journeys produce (issue 7,
- * issue 21 item 7): M = 9 real journeys and N = 4 marked synthetic (replays); the printed JSON counts only the real
+ * `npm run report:funnel` on a database filled through the API with the events known journeys produce: M = 9 real journeys and N = 4 marked synthetic (replays); the printed JSON counts only the real
  * ones (unless --incluir-sinteticos), per step and per move (card 3 / CBU 2, one back loop), with and without --since,
  * and the HTML page draws the same numbers on the flow diagram's nodes and edges.
  */

@@ -1,4 +1,4 @@
-/** POST /api/embudo/eventos (issue 7, funnel for staff; issue 21 item 7, synthetic marker and branch): what it stores, what it refuses, its limits, retention. */
+/** POST /api/embudo/eventos (funnel for staff): what it stores, what it refuses, its limits, retention. */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * A structural edit of the flow keeps the fixture replays green with one command (issue 20): after steps are
+ * A structural edit of the flow keeps the fixture replays green with one command: after steps are
  * reordered, or a step is split in two, as JSON edits to a copy of the tree, `npm run flow:paths -- --write` alone
  * covers every path again with drafted fixtures, and every fixture — the 20 unedited ones (the replay answers
  * whatever step the flow shows from the fixture's answers, tools/replay/follow.ts) and the drafts — replays headless.

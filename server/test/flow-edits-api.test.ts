@@ -1,5 +1,5 @@
 /**
- * Issue 6, server side: one source for every rule. The API runs over an edited COPY of the product (SCHEMAS_DIR /
+ * One source for every rule. The API runs over an edited COPY of the product (SCHEMAS_DIR /
  * TARIFF_FILE → build options schemasDir / tariffFile), so a JSON edit of a step schema, a wire schema or the tariff
  * changes what the API accepts and how it prices — no .ts change.
  */

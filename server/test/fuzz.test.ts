@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of every /api operation (issue 10 item 11) with fast-check: for each path and method of the
+ * Property-based fuzzing of every /api operation with fast-check: for each path and method of the
  * OpenAPI document, bodies, path parameters and query strings are generated from the route's own wire schema —
  * mostly well-formed values (real ids of the visitor's quote and payment method included, so requests reach the
  * handlers), mixed with hostile ones: NUL, lone surrogates, huge and fractional numbers, payment-like digit runs,

@@ -1,5 +1,5 @@
 /**
- * Issue 10 (production hardening) on an in-memory PGlite through `app.inject`: one policy per purchase and the
+ * Production hardening on an in-memory PGlite through `app.inject`: one policy per purchase and the
  * Idempotency-Key (1), durable emission retried after a database hiccup and swept when its worker died (2), no
  * backdated cover (3), applications and quotes bound to the visitor's session (4), health endpoints (7), the hourly
  * quote limit inside cotizar (8), proxy settings (9), generic rejection of NUL / lone surrogates / out-of-range

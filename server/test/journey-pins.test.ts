@@ -1,5 +1,5 @@
 /**
- * Issue 21: the shipped fixtures pin the money (expect.planes / expect.plan). A single-value mistake in the tariff —
+ * The shipped fixtures pin the money (expect.planes / expect.plan). A single-value mistake in the tariff —
  * a value per m², a risk factor, a tax rate, a coverage rate — turns at least one fixture red, naming fixture, step,
  * plan, expected and seen premio; `--update` (writeUpdates) rewrites the pins, prints the diff, and the set is green
  * again. Replayed headless against the API in-process priced with a modified copy of the tariff (build › tariffFile).

@@ -1,5 +1,6 @@
 /**
- * Issue 23 through the API on in-memory PGlite with a real local SMTP server (mailparser reads what it got):
+ * What the law asks of the sale and after it, through the API on in-memory PGlite with a real local SMTP server
+ * (mailparser reads what it got):
  * - the insurer's data come from config/aseguradora.json, and a production server refuses to start with its example
  *   values (the function and the real process);
  * - the policy e-mail has an HTML part whose links (download, arrepentimiento, baja, atención al asegurado) are the

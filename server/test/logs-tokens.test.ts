@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 3: signed link tokens never reach the logs. The app logs (pino, as in production) into a stream this
+ * Signed link tokens never reach the logs. The app logs (pino, as in production) into a stream this
  * test reads; a purchase, the policy PDF through its signed link, and a quote e-mailed and resumed through its link
  * (the web page the link opens and the API call it makes) are driven through the API; then every log line is scanned:
  * neither token (nor its signature) appears, and the request lines still show the path with "[token]" instead.

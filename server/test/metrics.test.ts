@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 7: Prometheus metrics. A whole purchase (cotizar → … → emisión) and a withdrawal are driven through
+ * Prometheus metrics. A whole purchase (cotizar → … → emisión) and a withdrawal are driven through
  * the API while the metrics are scraped as Prometheus would — through GET /api/metrics with the bearer token and
  * through the metrics-only port — and the counters move by exactly what happened; the request histogram has the
  * cotizar route pattern with status 200; the outbox depth, the age of its oldest message and the dead letters read

@@ -1,5 +1,5 @@
 /**
- * Issue 21: pins compare to the cent and --update (updatePins) rewrites them whole whatever the API's plans become —
+ * Pins compare to the cent and --update (updatePins) rewrites them whole whatever the API's plans become —
  * values changed (e.g. another cuota rounding), a plan added or gone, a field no longer sent — leaving a fixture that
  * is still valid and names every change in its diff.
  */

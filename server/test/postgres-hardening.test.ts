@@ -1,10 +1,10 @@
 /**
- * Issue 10 against the machine's real PostgreSQL (TEST_DATABASE_URL), each run in a fresh database `hard_pg_…`
+ * Production hardening against the machine's real PostgreSQL (TEST_DATABASE_URL), each run in a fresh database `hard_pg_…`
  * that this file creates and drops (it only ever terminates that database's own connections):
- * - item 10: rate limits and the hourly quote quota are one limit across two instances;
- * - item 2: an emission accepted by an instance that goes away is issued by the other one, without a restart;
- * - item 1: concurrent purchases of one quote on two instances give one application and one policy;
- * - item 5: a server process survives pg_terminate_backend, answers 503 in the error shape while the database
+ * - rate limits and the hourly quote quota are one limit across two instances;
+ * - an emission accepted by an instance that goes away is issued by the other one, without a restart;
+ * - concurrent purchases of one quote on two instances give one application and one policy;
+ * - a server process survives pg_terminate_backend, answers 503 in the error shape while the database
  *   refuses connections, and recovers by itself (port 3317).
  * Without a reachable server the suite is skipped locally and fails in CI (like persistence-postgres).
  */
@@ -18,14 +18,14 @@ import { randomBytes } from 'node:crypto';
 
 const unavailable = await pgUnavailable();
 if (unavailable && process.env.CI) {
-  describe('PostgreSQL real (issue 10)', () => {
+  describe('PostgreSQL real', () => {
     it('está disponible (CI)', () => {
       throw new Error(unavailable);
     });
   });
 }
 
-describe.skipIf(unavailable !== undefined)(`PostgreSQL real (issue 10)${unavailable ? ` — omitido: ${unavailable}` : ''}`, () => {
+describe.skipIf(unavailable !== undefined)(`PostgreSQL real${unavailable ? ` — omitido: ${unavailable}` : ''}`, () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   const apps: FastifyInstance[] = [];
   const paymentKey = randomBytes(32);

@@ -1,5 +1,5 @@
 /**
- * Issues 22 (items 4, 6) and 23 through the API on in-memory PGlite: a resume link re-quotes under the hourly quote
+ * Resume links and after-sale requests through the API on in-memory PGlite: a resume link re-quotes under the hourly quote
  * limit of the client address and at most RETOMAR_POR_ENLACE_POR_HORA times an hour; the withdrawal/cancellation
  * buttons are limited per policy as well as per address, audited (time, address, user agent), confirmed to the
  * policy's e-mail of record with the tracking code, the lookup link and how to object; a baja keeps a withdrawal still

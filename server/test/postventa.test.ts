@@ -1,5 +1,5 @@
 /**
- * Issue 8 through the API on in-memory PGlite with a real local SMTP server: the policy e-mail with its PDF after
+ * After the sale, through the API on in-memory PGlite with a real local SMTP server: the policy e-mail with its PDF after
  * emission, the PDF download (same bytes, signed/expiring token), the quote e-mail and its resume link on another
  * session, withdrawal and cancellation (tracking code, e-mail, state, no enumeration, rate limit), the outbox retry
  * with bounded backoff, the Ley 25.326 consent record, bad input (4xx in Spanish) and the dev mail page.
@@ -47,7 +47,7 @@ describe('policy: e-mail with the PDF and the download link', () => {
     expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe('ana@example.com');
     expect(mail.text).toContain('Hola, Ana:');
     expect(mail.text).toMatch(/Rige desde el \d{2}\/\d{2}\/\d{4} hasta el \d{2}\/\d{2}\/\d{4}/);
-    expect(mail.attachments).toHaveLength(2); // the policy and its conditions (issue 23)
+    expect(mail.attachments).toHaveLength(2); // the policy and its conditions
     expect(mail.attachments[0]).toMatchObject({ filename: `poliza-${num}.pdf`, contentType: 'application/pdf' });
     const pdf = mail.attachments[0].content;
     const txt = textoPdf(pdf, 'poliza');

@@ -1,8 +1,8 @@
 /**
- * The API as a process on PGlite (issue 10 items 6 and 7): one process per PGlite folder (lock file with the PID,
+ * The API as a process on PGlite: one process per PGlite folder (lock file with the PID,
  * stale-lock detection, a clear refusal for a second process), and graceful shutdown on SIGTERM (a request in
  * flight finishes, the process exits 0 and leaves the folder unlocked and consistent); a quote answered survives the
- * process being killed (issue 9: PGlite runs on a worker thread). Free ports the OS picks.
+ * process being killed (PGlite runs on a worker thread). Free ports the OS picks.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -89,7 +89,7 @@ describe('7. graceful shutdown', () => {
   });
 });
 
-describe('9. a quote answered is on disk (issue 9: PGlite on its own thread)', () => {
+describe('9. a quote answered is on disk (PGlite on its own thread)', () => {
   it('SIGKILL right after the answers: every answered quote is there at the next start', async () => {
     const dataDir = tmp('sigkill');
     const server = await startServer(0, { DATA_DIR: dataDir });

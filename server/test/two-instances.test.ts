@@ -1,5 +1,5 @@
 /**
- * The production shape (issue 10 › Scale past one machine): two API processes over one PostgreSQL database
+ * The production shape (scale past one machine): two API processes over one PostgreSQL database
  * (fresh `hard_two_…`, created and dropped here), one visitor whose journey alternates between them request by
  * request, the purchase retried on the other instance with the same Idempotency-Key, and the instance that claimed
  * the emission killed with SIGKILL in the middle of it: the other one sweeps the expired claim and issues the

@@ -1,5 +1,5 @@
 /**
- * What Argentine rules ask every page to show (issue 8): the footer with the insurer's data and the botón de
+ * What Argentine rules ask every page to show: the footer with the insurer's data and the botón de
  * arrepentimiento / botón de baja (Ley 24.240 art. 10 ter and 34, Res. SSN 360/2024 mod. 435/2025), the SSN
  * "Servicio de Atención al Asegurado" block (home page), and a plain frame for screens outside the flow.
  * Texts: src/i18n/es.json › legal.*; the insurer's data: config/aseguradora.json (i18n default placeholders).

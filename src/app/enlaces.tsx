@@ -1,5 +1,5 @@
 /**
- * Texts with links (issue 23: the consent checkbox, the Ley 25.326 notice and the 10-day notice link the documents
+ * Texts with links (the consent checkbox, the Ley 25.326 notice and the 10-day notice link the documents
  * they name). A text of es.json marks a link as `<name>words</name>`, where `name` is a legal page
  * (src/core/rutas.ts › RUTAS_LEGALES), an after-sale screen (RUTAS_POSTVENTA) or `condiciones` (the general
  * conditions PDF). Unknown names are left as plain words; nothing else is parsed (no HTML from texts).

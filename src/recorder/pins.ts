@@ -1,5 +1,5 @@
 /**
- * Pinned expectations of a journey fixture (issue 21): the exact money a step shows, so a tariff mistake turns a
+ * Pinned expectations of a journey fixture: the exact money a step shows, so a tariff mistake turns a
  * fixture red. Pure: both replays (headless and browser) observe the flow state the same way, compare it here, and
  * `npm run replay -- --update` rewrites the pins from what was seen.
  *

@@ -1,5 +1,5 @@
 /**
- * The anti-bot proof of work in a real browser (issue 22 item 8; the e2e server runs with ANTIBOT=on): nothing of it
+ * The anti-bot proof of work in a real browser (the e2e server runs with ANTIBOT=on): nothing of it
  * loads on step 1; from the first house question a challenge is solved in a Web Worker; cotizar carries the
  * solution and spends it (the same body again is refused); a refused quote shows the Spanish message, keeps the
  * answers, and the retry solves a new challenge.

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 1 and 5: the tariff rates every value the step schemas accept, and per-field texts type no number
+ * The tariff rates every value the step schemas accept, and per-field texts type no number
  * of their own — checked by flow:check on an in-memory copy of the shipped files (JSON edits only).
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * A call may read only answers already given (issue 20, "contact details after the price"): when a step's call
+ * A call may read only answers already given ("contact details after the price"): when a step's call
  * (`onSubmit`, `onChange`, `extras`) binds `/answers/<other step>/…` and that step cannot come BEFORE it along
  * `next`, the call always goes without that answer on the way forward — a staffer who moved the step and forgot the
  * call. Reported as an ERROR naming the binding in flow/flow.json and the step schema the answer lives in.

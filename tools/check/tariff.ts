@@ -1,5 +1,5 @@
 /**
- * The tariff against the step schemas (issue 20 item 1): the step schema's enum and bounds are THE rule of what a
+ * The tariff against the step schemas: the step schema's enum and bounds are THE rule of what a
  * visitor may answer, so the tariff has to rate every value the form accepts. Part of `npm run flow:check`
  * (tools/check/project.ts › checkProduct, when `ProductFiles.tariffs` is given).
  *

@@ -1,5 +1,5 @@
 /**
- * Numbers typed in per-field texts (issue 20 item 5): a bound a visitor reads in a field's label, help, placeholder or
+ * Numbers typed in per-field texts: a bound a visitor reads in a field's label, help, placeholder or
  * error (es.json › <step>.fields.<field>.*) comes from the step schema through `{{min}}`/`{{max}}`/`{{desde}}`/
  * `{{hasta}}` (src/core/bounds.ts). For a field whose schema has a bound (minimum, maximum, exclusive bounds,
  * minLength, maxLength, x-edad, x-diasDesdeHoy), a number in one of its texts is:

@@ -1,5 +1,5 @@
 /**
- * The flow walker (issue 20): drives the answers a visitor can give (tools/check/answers.ts) along every path of the
+ * The flow walker: drives the answers a visitor can give (tools/check/answers.ts) along every path of the
  * flow (tools/replay/paths.ts) through the engine, headless (tools/replay/headless.ts), against the reference API built
  * in memory over the product's own schemas and tariff — and reports every place where what one step accepts is
  * refused later, naming both files and pointers and what to change. Run by `npm run flow:check` (scripts/flow-check.ts)

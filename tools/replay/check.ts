@@ -1,5 +1,5 @@
 /**
- * Checks a journey fixture before anything starts (issue 21): its shape (flow/journey.schema.json), every step's
+ * Checks a journey fixture before anything starts: its shape (flow/journey.schema.json), every step's
  * route against the flow, every answer's field name against the step's schema (nested objects too), every option
  * value against the field's `enum` (or, for options the app lists at run time, against `dynamicOptions`), the fields
  * of `fieldErrors`, the URLs of `url` and `goto`. Each problem names its JSON pointer and, for a misspelling, the

@@ -1,5 +1,5 @@
 /**
- * Which option values no fixture answers (issue 21, `npm run flow:paths`): for every step field with a closed list of
+ * Which option values no fixture answers (`npm run flow:paths`): for every step field with a closed list of
  * values — a schema `enum` (or its items' enum), or a list the app builds at run time from the tariff (plans, optional
  * coverages: `dynamicOptions`, scripts/replay.ts › tariffOptions) — the values no fixture's answers use. Pure.
  */

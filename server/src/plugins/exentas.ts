@@ -1,5 +1,5 @@
 /**
- * Client addresses exempt from the hourly quote limit (issue 21): `COTIZACIONES_EXENTAS=127.0.0.1,10.0.0.5,10.1.0.0/16`
+ * Client addresses exempt from the hourly quote limit: `COTIZACIONES_EXENTAS=127.0.0.1,10.0.0.5,10.1.0.0/16`
  * — e.g. the testers' machines that replay every fixture against a QA deployment. Matched against `request.ip`
  * (what the trusted proxies say, TRUST_PROXY), never against a header a client could send. IPv4 addresses also match
  * in their IPv6-mapped form (`::ffff:127.0.0.1`).

@@ -1,5 +1,5 @@
 /**
- * Health endpoints for a reverse proxy / orchestrator (issue 10 item 7), outside rate limits, sessions and CSRF:
+ * Health endpoints for a reverse proxy / orchestrator, outside rate limits, sessions and CSRF:
  * - GET /api/health/live  → 200 `{ estado: "ok" }` while the process runs (never touches the database);
  * - GET /api/health/ready → 200 `{ estado: "ok", base: "pglite"|"postgres", correosFallidos: n }` when the database
  *   answers within 2 s, else 503 SERVICIO_NO_DISPONIBLE; also 503 from the moment the instance starts shutting down

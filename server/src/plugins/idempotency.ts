@@ -1,5 +1,5 @@
 /**
- * `Idempotency-Key` on every POST under /api (issue 10 item 1; IETF draft-ietf-httpapi-idempotency-key-header):
+ * `Idempotency-Key` on every POST under /api (IETF draft-ietf-httpapi-idempotency-key-header):
  * the first request with a key runs and, when it answers 2xx, its status and body are stored in the database
  * (table `idempotencia`, per visitor session and key, so any instance can answer); a repeat with the same key and
  * the same route and body gets that first answer again, with header `Idempotent-Replayed: true`. The same key

@@ -1,11 +1,11 @@
 /**
- * Request rate limits and the hourly quote quota, shared by every API instance (issue 10 items 8 and 10).
+ * Request rate limits and the hourly quote quota, shared by every API instance.
  * Counted in the database (`limites` table, db/repositories/limites.ts: fixed windows from the first hit), so
  * N instances behind a proxy enforce ONE limit, and the embedded default (PGlite) needs nothing installed.
  * - Every /api request: at most `rateLimitMax` per minute per client IP → 429 DEMASIADAS_SOLICITUDES
  *   (@fastify/rate-limit). On PostgreSQL counted in `limites` (a store over it); on PGlite in this process's memory (@fastify/rate-limit's own store): PGlite's folder
  *   belongs to ONE process (db/lock.ts), so that counter already is the one limit, and a database round trip per
- *   request — half of a quote's statements, and most of its p99 under load (issue 9) — buys nothing. A restart
+ *   request — half of a quote's statements, and most of its p99 under load — buys nothing. A restart
  *   forgets at most one minute of counts.
  * - `cotizar`: at most `cotizacionesPorHoraPorIp` quotes per hour per client IP (window from the first quote) →
  *   429 with {@link MENSAJE_LIMITE_COTIZACIONES}; the quote is counted by the statement that stores it

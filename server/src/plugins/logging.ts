@@ -1,5 +1,5 @@
 /**
- * What the access log may show of a request (issue 22 item 3): Fastify's own request serializer, except that the URL
+ * What the access log may show of a request: Fastify's own request serializer, except that the URL
  * goes out with every signed link token replaced by "[token]" — the policy PDF path
  * (`/api/documentos/poliza/<token>` → `/api/documentos/poliza/[token]`), the resume-link query parameter
  * (flow.json › resume.param, `?retomar=<token>`) and a `token` query parameter, plus anything shaped like a token

@@ -1,5 +1,5 @@
 /**
- * Answers that depend on "today" are checked again where a later step relies on them (issue 20 item 2): a quote's
+ * Answers that depend on "today" are checked again where a later step relies on them: a quote's
  * stored answers (`cotizaciones.datos`) are validated against the quote's request schema
  * (schemas/api/cotizacion.json#/$defs/CotizarBody, which `$ref`s the step schemas) with the same Ajv, keywords and
  * Argentine clock as the API (src/core/date-keywords.ts, src/core/dates.ts), and only the date keywords' failures are

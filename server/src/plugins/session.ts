@@ -1,5 +1,5 @@
 /**
- * The visitor's session (issue 10 item 4): an httpOnly cookie `sesion` holding 32 random bytes (base64url), issued on
+ * The visitor's session: an httpOnly cookie `sesion` holding 32 random bytes (base64url), issued on
  * the first /api request that lacks a valid one (in practice GET /api/set-csrf) and valid until the browser closes.
  * Quotes, applications and Idempotency-Key answers are bound to `request.sesion`, the SHA-256 (hex) of the cookie:
  * the database never holds the cookie itself. Works across instances (nothing in memory).

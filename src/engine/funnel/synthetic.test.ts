@@ -1,5 +1,5 @@
 /**
- * The funnel's synthetic marker and branch value (issue 21 item 7): a journey the staff preview, the recorder, a replay
+ * The funnel's synthetic marker and branch value: a journey the staff preview, the recorder, a replay
  * or a test drives sends its batches with `sintetico: true`; a step named in funnel.splitBy carries the chosen value.
  */
 import { allSettled, fork } from 'effector';

@@ -1,5 +1,5 @@
 /**
- * Which funnel journeys are synthetic (issue 21 item 7): driven by a replay, the staff preview, the recorder or a test.
+ * Which funnel journeys are synthetic: driven by a replay, the staff preview, the recorder or a test.
  * A module of its own, without Effector, so the preview, the recorder and the test tools import it cheaply.
  */
 

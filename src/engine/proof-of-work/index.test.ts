@@ -1,5 +1,5 @@
 /**
- * The background proof of work (flow.json › proofOfWork; issue 22 item 8): the calls that need it wait for the
+ * The background proof of work (flow.json › proofOfWork): the calls that need it wait for the
  * solution, carry it at the pointer the flow names, spend it (a retry solves a new challenge), and a challenge that
  * cannot be had never loses what the visitor typed — through the engine's `prepareCall` extension point.
  */

@@ -1,5 +1,5 @@
 /**
- * A proof of work solved in the background (flow.json › proofOfWork; issue 22 item 8). Loaded lazily by the runtime
+ * A proof of work solved in the background (flow.json › proofOfWork). Loaded lazily by the runtime
  * once the visitor reaches `startAt` — never part of the start-up code. `warm()` fetches a challenge and solves it, once
  * per page (`solve`: a Web Worker in the browser, engine/proof-of-work/solve.ts); `prepare(ctx)` — the engine's `prepareCall`
  * for the calls in `for` — waits for that solution, puts `{ challenge, solution }` at `to` and spends it, so a retry

@@ -2,7 +2,7 @@
  * The quote's plans as selectable cards: name, monthly premium (premioCuota) in es-AR currency and
  * the coverages with their sums insured. Plans come from the engine context at `ui:options.plans`.
  * A tap on a plan marks it at once (an optimistic value, one small render of the cards) and hands the choice to the
- * form in a transition, which React renders in slices with the coverage list it opens (issue 9: no long task on a tap).
+ * form in a transition, which React renders in slices with the coverage list it opens (no long task on a tap).
  */
 import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * A choice widget's value for a tap that must paint at once (issue 9: no long task on a tap).
+ * A choice widget's value for a tap that must paint at once (no long task on a tap).
  */
 import { startTransition, useOptimistic } from 'react';
 

@@ -1,9 +1,9 @@
 /**
- * The legal pages outside the flow (issue 23): terms and conditions, privacy policy (Ley 25.326) and the insured's
+ * The legal pages outside the flow: terms and conditions, privacy policy (Ley 25.326) and the insured's
  * service page (how to report a claim and get a copy of the policy, Res. SSN 360/2024 mod. 435/2025, plus the SSN's
  * "Servicio de Atención al Asegurado" block). The pages' texts live in src/i18n/legal-paginas.json (key
  * legal.paginas.<pagina>.{titulo,bajada,secciones}), merged into the catalogue when this chunk loads, so the flow's
- * pages never download them (issue 9); the footer's link names stay in es.json › legal.paginas.<pagina>.enlace. The
+ * pages never download them; the footer's link names stay in es.json › legal.paginas.<pagina>.enlace. The
  * insurer's data come from config/aseguradora.json (i18n placeholders). No journey state, no guards.
  */
 import i18next from 'i18next';

@@ -21,7 +21,7 @@ describe('cotizacion (PlanCards)', () => {
     expect(within(card('Básico')).getByText('$ 15.234,50').textContent).toBe('$\u00a015.234,50');
     expect(within(card('Intermedio')).getByText('$ 27.346,33')).toBeInTheDocument();
     expect(within(card('Intermedio')).getByText('Premio anual $ 328.155,96, impuestos incluidos: 12 cuotas de $ 27.346,33')).toBeInTheDocument();
-    // the last installment absorbs the cents: the cuotas add up to the premio (issue 23)
+    // the last installment absorbs the cents: the cuotas add up to the premio
     expect(within(card('Básico')).getByText('Premio anual $ 182.813,95, impuestos incluidos: 11 cuotas de $ 15.234,50 y una de $ 15.234,45')).toBeInTheDocument();
     expect(within(card('Integral')).getByText('$ 1.234.567,80')).toBeInTheDocument();
     expect(screen.getAllByText('por mes')).toHaveLength(3);

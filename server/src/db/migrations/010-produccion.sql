@@ -1,4 +1,4 @@
--- 010: production hardening (issue 10). Runs on databases that already hold data: nothing here fails on existing rows.
+-- 010: production hardening. Runs on databases that already hold data: nothing here fails on existing rows.
 
 -- Quotes belong to the visitor's session: SHA-256 (hex) of the httpOnly cookie `sesion`. Rows from before this
 -- migration have none and are reachable by nobody (they expire by retention).

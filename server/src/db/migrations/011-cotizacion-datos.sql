@@ -1,4 +1,4 @@
--- 011: the quote input as JSON (issue 6, "rating factors are data"). `datos` holds the visitor's answers exactly as
+-- 011: the quote input as JSON ("rating factors are data"). `datos` holds the visitor's answers exactly as
 -- sent to cotizar (any field the tariff's rating dimensions name, e.g. tieneAlarma, without a migration per field);
 -- the typed columns stay for the reports. barrio_cerrado is only asked for a CASA (propiedad.schema.json), so it may
 -- now be empty. Rows from before this migration get their answers back from the typed columns.

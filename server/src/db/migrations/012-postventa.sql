@@ -1,4 +1,4 @@
--- 012: after the sale (issue 8). Policy document, e-mail outbox, resumable quotes, withdrawal/cancellation
+-- 012: after the sale. Policy document, e-mail outbox, resumable quotes, withdrawal/cancellation
 -- requests and the Ley 25.326 consent. Nothing here fails on existing rows.
 
 -- The policy PDF is made once (first download or first e-mail) and kept: the same bytes every time.

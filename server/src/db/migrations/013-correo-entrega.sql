@@ -1,4 +1,4 @@
--- Outbox delivery that neither loses nor repeats (issue 22 item 2).
+-- Outbox delivery that neither loses nor repeats.
 -- version: fencing token, +1 at every claim; a holder's renewal, failure or hand-back applies only while its version
 --   is the row's (a "sent" is always recorded: the message was sent).
 -- encolado_en: when the message was (re)queued; its age against CORREO_VIDA_MAX_HORAS decides the dead letter (FALLIDO).

@@ -1,4 +1,4 @@
--- 013: the staff's step funnel (issue 7). One row per step shown or submitted in a visitor's journey, sent in
+-- 013: the staff's step funnel. One row per step shown or submitted in a visitor's journey, sent in
 -- batches by the web app (POST /api/embudo/eventos). No personal data: a random journey id made by the browser
 -- (not the session, not the quote), the step id, the kind, the browser's time and the flow version.
 -- Read by `npm run report:funnel`; deleted after RETENCION_LOGS_DIAS like the business logs (maintenance/retention.ts).

@@ -1,4 +1,4 @@
--- 014: audit of the after-sale requests (issue 23): one row per request to the botón de arrepentimiento, the botón
+-- 014: audit of the after-sale requests: one row per request to the botón de arrepentimiento, the botón
 -- de baja and the tracking-code lookup, whatever its answer — when, from which client address (request.ip, i.e. what
 -- the trusted proxies say) and user agent, the policy number or tracking code it named (never the DNI or e-mail
 -- typed), the HTTP status and the tracking code it got. Written by routes/postventa (onSend), read by staff.

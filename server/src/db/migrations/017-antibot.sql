@@ -1,4 +1,4 @@
--- 017: the anti-bot proof of work (issue 22 item 8) is single-use: the signature of every challenge whose solution
+-- 017: the anti-bot proof of work is single-use: the signature of every challenge whose solution
 -- was accepted is kept until the challenge expires, on every instance alike, so a solution cannot be replayed.
 CREATE TABLE antibot_usados (
   firma text PRIMARY KEY,

@@ -1,5 +1,5 @@
 /**
- * E-mail delivery from the outbox (issues 8 and 22). Messages are rows of `correos`, written in the same transaction
+ * E-mail delivery from the outbox. Messages are rows of `correos`, written in the same transaction
  * as the fact they tell (a policy issued, a withdrawal recorded), so nothing is lost and a purchase never waits for
  * SMTP. Every instance runs a worker on the poller emission uses too (domain/jobs/poller.ts).
  *

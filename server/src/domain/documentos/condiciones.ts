@@ -1,5 +1,5 @@
 /**
- * The conditions document (issue 23): Condiciones Generales (the tariff's general clauses and general exclusions)
+ * The conditions document: Condiciones Generales (the tariff's general clauses and general exclusions)
  * and Condiciones Particulares (per coverage: what it covers, its deductible, its exclusions, and its suma asegurada in
  * each plan shown), all generated from the tariff (server/tariffs › condiciones, coberturas.*.exclusiones/franquicia —
  * reference texts, the document says so). Three uses: the general document (no quote: sums as the tariff states them,

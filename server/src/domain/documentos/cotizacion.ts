@@ -1,5 +1,5 @@
 /**
- * The quote document (issue 8): what was quoted, the three plans (monthly installment, annual premio, included
+ * The quote document: what was quoted, the three plans (monthly installment, annual premio, included
  * coverages with sumas aseguradas), the date and how long it is valid, and — when e-mailed — the resume link.
  * Texts: src/i18n/es.json › servidor.postventa.pdf.*.
  */

@@ -1,5 +1,5 @@
 /**
- * The policy document (issue 8): insurer band, policy number, vigencia, insured person and address, plan, every
+ * The policy document: insurer band, policy number, vigencia, insured person and address, plan, every
  * included coverage with its suma asegurada, the optional ones, the premio breakdown (prima, IVA, tasa SSN, sellos
  * of the province — from the rating engine), installments, the payment method masked (brand/bank + last 4 only),
  * how to report a claim, how to get a copy (Res. SSN 360/2024 mod. 435/2025), withdrawal/cancellation rights and
@@ -28,7 +28,7 @@ export interface DatosPoliza {
   /** Already masked, e.g. "Visa terminada en 4242" / "CBU Banco de Galicia terminada en 1356". */
   medioPago: string;
   /**
-   * A policy that ended (issue 23): ANULADA (botón de arrepentimiento: void from the start) or BAJA (botón de baja),
+   * A policy that ended: ANULADA (botón de arrepentimiento: void from the start) or BAJA (botón de baja),
    * with the date it takes effect (YYYY-MM-DD) and the day it was asked for. The document then carries the state on
    * every page (watermark) and a banner with the dates under the insurer band.
    */

@@ -2,7 +2,7 @@
  * The insurer's data (legal name, CUIT, SSN registration number, address, contact) from the one configuration file
  * config/aseguradora.json, which the web app reads too (footer, legal pages) and the server's texts, PDFs and e-mails
  * use as placeholders (server/src/domain/postventa/textos.ts). A production server refuses to start while the file
- * holds the repository's example values (issue 23: «Inscripta en la SSN con el N.º 0000» must never reach a customer).
+ * holds the repository's example values («Inscripta en la SSN con el N.º 0000» must never reach a customer).
  */
 import datos from '../../../../config/aseguradora.json' with { type: 'json' };
 

@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 5: payment numbers are masked after Unicode normalisation (NFKC: full-width, circled… digits and
+ * Payment numbers are masked after Unicode normalisation (NFKC: full-width, circled… digits and
  * separators) and inside JSON object keys — in free text, in free-form JSON the API stores, and in log lines.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The server's Spanish texts of the after-sale features (issue 8), read from the one message catalogue
+ * The server's Spanish texts of the after-sale features, read from the one message catalogue
  * `src/i18n/es.json` (namespaces `servidor.postventa.*` and `legal.*`, shared with the web app) through its one lookup
  * (src/core/messages.ts). `texto(key, vars)` reads texts and lists of paragraphs; `{{name}}` placeholders are
  * replaced by `vars`, and the insurer's data (config/aseguradora.json) are always available as placeholders (e.g. `{{telefono}}`);

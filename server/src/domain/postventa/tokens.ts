@@ -20,7 +20,7 @@ const TOKEN_EN_TEXTO = /eyJr[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]*)?/g;
 
 /**
  * @param text any text (a log line, a URL)
- * @returns the text with every link token replaced by {@link TOKEN_REDACTADO} (issue 22: whoever reads the logs must
+ * @returns the text with every link token replaced by {@link TOKEN_REDACTADO} (whoever reads the logs must
  *   not be able to open a policy PDF or a quote)
  */
 export function redactarTokens(text: string): string {

@@ -1,5 +1,5 @@
 /**
- * Installments add up to the premio to the cent (issue 23): for every plan of every shipped journey fixture's quote
+ * Installments add up to the premio to the cent: for every plan of every shipped journey fixture's quote
  * (tests/fixtures/journeys/*.json — the answers a visitor gave, rated by the engine with the real tariff and lists),
  * with no optional and with every optional of the plan, (cuotas − 1) × premioCuota + ultimaCuota = premio, the
  * last installment is at most 11 cents lower than the others and never higher, and each add-on's "impuestos

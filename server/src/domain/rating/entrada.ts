@@ -1,5 +1,5 @@
 /**
- * The ONE rating-input builder (issue 20 item 4): every place that prices — cotizar, datos-presupuesto, the resumed
+ * The ONE rating-input builder: every place that prices — cotizar, datos-presupuesto, the resumed
  * quote (postventa › retomar) and emission (solicitar) — builds the engine's input here, so an answer a staffer adds
  * to a step and to the tariff's `factores` prices the same everywhere, to the cent.
  */

@@ -1,5 +1,5 @@
 /**
- * /api/antibot/* — the anti-bot proof of work (issue 22 item 8; domain/antibot). `GET /desafio` hands out a signed
+ * /api/antibot/* — the anti-bot proof of work (domain/antibot). `GET /desafio` hands out a signed
  * challenge; the browser solves it in the background and sends the solution with `cotizar`, which spends it
  * (routes/cotizacion). With the check off (`build({ antibot: { activo: false } })`) challenges are still handed out
  * and nobody asks for them back.

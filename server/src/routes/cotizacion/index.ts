@@ -79,7 +79,7 @@ export default async function cotizacionRoutes(app: FastifyInstance) {
       const errors = erroresTelefono(app, b.areaCod, b.phoneNumber, '/areaCod', '/phoneNumber');
       if (errors.length > 0) throw validationError(errors);
       const loc = requireLocalidad(app, b.codLocalidad, b.idProvincia, '/codLocalidad');
-      // The anti-bot proof of work (issue 22 item 8), once the answers are known good: a visitor who mistyped does not
+      // The anti-bot proof of work, once the answers are known good: a visitor who mistyped does not
       // spend a solution. Refused → 400 with the Spanish message (the form keeps the answers; a retry solves anew).
       if (app.antibot.activo) {
         const r = await app.antibot.verificar(antibot);

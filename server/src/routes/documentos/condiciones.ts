@@ -1,5 +1,5 @@
 /**
- * The conditions document (issue 23), mounted under /api:
+ * The conditions document, mounted under /api:
  * - GET /documentos/condiciones         the general document (every plan, sums as the tariff states them); no session.
  * - GET /documentos/condiciones/:refId  the conditions of a quote of the visitor's session (its plans' sums in ARS).
  * Rules and texts: server/src/domain/documentos/condiciones.ts; contract: schemas/api/README.md › After the sale.

@@ -1,5 +1,5 @@
 /**
- * POST /api/embudo/eventos — a batch of the staff's funnel events from the web app (issue 7; engine/funnel in the
+ * POST /api/embudo/eventos — a batch of the staff's funnel events from the web app (engine/funnel in the
  * browser). Body: schemas/api/embudo.json › EventosBody (1 to 50 events, nothing personal: a random journey id, step
  * id, mostrado|enviado, the browser's time, the chosen `rama` of a split step; unknown fields → 400); `sintetico: true`
  * marks a replay's/preview's/test's batch, stored on every row, left out of the report by default. Rate-limited per IP (plugins/limits.ts › cupoEmbudo)
