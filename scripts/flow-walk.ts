@@ -4,7 +4,7 @@
  * Seed: `FLOW_SEED` (default 2026), so a run is reproducible; print with `--semilla N` on the command line of either.
  */
 import { walkFlow, type WalkReport } from '../tools/check/walk.ts';
-import { loadProduct } from './flow-check.ts';
+import { loadProduct } from '../server/src/producto.ts';
 import { loadReplayProduct } from './replay.ts';
 
 /** The seed of this run: `--semilla N`, else FLOW_SEED, else 2026. */

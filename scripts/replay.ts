@@ -23,7 +23,7 @@ import type { Journey } from '../tools/replay/fixture.ts';
 import { replayHeadless } from '../tools/replay/headless.ts';
 import { visitor } from '../tools/replay/inject.ts';
 import { updatePins, type SeenPins } from '../src/recorder/pins.ts';
-import { loadProduct } from './flow-check.ts';
+import { loadProduct } from '../server/src/producto.ts';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 

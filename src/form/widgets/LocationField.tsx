@@ -8,7 +8,7 @@
  */
 import type { FieldProps } from '@rjsf/utils';
 import { getUiOptions } from '@rjsf/utils';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type Dispatch, type KeyboardEvent, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormContext } from '../context';
 import { useRestOfObject } from './rest-of-object';
@@ -158,13 +158,7 @@ export function localidadUnivoca<T extends { nombre: string; provincia?: string 
   return undefined;
 }
 
-/**
- * The locality combobox (WAI-ARIA 1.2 "combobox with listbox popup", list autocomplete): typing 2+ letters searches
- * the province's localities; ArrowDown/ArrowUp move the active option, Enter or a click picks it, Escape closes the
- * list. A typed name that is exactly one locality's is taken as picked, and so is the only match when the visitor
- * leaves the field. The list is in the page's flow (it pushes what follows down, never covers the form's buttons).
- */
-function LocalityCombobox(p: {
+interface LocalityComboboxProps {
   id: string;
   /** The schema property it fills (data-field, as every field has). */
   name: string;
@@ -180,16 +174,10 @@ function LocalityCombobox(p: {
   /** Searches localities: `{ provincia, q }` → matches (the flow call named in ui:options.lists.localities). */
   search: (input: { provincia?: string; q: string }) => Promise<Localidad[]>;
   onPick: (l: Localidad | undefined) => void;
-}) {
-  const { t } = useTranslation();
-  const [text, setText] = useState(p.selectedName ?? '');
-  /** The last search's results and the text they are for (`null` before any). */
-  const [found, setFound] = useState<{ q: string; items: Localidad[] } | null>(null);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const [loading, setLoading] = useState(false);
-  const focused = useRef(false);
-  /** A pointer is down somewhere on the page (the blur a press causes waits for its release: see onBlur). */
+}
+
+/** Whether a pointer is down somewhere on the page, as a ref kept by document-level listeners (capture phase). */
+function usePointerPressed() {
   const pressed = useRef(false);
   useEffect(() => {
     const down = () => void (pressed.current = true);
@@ -203,22 +191,39 @@ function LocalityCombobox(p: {
       document.removeEventListener('pointercancel', up, true);
     };
   }, []);
-  const listId = useId();
+  return pressed;
+}
+
+/** Runs `then` once the pointer press now under way is over (released or cancelled), after that event's handlers. */
+function afterPress(then: () => void) {
+  const later = () => {
+    document.removeEventListener('pointerup', later, true);
+    document.removeEventListener('pointercancel', later, true);
+    setTimeout(then, 0);
+  };
+  document.addEventListener('pointerup', later, true);
+  document.addEventListener('pointercancel', later, true);
+}
+
+/**
+ * The localities matching `q` (when `wanted`), searched 200 ms after the visitor stopped typing: the last search's
+ * results and the text they are for (`null` before any, or while not wanted), and whether a search is under way.
+ * A newer text (or a pick) makes older answers void; a failed search counts as no results. `onResults` runs when
+ * results arrive (the combobox moves its active option back to the first).
+ */
+function useLocalitySearch(
+  wanted: boolean,
+  q: string,
+  p: Pick<LocalityComboboxProps, 'province' | 'anyProvince' | 'search'>,
+  onResults: () => void,
+) {
+  const [found, setFound] = useState<{ q: string; items: Localidad[] } | null>(null);
+  const [loading, setLoading] = useState(false);
   const seq = useRef(0);
   const search = useRef(p.search);
   search.current = p.search;
-  const onPick = useRef(p.onPick);
-  onPick.current = p.onPick;
-
-  useEffect(() => setText(p.selectedName ?? ''), [p.selectedName]);
-
-  const q = text.trim();
-  const picked = !!p.selectedName && text === p.selectedName;
-  const canSearch = p.anyProvince || !!p.province;
-  const wanted = canSearch && q.length >= 2 && !picked;
-  const shownName = (l: Localidad) => (p.anyProvince ? (localidadMostrada(l) ?? l.nombre) : l.nombre);
-  // one search per text the visitor stopped typing for a moment; a newer text (or a pick) makes older answers void, and
-  // the searching state ends with the search, whatever its outcome
+  const resultsIn = useRef(onResults);
+  resultsIn.current = onResults;
   useEffect(() => {
     const mine = ++seq.current;
     if (!wanted) {
@@ -232,13 +237,111 @@ function LocalityCombobox(p: {
         .then((items) => {
           if (mine !== seq.current) return;
           setFound({ q, items });
-          setActive(0);
+          resultsIn.current();
         })
         .catch(() => mine === seq.current && setFound({ q, items: [] }))
         .finally(() => mine === seq.current && setLoading(false));
     }, 200);
     return () => clearTimeout(timer);
   }, [wanted, q, p.province, p.anyProvince]);
+  return { found, loading };
+}
+
+/** The help line under the combobox: what to do first, the search's state, or the locality picked (most specific first). */
+function comboboxHelp(
+  t: ReturnType<typeof useTranslation>['t'],
+  s: { canSearch: boolean; loading: boolean; searched: boolean; picked: boolean; none: boolean; ambiguous: boolean; anyProvince?: boolean; selectedName?: string; help: string },
+): string {
+  return !s.canSearch
+    ? t('widgets.ubicacion.elegirProvinciaPrimero')
+    : s.loading
+      ? t('widgets.ubicacion.buscando')
+      : s.searched && !s.picked && s.none
+        ? t(s.anyProvince ? 'widgets.ubicacion.sinResultadosPais' : 'widgets.ubicacion.sinResultados')
+        : s.ambiguous
+          ? t('widgets.ubicacion.varias')
+          : s.picked
+            ? t('widgets.ubicacion.elegida', { nombre: s.selectedName })
+            : s.help;
+}
+
+/** The combobox's listbox: one option per locality (its department beside it when it differs), `active` highlighted. */
+function LocalityOptions(p: { listId: string; label: string; items: Localidad[]; active: number; shownName: (l: Localidad) => string; pick: (l: Localidad) => void }) {
+  return (
+    <ul className="combobox__list" id={p.listId} role="listbox" aria-label={p.label} onMouseDown={(e) => e.preventDefault()}>
+      {p.items.map((l, i) => (
+        <li
+          key={l.id}
+          id={`${p.listId}-${i}`}
+          role="option"
+          data-value={l.id}
+          aria-selected={i === p.active}
+          className={`combobox__option ${i === p.active ? 'combobox__option--active' : ''}`}
+          onMouseDown={(e) => {
+            // keeps the focus in the input: a click picks, the blur does not close the list first
+            e.preventDefault();
+            p.pick(l);
+          }}
+        >
+          <span>{p.shownName(l)}</span>
+          {l.departamento && l.departamento !== l.nombre && <span className="combobox__sub">{l.departamento}</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The combobox's keys: ArrowDown opens the list or moves the active option down, ArrowUp moves it up, Enter picks the
+ * active option of the open list (or leaves the field, which takes a typed name that is one locality's), Escape closes.
+ */
+function comboboxKey(
+  e: KeyboardEvent<HTMLInputElement>,
+  s: { open: boolean; shown: boolean; items: Localidad[]; active: number; setOpen: (open: boolean) => void; setActive: Dispatch<SetStateAction<number>>; pick: (l: Localidad) => void },
+) {
+  if (e.key === 'ArrowDown') {
+    e.preventDefault();
+    if (!s.open) s.setOpen(true);
+    else s.setActive((a) => Math.min(a + 1, s.items.length - 1));
+  } else if (e.key === 'ArrowUp') {
+    e.preventDefault();
+    s.setActive((a) => Math.max(a - 1, 0));
+  } else if (e.key === 'Enter') {
+    if (s.shown && s.items[s.active]) {
+      e.preventDefault();
+      s.pick(s.items[s.active]);
+    } else e.currentTarget.blur();
+  } else if (e.key === 'Escape') s.setOpen(false);
+}
+
+/**
+ * The locality combobox (WAI-ARIA 1.2 "combobox with listbox popup", list autocomplete): typing 2+ letters searches
+ * the province's localities; ArrowDown/ArrowUp move the active option, Enter or a click picks it, Escape closes the
+ * list. A typed name that is exactly one locality's is taken as picked, and so is the only match when the visitor
+ * leaves the field. The list is in the page's flow (it pushes what follows down, never covers the form's buttons).
+ */
+function LocalityCombobox(p: LocalityComboboxProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(p.selectedName ?? '');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const focused = useRef(false);
+  /** A pointer is down somewhere on the page (the blur a press causes waits for its release: see onBlur). */
+  const pressed = usePointerPressed();
+  const listId = useId();
+  const onPick = useRef(p.onPick);
+  onPick.current = p.onPick;
+
+  useEffect(() => setText(p.selectedName ?? ''), [p.selectedName]);
+
+  const q = text.trim();
+  const picked = !!p.selectedName && text === p.selectedName;
+  const canSearch = p.anyProvince || !!p.province;
+  const wanted = canSearch && q.length >= 2 && !picked;
+  const shownName = (l: Localidad) => (p.anyProvince ? (localidadMostrada(l) ?? l.nombre) : l.nombre);
+  // one search per text the visitor stopped typing for a moment; a newer text (or a pick) makes older answers void, and
+  // the searching state ends with the search, whatever its outcome
+  const { found, loading } = useLocalitySearch(wanted, q, p, () => setActive(0));
 
   const items = found && found.q === q ? found.items : [];
   // a typed name that is one locality's is that locality (also when the visitor left the field and it was the only match)
@@ -258,17 +361,7 @@ function LocalityCombobox(p: {
   const same = (name: string) => items.filter((l) => nombreComparable(name === 'full' ? `${l.nombre}, ${l.provincia ?? ''}` : l.nombre) === nombreComparable(q)).length;
   const ambiguous = searched && !picked && !open && (same('full') > 1 || (same('full') === 0 && same('name') > 1));
   const describedBy = [p.error ? `${p.id}__error` : '', `${p.id}__help`].filter(Boolean).join(' ');
-  const help = !canSearch
-    ? t('widgets.ubicacion.elegirProvinciaPrimero')
-    : loading
-      ? t('widgets.ubicacion.buscando')
-      : searched && !picked && !items.length
-        ? t(p.anyProvince ? 'widgets.ubicacion.sinResultadosPais' : 'widgets.ubicacion.sinResultados')
-        : ambiguous
-          ? t('widgets.ubicacion.varias')
-          : picked
-            ? t('widgets.ubicacion.elegida', { nombre: p.selectedName })
-            : p.help;
+  const help = comboboxHelp(t, { canSearch, loading, searched, picked, none: !items.length, ambiguous, anyProvince: p.anyProvince, selectedName: p.selectedName, help: p.help });
   return (
     <div className={`field combobox ${p.error ? 'field--invalid' : ''}`} data-field={p.name}>
       <label className="field__label" htmlFor={p.id}>
@@ -310,56 +403,15 @@ function LocalityCombobox(p: {
               if (match) pick(match);
             };
             if (!pressed.current) return leave();
-            const later = () => {
-              document.removeEventListener('pointerup', later, true);
-              document.removeEventListener('pointercancel', later, true);
-              setTimeout(leave, 0);
-            };
-            document.addEventListener('pointerup', later, true);
-            document.addEventListener('pointercancel', later, true);
+            afterPress(leave);
           }}
-          onKeyDown={(e) => {
-            if (e.key === 'ArrowDown') {
-              e.preventDefault();
-              if (!open) setOpen(true);
-              else setActive((a) => Math.min(a + 1, items.length - 1));
-            } else if (e.key === 'ArrowUp') {
-              e.preventDefault();
-              setActive((a) => Math.max(a - 1, 0));
-            } else if (e.key === 'Enter') {
-              if (shown && items[active]) {
-                e.preventDefault();
-                pick(items[active]);
-              } else e.currentTarget.blur();
-            } else if (e.key === 'Escape') setOpen(false);
-          }}
+          onKeyDown={(e) => comboboxKey(e, { open, shown, items, active, setOpen, setActive, pick })}
         />
       </div>
       <p className="field__help" id={`${p.id}__help`} aria-live="polite">
         {help}
       </p>
-      {shown && (
-        <ul className="combobox__list" id={listId} role="listbox" aria-label={p.label} onMouseDown={(e) => e.preventDefault()}>
-          {items.map((l, i) => (
-            <li
-              key={l.id}
-              id={`${listId}-${i}`}
-              role="option"
-              data-value={l.id}
-              aria-selected={i === active}
-              className={`combobox__option ${i === active ? 'combobox__option--active' : ''}`}
-              onMouseDown={(e) => {
-                // keeps the focus in the input: a click picks, the blur does not close the list first
-                e.preventDefault();
-                pick(l);
-              }}
-            >
-              <span>{shownName(l)}</span>
-              {l.departamento && l.departamento !== l.nombre && <span className="combobox__sub">{l.departamento}</span>}
-            </li>
-          ))}
-        </ul>
-      )}
+      {shown && <LocalityOptions listId={listId} label={p.label} items={items} active={active} shownName={shownName} pick={pick} />}
     </div>
   );
 }

@@ -101,9 +101,76 @@ export interface EmisionOptions {
   alTomar?: (atrasoSeg: number) => void;
 }
 
+/**
+ * Issues (or declines) application `id` if it is PENDIENTE and, given `claimedBy`, still claimed by that worker, in one
+ * transaction: declined when its quote already has a policy or the payment entity refuses the means of payment;
+ * otherwise the policy is recorded (its start moved to today when it has passed) and `opts.alEmitir` runs in the same
+ * transaction, `opts.despuesDeEmitir` after the commit. @throws when its means of payment is missing (the worker retries)
+ */
+async function emitirSolicitud(opts: EmisionOptions, id: string, claimedBy?: string): Promise<void> {
+  const { db, vault, log } = opts;
+  let emitida = false;
+  await db.transaction(async (tx) => {
+    const solicitudes = solicitudesRepository(tx);
+    const s = await solicitudes.bloquearParaEmitir(id);
+    if (!s || s.estado !== 'PENDIENTE') return;
+    if (claimedBy !== undefined && s.tomadaPor !== claimedBy) return; // our lease ended and another worker took over
+    if (await solicitudes.tienePoliza(s.refId)) {
+      await solicitudes.rechazar(id, MENSAJE_COTIZACION_COMPRADA);
+      return;
+    }
+    const medio = await mediosPagoRepository(tx).get(s.medioPagoId);
+    if (!medio) throw new Error(`Solicitud ${id}: medio de pago inexistente`);
+    if (esMedioPagoRechazado(medio.tipo, vault.decrypt(medio.numeroCifrado))) {
+      await solicitudes.rechazar(id, MENSAJE_RECHAZO_MEDIO_PAGO);
+      log.info({ numeroSolicitud: id }, 'solicitud rechazada por la entidad de pago');
+      return;
+    }
+    const hoy = hoyArgentina();
+    const vigencia = vigenciaAlEmitir(s.initPolicyDate, hoy);
+    const numSecuPol = formatNumSecuPol(hoy.slice(0, 4), await solicitudes.siguienteNumeroPoliza());
+    await solicitudes.registrarPoliza(s, numSecuPol, vigencia, vigencia.movida ? mensajeVigenciaMovida(hoy) : null);
+    await opts.alEmitir?.(tx, numSecuPol);
+    log.info({ numeroSolicitud: id, numSecuPol, vigenciaMovida: vigencia.movida }, 'póliza emitida');
+    emitida = true;
+  });
+  if (emitida) opts.despuesDeEmitir?.();
+}
+
+/**
+ * Registers (or finds) the application of purchase `s` in one transaction that locks its quote: the one already asked
+ * to be issued as it is, `COMPRADA` when the quote was bought with another means of payment, else the draft updated
+ * or a new one. See the module comment.
+ */
+async function solicitarEn(db: Db, s: SolicitudNueva): Promise<ResultadoSolicitud> {
+  return db.transaction(async (tx) => {
+    const repo = solicitudesRepository(tx);
+    await repo.bloquearCotizacion(s.refId);
+    const existente = await repo.compraDe(s.refId, s.medioPagoId);
+    if (existente?.emisionPedida) return { ok: true, numeroSolicitud: existente.id, premio: existente.premio };
+    if (await repo.cotizacionComprada(s.refId, s.medioPagoId)) return { ok: false, motivo: 'COMPRADA' };
+    if (existente) {
+      await repo.actualizarBorrador(existente.id, s);
+      return { ok: true, numeroSolicitud: existente.id, premio: s.plan.premio };
+    }
+    return { ok: true, numeroSolicitud: await repo.insert(s), premio: s.plan.premio };
+  });
+}
+
+/** Resolves after `ms` milliseconds; rejects with `signal`'s reason as soon as it aborts (the timer cleared). */
+function esperar(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(t);
+      reject(signal.reason);
+    }, { once: true });
+  });
+}
+
 /** Creates the service; call `start()` to run this instance's worker. */
 export function createEmisionService(opts: EmisionOptions): EmisionService {
-  const { db, vault, log, delayMs, pollMs, retryBaseMs, maxIntentos } = opts;
+  const { db, log, delayMs, pollMs, retryBaseMs, maxIntentos } = opts;
   const leaseMs = Math.max(opts.leaseMs, delayMs + 1);
   const worker = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const inFlight = new Map<string, { done: Promise<void>; abort: AbortController }>();
@@ -113,47 +180,12 @@ export function createEmisionService(opts: EmisionOptions): EmisionService {
     onError: (err) => log.warn({ error: (err as Error).message }, 'ronda de emisión fallida'),
   });
 
-  async function emitir(id: string, claimedBy?: string): Promise<void> {
-    let emitida = false;
-    await db.transaction(async (tx) => {
-      const solicitudes = solicitudesRepository(tx);
-      const s = await solicitudes.bloquearParaEmitir(id);
-      if (!s || s.estado !== 'PENDIENTE') return;
-      if (claimedBy !== undefined && s.tomadaPor !== claimedBy) return; // our lease ended and another worker took over
-      if (await solicitudes.tienePoliza(s.refId)) {
-        await solicitudes.rechazar(id, MENSAJE_COTIZACION_COMPRADA);
-        return;
-      }
-      const medio = await mediosPagoRepository(tx).get(s.medioPagoId);
-      if (!medio) throw new Error(`Solicitud ${id}: medio de pago inexistente`);
-      if (esMedioPagoRechazado(medio.tipo, vault.decrypt(medio.numeroCifrado))) {
-        await solicitudes.rechazar(id, MENSAJE_RECHAZO_MEDIO_PAGO);
-        log.info({ numeroSolicitud: id }, 'solicitud rechazada por la entidad de pago');
-        return;
-      }
-      const hoy = hoyArgentina();
-      const vigencia = vigenciaAlEmitir(s.initPolicyDate, hoy);
-      const numSecuPol = formatNumSecuPol(hoy.slice(0, 4), await solicitudes.siguienteNumeroPoliza());
-      await solicitudes.registrarPoliza(s, numSecuPol, vigencia, vigencia.movida ? mensajeVigenciaMovida(hoy) : null);
-      await opts.alEmitir?.(tx, numSecuPol);
-      log.info({ numeroSolicitud: id, numSecuPol, vigenciaMovida: vigencia.movida }, 'póliza emitida');
-      emitida = true;
-    });
-    if (emitida) opts.despuesDeEmitir?.();
-  }
-
   /** One claimed job: wait for the payment entity (abortable on shutdown), then issue; on failure reschedule. */
   async function procesar(id: string, intento: number, signal: AbortSignal): Promise<void> {
     const repo = solicitudesRepository(db);
     try {
-      await new Promise<void>((resolve, reject) => {
-        const t = setTimeout(resolve, delayMs);
-        signal.addEventListener('abort', () => {
-          clearTimeout(t);
-          reject(signal.reason);
-        }, { once: true });
-      });
-      await emitir(id, worker);
+      await esperar(delayMs, signal);
+      await emitirSolicitud(opts, id, worker);
     } catch (err) {
       if (signal.aborted) {
         await repo.soltar(id, worker).catch(() => undefined); // the lease expiry hands it over anyway
@@ -196,26 +228,13 @@ export function createEmisionService(opts: EmisionOptions): EmisionService {
   }
 
   return {
-    async solicitar(s) {
-      return db.transaction(async (tx) => {
-        const repo = solicitudesRepository(tx);
-        await repo.bloquearCotizacion(s.refId);
-        const existente = await repo.compraDe(s.refId, s.medioPagoId);
-        if (existente?.emisionPedida) return { ok: true, numeroSolicitud: existente.id, premio: existente.premio };
-        if (await repo.cotizacionComprada(s.refId, s.medioPagoId)) return { ok: false, motivo: 'COMPRADA' };
-        if (existente) {
-          await repo.actualizarBorrador(existente.id, s);
-          return { ok: true, numeroSolicitud: existente.id, premio: s.plan.premio };
-        }
-        return { ok: true, numeroSolicitud: await repo.insert(s), premio: s.plan.premio };
-      });
-    },
+    solicitar: (s) => solicitarEn(db, s),
     async pedir(id, sesion) {
       const estado = await solicitudesRepository(db).pedirEmision(id, sesion);
       if (estado?.estado === 'PENDIENTE') poller.wake(); // this instance's worker looks now; any other may take it too
       return estado;
     },
-    emitir: (id, claimedBy) => emitir(id, claimedBy),
+    emitir: (id, claimedBy) => emitirSolicitud(opts, id, claimedBy),
     start: () => poller.start(),
     tick: () => poller.tick(),
     async close(timeoutMs = opts.shutdownTimeoutMs) {

@@ -1,0 +1,24 @@
+/**
+ * Import cycles, checked by `npm run lint` after oxlint. oxlint's `import/no-cycle` (.oxlintrc.json) sees static and
+ * type-only imports but not `import()`: a lazy cycle (a chunk that imports back the module that loads it) passes it.
+ * dependency-cruiser follows all three. It parses with swc (`@swc/core`): its own TypeScript parser needs the
+ * `typescript` package's JS API, which TypeScript 7 (the compiler this project type-checks with) no longer has. With
+ * swc, `import type` counts as a dependency as it is, so no `tsPreCompilationDeps` (that option asks for tsc).
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+export default {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Una importación circular (también por import() o import type): mové lo que comparten a un módulo que ambos importen.',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    parser: 'swc',
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|reports|bench-results)/' },
+  },
+};
