@@ -38,5 +38,6 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: { st
   const loader = opts.staticDir ? join(opts.staticDir, 'arranque.js') : undefined;
   const scriptSrc = loader && existsSync(loader) ? [...CSP_DIRECTIVES.scriptSrc, scriptHash(readFileSync(loader, 'utf8'))] : CSP_DIRECTIVES.scriptSrc;
   const cabeceras = helmet({ contentSecurityPolicy: { useDefaults: false, directives: { ...CSP_DIRECTIVES, scriptSrc } } });
-  app.addHook('onRequest', (request, reply, done) => cabeceras(request.raw, reply.raw, done));
+  // helmet 8 throws rather than passing an error to its callback: `done` is only ever called without one
+  app.addHook('onRequest', (request, reply, done) => cabeceras(request.raw, reply.raw, () => done()));
 });
