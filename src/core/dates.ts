@@ -14,10 +14,20 @@ export const ZONA_HORARIA = 'America/Argentina/Buenos_Aires';
 /** Created on first use: building it loads the time-zone data, a long task a page that shows no date need not pay. */
 let fmt: Intl.DateTimeFormat | undefined;
 
+/**
+ * The last answer and the whole second (epoch s) it is for: the server asks once or more per request, and formatting
+ * in a time zone costs tens of µs. Exact: a day in any zone begins on a whole second (offsets are whole seconds).
+ */
+let ultimo: { segundo: number; hoy: string } | undefined;
+
 /** Today's date in Argentina, "YYYY-MM-DD". @param now instant (default: the current time) */
 export function hoyArgentina(now: Date = new Date()): string {
+  const segundo = Math.floor(now.getTime() / 1000);
+  if (ultimo?.segundo === segundo) return ultimo.hoy;
   fmt ??= new Intl.DateTimeFormat('en-CA', { timeZone: ZONA_HORARIA, year: 'numeric', month: '2-digit', day: '2-digit' });
-  return fmt.format(now);
+  const hoy = fmt.format(now);
+  ultimo = { segundo, hoy };
+  return hoy;
 }
 
 /** True when `s` is a real calendar date "YYYY-MM-DD" (e.g. rejects 2026-02-30). */

@@ -23,6 +23,11 @@ function formatear(amount: unknown, decimales: 0 | 2): string {
     if (!f) intl.set(decimales, (f = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS', minimumFractionDigits: decimales, maximumFractionDigits: decimales })));
     return f.format(amount);
   }
+  // a whole number of pesos (every sum insured): its digits as they are, without the BigInt rounding below — same text
+  if (Number.isSafeInteger(amount)) {
+    const entero = String(abs).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+    return `${amount < 0 || Object.is(amount, -0) ? '-' : ''}$${ESPACIO_PESOS}${entero}${decimales === 2 ? ',00' : ''}`;
+  }
   // rounded half away from zero on the shortest decimal that names the number, as ICU does (toFixed rounds the exact
   // binary value: 9995528297868.385 would give …,38)
   const [ent, frac = ''] = (abs < 1e-6 ? '0' : String(abs)).split('.');

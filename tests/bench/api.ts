@@ -135,5 +135,5 @@ console.log('\n| objetivo | medido | ¿cumple? |');
 console.log('|---|---|---|');
 if (pgFloorRow && pgCotizar) {
   const ok = pgCotizar.p99 <= 1.5 * pgFloorRow.p99;
-  console.log(`| PostgreSQL: cotizar p99 ≤ 1,5 × p99 del piso Fastify + 1 INSERT (mismo servidor) | ${pgCotizar.p99} ≤ ${1.5 * pgFloorRow.p99} (${(pgCotizar.p99 / pgFloorRow.p99).toFixed(1).replace('.', ',')}×) | ${ok ? 'sí' : 'NO'} |`);
+  console.log(`| PostgreSQL: cotizar p99 ≤ 1,5 × p99 del piso Fastify + 1 INSERT (mismo servidor) | ${pgCotizar.p99} ms ≤ 1,5 × ${pgFloorRow.p99} ms = ${(1.5 * pgFloorRow.p99).toFixed(1)} ms (${(pgCotizar.p99 / pgFloorRow.p99).toFixed(2).replace('.', ',')}×) | ${ok ? 'sí' : 'NO'} |`);
 } else console.log('| PostgreSQL: cotizar p99 ≤ 1,5 × p99 del piso Fastify + 1 INSERT (mismo servidor) | sin PostgreSQL: no medido | NO |');

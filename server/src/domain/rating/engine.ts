@@ -113,8 +113,11 @@ export function resolveZone(tariff: Tariff, loc: { provinciaId: string; departam
   return tariff.zonaPorDefecto;
 }
 
-/** @throws RatingError when the sums' inputs are not in the tariff or metros is out of `tariff.superficie`. */
-function checkInput(tariff: Tariff, input: RatingInput): void {
+/**
+ * @returns the input's risk factors ({@link riskFactors}), computed once per plan rather than once per coverage
+ * @throws RatingError when the sums' inputs are not in the tariff or metros is out of `tariff.superficie`.
+ */
+function checkInput(tariff: Tariff, input: RatingInput): { factor: number; robo: number } {
   if (!(String(input.tipoVivienda) in tariff.tiposVivienda)) throw new RatingError('/tipoVivienda', mensaje('servidor.valorTarifa'));
   if (!(String(input.titularidad) in tariff.titularidades)) throw new RatingError('/titularidad', mensaje('servidor.valorTarifa'));
   // the step schema's bounds already held (the request schema $refs metros.schema.json); a value no band rates is a
@@ -124,7 +127,7 @@ function checkInput(tariff: Tariff, input: RatingInput): void {
     throw new RatingError('/metros', mensaje('servidor.metrosRango', { min, max }));
   }
   if (!(input.zona in tariff.zonas)) throw new RatingError('/zona', mensaje('servidor.zonaDesconocida'));
-  riskFactors(tariff, input);
+  return riskFactors(tariff, input);
 }
 
 function sumaAsegurada(tariff: Tariff, input: RatingInput, cob: CoberturaTarifa, suma: SumaPlan): number {
@@ -159,19 +162,18 @@ export function riskFactors(tariff: Tariff, input: RatingInput): { factor: numbe
   return { factor, robo };
 }
 
-function factorDe(tariff: Tariff, input: RatingInput, grupo: string): number {
-  const { factor, robo } = riskFactors(tariff, input);
-  return tariff.gruposRobo.includes(grupo) ? factor * robo : factor;
+function factorDe(tariff: Tariff, factores: { factor: number; robo: number }, grupo: string): number {
+  return tariff.gruposRobo.includes(grupo) ? factores.factor * factores.robo : factores.factor;
 }
 
-function priceCoverage(tariff: Tariff, input: RatingInput, cod: string, suma: SumaPlan, selecc: SiNo): Cobertura | null {
+function priceCoverage(tariff: Tariff, input: RatingInput, factores: { factor: number; robo: number }, cod: string, suma: SumaPlan, selecc: SiNo): Cobertura | null {
   const cob = tariff.coberturas[cod];
   const sa = sumaAsegurada(tariff, input, cob, suma);
   if (sa <= 0) return null; // e.g. building coverages for a tenant
   const prima =
     cob.primaMensualFija !== undefined
       ? cob.primaMensualFija
-      : ((sa * (cob.tasaAnualPorMil ?? 0)) / 1000 / 12) * factorDe(tariff, input, cob.grupo);
+      : ((sa * (cob.tasaAnualPorMil ?? 0)) / 1000 / 12) * factorDe(tariff, factores, cob.grupo);
   return {
     codCobertura: cod,
     descCobertura: cob.descCobertura,
@@ -228,7 +230,7 @@ function totalesPlan(tariff: Tariff, primaMensualCents: number, provinciaId: str
  * @throws RatingError for an unknown input value, unknown plan or an optional the plan does not offer
  */
 export function ratePlan(tariff: Tariff, input: RatingInput, codPlan: string, opcionales: readonly string[] = []): Plan {
-  checkInput(tariff, input);
+  const factores = checkInput(tariff, input);
   const plan = Object.hasOwn(tariff.planes, codPlan) ? tariff.planes[codPlan] : undefined;
   if (!plan) throw new RatingError('/codPlan', mensaje('servidor.planInvalido'));
   opcionales.forEach((cod, i) => {
@@ -237,14 +239,14 @@ export function ratePlan(tariff: Tariff, input: RatingInput, codPlan: string, op
   const coberturas: Record<ListaCobertura, Cobertura[]> = { primary: [], secondary: [], urgencyAssistance: [], optional: [] };
   let primaMensualCents = 0;
   for (const [cod, suma] of Object.entries(plan.coberturas)) {
-    const c = priceCoverage(tariff, input, cod, suma, 'S');
+    const c = priceCoverage(tariff, input, factores, cod, suma, 'S');
     if (!c) continue;
     coberturas[tariff.coberturas[cod].lista].push(c);
     primaMensualCents += toCents(c.primaCobertura);
   }
   for (const [cod, suma] of Object.entries(plan.opcionales)) {
     const elegida = opcionales.includes(cod);
-    const c = priceCoverage(tariff, input, cod, suma, elegida ? 'S' : 'N');
+    const c = priceCoverage(tariff, input, factores, cod, suma, elegida ? 'S' : 'N');
     if (!c) continue;
     coberturas.optional.push(c);
     if (elegida) primaMensualCents += toCents(c.primaCobertura);
