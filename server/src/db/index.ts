@@ -93,7 +93,11 @@ async function crearPlantilla(): Promise<Blob> {
 /** The template from the folder `dir`, made and written there (atomically: a temporary name, then a rename) when absent. */
 async function plantillaEnDisco(dir: string): Promise<Blob> {
   const file = join(dir, `pglite-${pgliteVersion()}-migraciones-${migrationsFingerprint()}.tar`);
-  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  try {
+    return new Blob([readFileSync(file)]);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
   const blob = await crearPlantilla();
   mkdirSync(dir, { recursive: true });
   const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
