@@ -5,8 +5,8 @@
  * - Build: the browser's texts without the server-only areas of es.json; JS/CSS also as .gz and .br (the server sends those precompressed files); scripts/prerender/ then
  *   writes each step's HTML. Why each build setting serves the first paint: docs/performance.md.
  * - Tests: three Vitest projects — `web` (node; engine, checker, flow tools), `dom` (jsdom; components and form steps)
- *   and `server` (node; API, rating, validators; one file at a time), at least two files at a time overall
- *   (tests/README.md › How the suite is organised for speed).
+ *   and `server` (node; API, rating, validators), at least two files at a time overall, server files side by side with
+ *   each other too (tests/README.md › How the suite is organised for speed).
  */
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -109,8 +109,10 @@ export default defineConfig({
   // file and the page restyled in a ~30 ms task (~125 ms at 4×) while starting
   build: { outDir: process.env.BUILD_DIR ?? 'dist', manifest: true, sourcemap: false, cssCodeSplit: false, chunkSizeWarningLimit: 700, modulePreload: false },
   test: {
-    // at least two files at a time: Vitest's default (cores − 1) is one on a 2-core machine, so the jsdom files waited
-    // behind the server files (which still run one at a time, `fileParallelism: false`)
+    // at least two files at a time: Vitest's default (cores − 1) is one on a 2-core machine. Server files run side by side
+    // too: each test file runs isolated (its own module graph and environment), its API servers listen on ports the system picks, its PostgreSQL
+    // databases and temporary folders have names of their own, and in-memory PGlite databases start from a migrated
+    // template (server/src/db/index.ts), so none shares anything with a file running beside it
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // Timeouts are ceilings sized for a loaded 2-core machine (tests/README.md › Tests that hold on a busy machine): a
     // test is CPU work, not a wait on a clock, and at a load of ~25 a form test's ~0.5 s or a server test's fresh
@@ -149,7 +151,6 @@ export default defineConfig({
           setupFiles: ['server/test/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

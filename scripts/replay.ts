@@ -20,6 +20,7 @@ import type { FlowDef } from '../src/core/flow/types.ts';
 import type { Product, StepReport } from '../tools/replay/driver.ts';
 import { checkJourney, type DynamicOptions, type FixtureProblem } from '../tools/replay/check.ts';
 import type { Journey } from '../tools/replay/fixture.ts';
+import type { FastifyInstance } from 'fastify';
 import { replayHeadless } from '../tools/replay/headless.ts';
 import { visitor } from '../tools/replay/inject.ts';
 import { updatePins, type SeenPins } from '../src/recorder/pins.ts';
@@ -116,20 +117,30 @@ export function failureOf(run: FixtureRun): string | undefined {
 }
 
 /**
- * Replays `journeys` headless against one in-process API (server/src/app.ts › build, in-memory PGlite, fast
- * emission, no request or quote limits), each fixture as a new visitor.
- * @param opts.tariffFile another tariff file; opts.update: pins record what was seen instead of failing
+ * The in-process API the headless replay runs against (server/src/app.ts › build): in-memory PGlite, fast emission,
+ * no request or quote limits.
+ * @param tariffFile another tariff file (default the shipped one)
+ * @returns a ready app; the caller closes it
+ */
+export async function headlessApi(tariffFile?: string): Promise<FastifyInstance> {
+  const { build } = await import('../server/src/app.ts');
+  return build({
+    tariffFile, emisionDelayMs: 50, emisionPollMs: 20, shutdownTimeoutMs: 200, rateLimitMax: 1_000_000,
+    settings: { cotizacionesPorHoraPorIp: 1_000_000 },
+  });
+}
+
+/**
+ * Replays `journeys` headless against one in-process API ({@link headlessApi}), each fixture as a new visitor.
+ * @param opts.tariffFile another tariff file; opts.update: pins record what was seen instead of failing;
+ *   opts.app: an API from headlessApi to replay against (left open) instead of a new one (closed at the end)
  */
 export async function runHeadless(
   journeys: { file: string; journey: Journey }[],
   product: Product,
-  opts: { tariffFile?: string; update?: boolean; onRun?: (run: FixtureRun) => void } = {},
+  opts: { tariffFile?: string; update?: boolean; onRun?: (run: FixtureRun) => void; app?: FastifyInstance } = {},
 ): Promise<FixtureRun[]> {
-  const { build } = await import('../server/src/app.ts');
-  const app = await build({
-    tariffFile: opts.tariffFile, emisionDelayMs: 50, emisionPollMs: 20, shutdownTimeoutMs: 200, rateLimitMax: 1_000_000,
-    settings: { cotizacionesPorHoraPorIp: 1_000_000 },
-  });
+  const app = opts.app ?? (await headlessApi(opts.tariffFile));
   const texts = loadProduct(ROOT).texts;
   const runs: FixtureRun[] = [];
   try {
@@ -143,7 +154,7 @@ export async function runHeadless(
       opts.onRun?.(run);
     }
   } finally {
-    await app.close();
+    if (!opts.app) await app.close();
   }
   return runs;
 }

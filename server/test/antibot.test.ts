@@ -5,6 +5,7 @@
  * the link key), the settings (config.ts), and the reCAPTCHA Enterprise adapter against a local stand-in server.
  */
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { solveChallenge } from 'altcha-lib';
@@ -148,7 +149,7 @@ describe('settings (config.ts)', () => {
 });
 
 describe('reCAPTCHA Enterprise adapter (POST /api/recaptcha/evaluate) against a local stand-in', () => {
-  const PORT = 3511;
+  let port = 0; // the stand-in's: a port the system picks, so files running side by side never collide
   const seen: { url: string; body: unknown }[] = [];
   // token → assessment the stand-in answers (Google's shape: tokenProperties, riskAnalysis)
   const respuestas: Record<string, unknown> = {
@@ -169,9 +170,10 @@ describe('reCAPTCHA Enterprise adapter (POST /api/recaptcha/evaluate) against a 
         res.writeHead(r ? 200 : 500, { 'content-type': 'application/json' }).end(JSON.stringify(r ?? { error: 'x' }));
       });
     });
-    await new Promise<void>((resolve) => standIn.listen(PORT, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
+    port = (standIn.address() as AddressInfo).port;
     app = await buildTestApp({
-      antibot: { recaptcha: { proyecto: 'mi-proyecto', siteKey: 'clave-sitio', apiKey: 'clave-api', url: `http://127.0.0.1:${PORT}`, umbral: 0.5 } },
+      antibot: { recaptcha: { proyecto: 'mi-proyecto', siteKey: 'clave-sitio', apiKey: 'clave-api', url: `http://127.0.0.1:${port}`, umbral: 0.5 } },
     });
   });
   afterAll(async () => {

@@ -7,8 +7,8 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { failureOf, loadFixtures, loadReplayProduct, runHeadless, writeUpdates } from '../../scripts/replay.ts';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import { failureOf, headlessApi, loadFixtures, loadReplayProduct, runHeadless, writeUpdates } from '../../scripts/replay.ts';
 import { showValue } from '../../src/recorder/pins.ts';
 
 const TARIFF = 'server/tariffs/2026-11.json';
@@ -58,7 +58,11 @@ describe('pinned premiums catch a tariff mistake, --update repins', () => {
   ])('%s: red naming fixture, step, plan, expected and seen premio; --update makes it green with a diff', async (name, change, fixture) => {
     const { tariffFile, files } = setup(name.replace(/\W+/g, '-'), change, [fixture]);
     const { journeys } = loadFixtures(files);
-    const red = await runHeadless(journeys, product, { tariffFile });
+    // one API priced with the changed tariff serves the three replays below (each replays the fixture as a new
+    // visitor); the CLI starts one per command, but what is under test here is the replay and its pins
+    const app = await headlessApi(tariffFile);
+    onTestFinished(() => app.close());
+    const red = await runHeadless(journeys, product, { app });
     const run = red.find((r) => r.name === fixture)!;
     expect(run.ok).toBe(false);
     const { step, premio } = pinned(fixture, 'BASICO');
@@ -68,9 +72,9 @@ describe('pinned premiums catch a tariff mistake, --update repins', () => {
     expect(line).not.toContain(`visto ${premio};`);
 
     // npm run replay -- --headless --tarifa … --update: replayed with pins recording instead of failing, then rewritten
-    const diff = writeUpdates(await runHeadless(loadFixtures(files).journeys, product, { tariffFile, update: true }));
+    const diff = writeUpdates(await runHeadless(loadFixtures(files).journeys, product, { update: true, app }));
     expect(diff.some((d) => d.startsWith(`${fixture}: paso ${step} plan BASICO premio: ${premio} → `))).toBe(true);
-    const again = await runHeadless(loadFixtures(files).journeys, product, { tariffFile });
+    const again = await runHeadless(loadFixtures(files).journeys, product, { app });
     expect(again.filter((r) => !r.ok).map((r) => `${r.name}: ${failureOf(r)}`)).toEqual([]);
   }, 120_000);
 });

@@ -185,7 +185,7 @@ describe('a scrape never hangs on the database', () => {
 
 const sinPg = await pgUnavailable();
 describe.skipIf(sinPg !== undefined)(`PostgreSQL pool gauges${sinPg ? ` — omitido: ${sinPg}` : ''}`, () => {
-  const nombre = `h3_metricas_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const nombre = `h3_metricas_${process.pid}_${Date.now()}_${randomBytes(3).toString('hex')}`; // pid: files run side by side
   const admin = new pg.Client({ connectionString: PG_URL });
   let db: Db;
   let url: URL;

@@ -10,7 +10,7 @@ import { createPostgresDb } from '../src/db/index.ts';
 import { describeDbSuite } from './db-suite.ts';
 
 const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const schema = `test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+const schema = `test_${process.pid}_${Date.now()}_${randomBytes(3).toString('hex')}`;
 
 async function probe(): Promise<string | undefined> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });

@@ -233,13 +233,15 @@ describe('outbox', () => {
   });
 
   it('with the SMTP server away: attempts are spaced by a bounded backoff and end FALLIDO once the message is too old', async () => {
-    const caido = await buildTestApp({ smtpUrl: 'smtp://127.0.0.1:9', correo: { pollMs: 10, retryBaseMs: 40, maxBackoffMs: 80, vidaMaxMs: 1500 } });
+    // a maximum age of 4 s: room for three attempts even when each takes a second of a loaded machine's time (with
+    // 1.5 s, a run beside other test files saw the first attempt end after the message was already too old)
+    const caido = await buildTestApp({ smtpUrl: 'smtp://127.0.0.1:9', correo: { pollMs: 10, retryBaseMs: 40, maxBackoffMs: 80, vidaMaxMs: 4000 } });
     try {
       const { estado } = await recorrerJourney(caido, { methodPayment: 'TC', numberPaymentCard: TARJETA });
       expect(estado.estado).toBe('EMITIDA');
       const start = Date.now();
       let fila: { estado: string; intentos: number; ultimoError: string; edad: number } | undefined;
-      while (Date.now() - start < 15_000) {
+      while (Date.now() - start < 45_000) { // a ceiling for a loaded machine; ends as soon as the row is FALLIDO
         [fila] = await caido.deps.db.query(`SELECT estado, intentos, ultimo_error AS "ultimoError",
           (extract(epoch FROM now() - encolado_en) * 1000)::int AS edad FROM correos`);
         if (fila?.estado === 'FALLIDO') break;
@@ -247,14 +249,14 @@ describe('outbox', () => {
       }
       expect(fila?.estado).toBe('FALLIDO');
       expect(fila?.ultimoError).toMatch(/ECONNREFUSED/);
-      expect(fila?.edad).toBeGreaterThanOrEqual(1500); // not before its maximum age
+      expect(fila?.edad).toBeGreaterThanOrEqual(4000); // not before its maximum age
       // retried meanwhile (0, 40, 120, 200 ms…), never sooner than 40 ms apart
       expect(fila?.intentos).toBeGreaterThanOrEqual(3);
       expect(fila?.intentos).toBeLessThanOrEqual(Math.ceil((fila?.edad ?? 0) / 40) + 1);
     } finally {
       await caido.close();
     }
-  });
+  }, 120_000); // builds its own app and waits out the maximum age: a ceiling for a loaded machine
 
   it('without SMTP_URL the message stays in the outbox (LOCAL) and the dev page shows it; no dev page in production', async () => {
     const local = await buildTestApp({ correo: { pollMs: 10 }, devPages: true });

@@ -4,11 +4,19 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
 export const REPO_DIR = join(import.meta.dirname, '../..');
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * Where the tests keep PGlite's migrated template (server/src/db/index.ts › PGLITE_PLANTILLA): each test process and
+ * each API process started here reads it instead of running initdb and the migrations for a new database. The file's
+ * name carries PGlite's version and the migrations' fingerprint, so a changed migration makes a new one.
+ */
+export const PLANTILLA_DIR = process.env.PGLITE_PLANTILLA ?? join(tmpdir(), 'cotizador-hogar-pglite-plantillas');
 
 export interface ServerProcess {
   proc: ChildProcess;
@@ -62,7 +70,8 @@ export async function stopAllServers(): Promise<void> {
 export async function startServer(port: number, env: Record<string, string>, opts: { waitReady?: boolean; readyTimeoutMs?: number } = {}): Promise<ServerProcess> {
   const proc = spawn(process.execPath, ['--import', join(import.meta.dirname, 'exit-with-parent.ts'), join(REPO_DIR, 'server/src/main.ts')], {
     // ANTIBOT off unless the caller asks: these servers are driven by tests and benches that call cotizar directly
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent', ANTIBOT: 'off', ...env },
+    // PGLITE_PLANTILLA: a new DATA_DIR starts from the migrated template (a server started by a test is in a new folder)
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent', ANTIBOT: 'off', PGLITE_PLANTILLA: PLANTILLA_DIR, ...env },
     // fd 3: a pipe the server watches (exit-with-parent.ts), closed by the system when this process ends
     stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
   });
@@ -187,9 +196,12 @@ export async function pgUnavailable(): Promise<string | undefined> {
   }
 }
 
-/** A fresh database `<prefix>_<tag>_<random>` (prefix default `hard`) on the test server; `drop()` ends only its own sessions and drops it. */
+/**
+ * A fresh database `<prefix>_<tag>_<pid>_<time>_<random>` (prefix default `hard`) on the test server: the process id
+ * keeps the names of test files running side by side apart; `drop()` ends only its own sessions and drops it.
+ */
 export async function createTestDatabase(tag: string, prefix = 'hard') {
-  const name = `${prefix}_${tag}_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const name = `${prefix}_${tag}_${process.pid}_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);

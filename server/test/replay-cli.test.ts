@@ -5,7 +5,7 @@
  * (scripts/replay.ts), headless so no browser is needed.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -144,10 +144,17 @@ describe('fixtures checked before they run', () => {
     expect(typo.out).toContain('opción desconocida: --updte');
   }, 60_000);
 
-  // The local mode's API on a port of this engineer's range; a stand-in page (STATIC_DIR) so no build is needed.
-  const PORT = Number(process.env.E2E_PORT ?? 3464) + 7;
-  const portFree = () => new Promise<boolean>((ok) => {
-    const srv = createServer().once('error', () => ok(false)).listen(PORT, '127.0.0.1', () => srv.close(() => ok(true)));
+  // The local mode's API on a port the system just gave out as free (a fixed one could be taken by a file running beside
+  // this one, or by another checkout's run), named with --port so the test can tell it is free again; a stand-in page
+  // (STATIC_DIR) so no build is needed.
+  const freePort = () => new Promise<number>((ok, ko) => {
+    const srv = createServer().once('error', ko).listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => ok(port));
+    });
+  });
+  const portFree = (port: number) => new Promise<boolean>((ok) => {
+    const srv = createServer().once('error', () => ok(false)).listen(port, '127.0.0.1', () => srv.close(() => ok(true)));
   });
   const fakeDist = () => {
     const dir = join(tmp, 'dist');
@@ -157,13 +164,15 @@ describe('fixtures checked before they run', () => {
   };
 
   it('the local mode stops its API when it does not answer in time', async () => {
+    const PORT = await freePort();
     const { code, out } = replay(['--port', String(PORT), 'tests/fixtures/journeys/chat-habilitado.json'], { STATIC_DIR: fakeDist(), REPLAY_ARRANQUE_MS: '1' });
     expect(code).toBe(1);
     expect(out).toContain(`la API local no respondió en 0.001 s (http://127.0.0.1:${PORT}/api/health/live): detenida`);
-    expect(await portFree()).toBe(true);
+    expect(await portFree(PORT)).toBe(true);
   }, 60_000);
 
   it('Ctrl-C during a local replay stops its API', async () => {
+    const PORT = await freePort();
     const child = spawn(process.execPath, ['scripts/replay.ts', '--port', String(PORT), 'tests/fixtures/journeys/chat-habilitado.json'], { env: { ...process.env, STATIC_DIR: fakeDist() } });
     let out = '';
     const started = new Promise<void>((ok) => child.stdout.on('data', (d) => {
@@ -172,9 +181,9 @@ describe('fixtures checked before they run', () => {
     }));
     const exited = new Promise<number | null>((ok) => child.once('exit', (c) => ok(c)));
     await started;
-    expect(await portFree()).toBe(false);
+    expect(await portFree(PORT)).toBe(false);
     child.kill('SIGINT');
     expect(await exited).toBe(130);
-    expect(await portFree()).toBe(true);
+    expect(await portFree(PORT)).toBe(true);
   }, 120_000);
 });

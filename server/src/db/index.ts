@@ -11,9 +11,13 @@
  * reports "the database is away" as {@link DatabaseUnavailableError}, which the API answers with 503.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import { DEFAULTS } from '../config.ts';
-import { acquirePgliteLock } from './lock.ts';
+import { acquirePgliteLock, LOCK_FILE } from './lock.ts';
+import { migrate, migrationsFingerprint } from './migrate.ts';
 import { preparedStatements } from './pglite-prepared.ts';
 import { createPgliteThreadDb } from './pglite-thread.ts';
 import { DatabaseUnavailableError, type Db, type Queryable } from './types.ts';
@@ -52,23 +56,117 @@ export interface PoolSettings {
 }
 
 /**
+ * Migrated templates. An in-memory database (tests, the headless replay, the flow walker) used to run PGlite's initdb
+ * (its own WASM, ~1.7–4.5 s) and then every migration each time one was opened. It now starts from a dump of a
+ * database that ran exactly the current migrations — PGlite's `dumpDataDir` / `loadDataDir` (~0.6 s, no initdb) —
+ * made once per process, on first use, by migrate() on a fresh database; migrate() then finds nothing to do. Each
+ * database unpacks its own copy of the files, so none sees another's writes (server/src/db/pglite.test.ts).
+ *
+ * With `PGLITE_PLANTILLA=<folder>` (set by the test helpers only: server/test/setup.ts and processes.ts ›
+ * startServer) the dump is also kept in that folder, named by PGlite's version and the migrations' fingerprint
+ * (migrate.ts), so that each test process reads it (~40 MB, uncompressed) instead of making its own, and a brand-new
+ * data folder (missing, or holding nothing but the lock) is seeded from it instead of running initdb and the
+ * migrations. Without the variable — production — a data folder is made by PGlite's initdb as always and nothing is
+ * written outside it.
+ */
+export const PLANTILLA_ENV = 'PGLITE_PLANTILLA';
+
+let plantillaDelProceso: Promise<Blob> | undefined;
+
+/** @returns the installed PGlite's version (part of a cached template's name: another PGlite, another template) */
+function pgliteVersion(): string {
+  const pkg = new URL('../package.json', import.meta.resolve('@electric-sql/pglite'));
+  return (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version;
+}
+
+/** A fresh PGlite (initdb) with every migration applied, dumped as an uncompressed tar. */
+async function crearPlantilla(): Promise<Blob> {
+  const pglite = await PGlite.create();
+  try {
+    await migrate(pgliteAsDb(pglite, () => undefined));
+    return await pglite.dumpDataDir('none');
+  } finally {
+    await pglite.close();
+  }
+}
+
+/** The template from the folder `dir`, made and written there (atomically: a temporary name, then a rename) when absent. */
+async function plantillaEnDisco(dir: string): Promise<Blob> {
+  const file = join(dir, `pglite-${pgliteVersion()}-migraciones-${migrationsFingerprint()}.tar`);
+  try {
+    return new Blob([readFileSync(file)]);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  const blob = await crearPlantilla();
+  mkdirSync(dir, { recursive: true });
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  try {
+    writeFileSync(tmp, Buffer.from(await blob.arrayBuffer()));
+    renameSync(tmp, file); // two processes making it at once write the same migrations: either rename is right
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+  return blob;
+}
+
+/**
+ * The migrated template of this process (made on the first call; from the `PGLITE_PLANTILLA` folder when set).
+ * @returns PGlite's data folder as a tar, to pass as `loadDataDir`
+ * @throws Error when a migration fails (the next call tries again)
+ */
+export function migratedTemplate(): Promise<Blob> {
+  if (!plantillaDelProceso) {
+    const dir = process.env[PLANTILLA_ENV];
+    plantillaDelProceso = dir ? plantillaEnDisco(dir) : crearPlantilla();
+    plantillaDelProceso.catch(() => (plantillaDelProceso = undefined));
+  }
+  return plantillaDelProceso;
+}
+
+/**
+ * What a database starts from: the migrated template for an in-memory one; for a data folder, the template only with
+ * `PGLITE_PLANTILLA` set and a brand-new folder (missing, or nothing in it but the lock file); else nothing (PGlite's
+ * own initdb, or the folder's existing database).
+ */
+function plantillaPara(dataDir: string | undefined): Promise<Blob> | undefined {
+  if (!dataDir) return migratedTemplate();
+  if (!process.env[PLANTILLA_ENV]) return undefined;
+  const nueva = !existsSync(dataDir) || readdirSync(dataDir).every((f) => f === LOCK_FILE);
+  return nueva ? migratedTemplate() : undefined;
+}
+
+/**
  * Opens a PGlite database.
- * @param dataDir directory for the files, or undefined for an in-memory database (tests)
+ * @param dataDir directory for the files, or undefined for an in-memory database (tests, tools), which starts already
+ *   migrated (see {@link PLANTILLA_ENV} above)
  * @param opts.hilo run PGlite on a worker thread (pglite-thread.ts; what `npm start` does) instead of on the caller's
  * @param opts.onError with `hilo`: called if that thread dies (every call then fails with DatabaseUnavailableError)
  * @throws Error when the folder is locked by a live process (db/lock.ts) or PGlite cannot open it
  */
 export async function createPgliteDb(dataDir?: string, opts: { hilo?: boolean; onError?: (err: Error) => void } = {}): Promise<Db> {
   const release = dataDir ? acquirePgliteLock(dataDir) : () => undefined;
-  if (opts.hilo) return createPgliteThreadDb(dataDir, release, opts.onError);
-  let pglite: PGlite;
+  let loadDataDir: Blob | undefined;
+  let pglite: PGlite | undefined;
   try {
-    pglite = dataDir ? new PGlite(dataDir) : new PGlite();
-    await pglite.waitReady;
+    loadDataDir = await plantillaPara(dataDir);
+    if (!opts.hilo) {
+      pglite = new PGlite({ dataDir, loadDataDir });
+      await pglite.waitReady;
+    }
   } catch (err) {
     release();
     throw err;
   }
+  // the thread's start releases the lock itself when it fails
+  return pglite ? pgliteAsDb(pglite, release) : createPgliteThreadDb(dataDir, release, opts.onError, loadDataDir);
+}
+
+/**
+ * The `Db` port over an open PGlite (what createPgliteDb returns; exported for the template's own test).
+ * @param release runs once the database is closed (the folder lock)
+ */
+export function pgliteAsDb(pglite: PGlite, release: () => void = () => undefined): Db {
   const guard = () => {
     if (pglite.closed) throw new DatabaseUnavailableError(new Error('PGlite is closed'));
   };

@@ -39,10 +39,13 @@ function rehacerError(plano: ErrorPlano): Error {
  * @param dataDir directory for the files, or undefined for an in-memory database
  * @param alCerrar called once after the worker ended (e.g. to release the folder lock)
  * @param onError called when the worker dies unasked (crash, WASM abort), with the reason
+ * @param loadDataDir a dump to start from instead of initdb (db/index.ts › migrated templates); cloned to the worker
  * @throws the worker's start-up error (e.g. a data folder it cannot open)
  */
-export async function createPgliteThreadDb(dataDir: string | undefined, alCerrar: () => void, onError: (err: Error) => void = () => undefined): Promise<Db> {
-  const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: { dataDir } });
+export async function createPgliteThreadDb(
+  dataDir: string | undefined, alCerrar: () => void, onError: (err: Error) => void = () => undefined, loadDataDir?: Blob,
+): Promise<Db> {
+  const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: { dataDir, loadDataDir } });
   const pendientes = new Map<number, { ok: (v: unknown) => void; ko: (e: unknown) => void }>();
   let siguiente = 0;
   let caido: Error | undefined;

@@ -38,10 +38,10 @@ interface Abierta {
 
 async function main() {
   const port = parentPort!;
-  const { dataDir } = workerData as { dataDir?: string };
+  const { dataDir, loadDataDir } = workerData as { dataDir?: string; loadDataDir?: Blob };
   let pglite: PGlite;
   try {
-    pglite = dataDir ? new PGlite(dataDir) : new PGlite();
+    pglite = new PGlite({ dataDir, loadDataDir });
     await pglite.waitReady;
   } catch (err) {
     port.postMessage({ ready: false, error: aplanarError(err) });

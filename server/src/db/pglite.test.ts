@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPgliteDb, DatabaseUnavailableError, type Db } from './index.ts';
+import { createPgliteDb, DatabaseUnavailableError, pgliteAsDb, type Db } from './index.ts';
 import { LOCK_FILE } from './lock.ts';
+import { migrate } from './migrate.ts';
 
 /**
  * Both PGlite adapters (on the caller's thread, and on a worker thread as `npm start` runs it) give what
@@ -109,6 +110,70 @@ describe.each([
     const otra = await createPgliteDb(undefined, { hilo });
     await otra.close();
     await expect(otra.query('SELECT 1', [])).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    await otra.close();
+  });
+});
+
+/**
+ * In-memory databases start from a migrated template (db/index.ts › migrated templates): each is its own database,
+ * with exactly what migrate() makes on a fresh one.
+ */
+describe('in-memory databases from the migrated template', () => {
+  const migraciones = readdirSync(join(import.meta.dirname, 'migrations')).filter((f) => f.endsWith('.sql')).sort();
+  /** Every column of every table of the public schema, with its type, default and nullability: the schema's shape. */
+  const esquema = (db: { query: Db['query'] }) =>
+    db.query('SELECT table_name, column_name, data_type, column_default, is_nullable FROM information_schema.columns WHERE table_schema = $1 ORDER BY 1, 2', ['public']);
+
+  it('has every migration, and the same tables as migrate() on a fresh database', async () => {
+    const db = await createPgliteDb();
+    const fresca = new PGlite();
+    try {
+      expect((await db.query<{ nombre: string }>('SELECT nombre FROM schema_migrations ORDER BY nombre', [])).map((r) => r.nombre)).toEqual(migraciones);
+      expect(await migrate(db)).toEqual([]);
+      const enFresca = pgliteAsDb(fresca);
+      expect(await migrate(enFresca)).toEqual(migraciones);
+      expect(await esquema(db)).toEqual(await esquema(enFresca));
+      expect((await esquema(db)).length).toBeGreaterThan(50);
+    } finally {
+      await db.close();
+      await fresca.close();
+    }
+  });
+
+  it.each([false, true])('is independent of every other one (hilo: %s): a write to one is not seen in another', async (hilo) => {
+    const a = await createPgliteDb(undefined, { hilo });
+    const b = await createPgliteDb(undefined, { hilo });
+    try {
+      await a.query('INSERT INTO schema_migrations (nombre) VALUES ($1)', ['999-solo-en-a.sql']);
+      await a.exec('CREATE TABLE solo_en_a (x int)');
+      await b.query('INSERT INTO schema_migrations (nombre) VALUES ($1)', ['999-solo-en-b.sql']);
+      const c = await createPgliteDb(undefined, { hilo }); // opened after the writes: the template is untouched
+      try {
+        const nombres = async (db: Db) => (await db.query<{ nombre: string }>('SELECT nombre FROM schema_migrations WHERE nombre LIKE $1', ['999-%'])).map((r) => r.nombre);
+        expect(await nombres(a)).toEqual(['999-solo-en-a.sql']);
+        expect(await nombres(b)).toEqual(['999-solo-en-b.sql']);
+        expect(await nombres(c)).toEqual([]);
+        await expect(b.query('SELECT * FROM solo_en_a', [])).rejects.toThrow('solo_en_a');
+        await expect(c.query('SELECT * FROM solo_en_a', [])).rejects.toThrow('solo_en_a');
+      } finally {
+        await c.close();
+      }
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  // the server project's set-up names a template folder (PGLITE_PLANTILLA), as the test helpers do for the API processes
+  it('with PGLITE_PLANTILLA, a new data folder starts migrated and keeps its data; a folder with a database is opened as is', async () => {
+    expect(process.env.PGLITE_PLANTILLA).toBeTruthy();
+    const dir = join(mkdtempSync(join(tmpdir(), 'cotizador-pglite-nueva-')), 'pglite');
+    const db = await createPgliteDb(dir);
+    expect(await migrate(db)).toEqual([]);
+    await db.query('INSERT INTO schema_migrations (nombre) VALUES ($1)', ['999-guardada.sql']);
+    await db.close();
+    const otra = await createPgliteDb(dir);
+    expect((await otra.query<{ nombre: string }>('SELECT nombre FROM schema_migrations WHERE nombre LIKE $1', ['999-%'])).map((r) => r.nombre)).toEqual(['999-guardada.sql']);
     await otra.close();
   });
 });
