@@ -14,8 +14,9 @@ export default defineConfig({
   timeout: 90_000,
   // ceilings for a loaded 2-core machine: waits end when the page shows the thing (tests/README.md › busy machine)
   expect: { timeout: 20_000 },
-  fullyParallel: false,
-  workers: 1,
+  // every test may run beside any other (tests/README.md › Playwright): the run mostly waits (API, builds, browser)
+  fullyParallel: true,
+  workers: 3,
   retries: 0,
   reporter: [['list']],
   // the edited trees built for flow-edit specs, shared by the specs of one run (tests/support/edited-tree.ts)

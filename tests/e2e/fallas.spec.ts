@@ -20,14 +20,19 @@ async function toContacto(page: Page) {
 
 test('mientras se verifica, se ve el cargador a pantalla completa', async ({ page }) => {
   await toContacto(page);
+  // the check is held until the test has seen the loader, however slow the machine: then it goes through
+  let soltar!: () => void;
+  const retenida = new Promise<void>((r) => (soltar = r));
   await page.route('**/api/cotizacion/validar-telefono', async (route) => {
-    await new Promise((r) => setTimeout(r, 1200));
+    await retenida;
     await route.continue();
   });
   await page.getByLabel('E-mail').fill('eva@example.com');
   await page.getByLabel('Celular').fill('341 555-1234');
   await continuar(page);
   await expect(page.getByRole('status').filter({ hasText: 'Estamos verificando tus datos...' })).toBeVisible();
+  await expect(page).toHaveURL(/\/contacto$/); // still there while the API works
+  soltar();
   await expect(page).toHaveURL(/\/vigencia$/);
   await expect(page.getByText('Estamos verificando tus datos...')).toHaveCount(0);
 });
