@@ -14,11 +14,14 @@ export default defineConfig({
   timeout: 90_000,
   // ceilings for a loaded 2-core machine: waits end when the page shows the thing (tests/README.md › busy machine)
   expect: { timeout: 20_000 },
-  fullyParallel: false,
-  workers: 1,
+  // every test may run beside any other: each reads only the mail sent to its own address, starts its own servers on
+  // ports the system picks, and the edited trees are built once across workers (tests/README.md › Playwright).
+  // 3 workers: the run mostly waits (API, browser, builds), and on a loaded 2-core machine 4 were slower than 3
+  fullyParallel: true,
+  workers: 3,
   retries: 0,
   reporter: [['list']],
-  // the edited trees built for flow-edit specs, shared by the specs of one run (tests/support/edited-tree.ts)
+  // the edited trees built for flow-edit specs, shared by the specs and workers of one run (tests/support/edited-tree.ts)
   globalTeardown: './tests/support/e2e-teardown.ts',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

@@ -18,7 +18,6 @@ import { continuar } from './journey';
 
 type Batch = { versionFlujo: number; sintetico?: boolean; eventos: { recorrido: string; paso: string; tipo: string; en: string }[] };
 const isFunnel = (r: Request) => r.method() === 'POST' && r.url().endsWith('/api/embudo/eventos');
-const PORT = Number(process.env.E2E_PORT ?? 3199) + 9;
 
 test('los pasos mostrados y enviados llegan en lotes, sin nada de lo escrito, el último al irse, y el informe los cuenta', async ({ page }, info) => {
   test.skip(info.project.name !== 'mobile', 'el embudo no depende del tamaño de pantalla: una vez alcanza');
@@ -27,7 +26,7 @@ test('los pasos mostrados y enviados llegan en lotes, sin nada de lo escrito, el
   let server: ServerProcess | undefined;
   try {
     // info: the API logs each request it receives, which tells the test when the last batch has arrived
-    server = await startServer(PORT, { STATIC_DIR: resolve('dist'), DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'info' });
+    server = await startServer(0, { STATIC_DIR: resolve('dist'), DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'info' });
     const seen: Batch[] = [];
     page.on('request', (r) => {
       if (isFunnel(r)) seen.push(r.postDataJSON() as Batch);
@@ -95,7 +94,7 @@ test('el informe del embudo de una base llenada por reproducciones (npm run repl
   const dataDir = mkdtempSync(join(tmpdir(), 'cotizador-embudo-replay-'));
   let server: ServerProcess | undefined;
   try {
-    server = await startServer(Number(process.env.E2E_PORT ?? 3199) + 8, {
+    server = await startServer(0, {
       STATIC_DIR: resolve('dist'), DATA_DIR: dataDir, NODE_ENV: 'test', EMISSION_DELAY_MS: '300', RATE_LIMIT_MAX: '100000', COTIZACIONES_POR_HORA: '100000',
       EMBUDO_LOTES_POR_MINUTO: '100000',
     }, { readyTimeoutMs: 120_000 });

@@ -23,7 +23,7 @@ for (const name of examples) {
     test.skip(info.project.name !== 'mobile', 'el flujo editado no depende del tamaño de pantalla: una vez alcanza');
     test.setTimeout(480_000); // a Vite build of the edited tree (once per run), seconds idle, minutes under load
     const example = readExample(join(dir, name));
-    const tree = builtTree(example.edits);
+    const tree = await builtTree(example.edits);
     const data = mkdtempSync(join(tmpdir(), 'cotizador-flow-edit-datos-'));
     const product = loadReplayProduct(tree);
     const { flow } = product;

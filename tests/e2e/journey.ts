@@ -30,12 +30,16 @@ export function arInDays(days: number): string {
   return `${p(t.getUTCDate())}/${p(t.getUTCMonth() + 1)}/${t.getUTCFullYear()}`;
 }
 
+/** The e-mail typed on contacto unless a test gives its own (tests/e2e/correo.ts › buzon, for a test that reads its mail). */
+export const ANA_EMAIL = 'ana.perez@example.com';
+
 /**
  * From the landing to the quote screen; returns with the plans visible.
  * @param telefono the mobile typed on contacto: area code without 0 and number without 15, 10 digits together
+ * @param email the e-mail typed on contacto, where the quote and the policy are sent
  */
-export async function quoteAHome(page: Page, info: TestInfo, query = '', telefono = { areaCod: '11', numero: '55551234' }) {
-  await answerHouseQuestions(page, info, query, telefono);
+export async function quoteAHome(page: Page, info: TestInfo, query = '', telefono = { areaCod: '11', numero: '55551234' }, email = ANA_EMAIL) {
+  await answerHouseQuestions(page, info, query, telefono, email);
   await page.getByRole('button', { name: 'Ver mi cotización' }).click();
 
   await expect(page).toHaveURL(/\/seguro-hogar\/cotizacion/);
@@ -43,8 +47,8 @@ export async function quoteAHome(page: Page, info: TestInfo, query = '', telefon
   await expect(page.locator('.plan__amount').first()).toHaveText(/^\$\u00a0[\d.]+,\d{2}$/);
 }
 
-/** From the landing page through the house questions to a filled-in «vigencia» step, not yet submitted (`telefono` as in quoteAHome). */
-export async function answerHouseQuestions(page: Page, info: TestInfo, query = '', telefono = { areaCod: '11', numero: '55551234' }) {
+/** From the landing page through the house questions to a filled-in «vigencia» step, not yet submitted (`telefono`, `email` as in quoteAHome). */
+export async function answerHouseQuestions(page: Page, info: TestInfo, query = '', telefono = { areaCod: '11', numero: '55551234' }, email = ANA_EMAIL) {
   trackRequests(page);
   await page.goto(`/${query}`);
   await expect(page).toHaveURL(new RegExp(`/seguro-hogar${query.replace('?', '\\?')}$`));
@@ -76,7 +80,7 @@ export async function answerHouseQuestions(page: Page, info: TestInfo, query = '
   await continuar(page);
 
   await expect(page).toHaveURL(/\/seguro-hogar\/contacto/);
-  await page.getByLabel('E-mail').fill('ana.perez@example.com');
+  await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Celular').fill(`${telefono.areaCod} ${telefono.numero}`);
   await shot(page, info, '06-contacto');
   await continuar(page);

@@ -18,7 +18,7 @@ test('una fixture sin editar se reproduce en Chromium con los pasos reordenados'
   test.setTimeout(300_000);
   const example = JSON.parse(readFileSync('tests/fixtures/flow-edits/reordenar.json', 'utf8')) as FlowEditExample;
   // the same build as flow-edits.spec.ts's reordenar example (built once per run)
-  const tree = builtTree(example.edits);
+  const tree = await builtTree(example.edits);
   const data = mkdtempSync(join(tmpdir(), 'cotizador-reordenado-datos-'));
   const server = await startServer(0, { STATIC_DIR: join(tree, 'dist'), DATA_DIR: data, EMISSION_DELAY_MS: '200', NODE_ENV: 'test', RATE_LIMIT_MAX: '100000', COTIZACIONES_POR_HORA: '100000' });
   try {

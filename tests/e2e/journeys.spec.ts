@@ -73,7 +73,7 @@ test('una fixture sigue reproduciéndose cuando cambian las etiquetas de los cam
   test.skip(info.project.name !== 'mobile', 'una vez alcanza');
   test.setTimeout(480_000); // a Vite build of the edited tree: seconds idle, minutes under load
   // a staffer relabels fields and options, JSON only
-  const tree = builtTree({
+  const tree = await builtTree({
     'src/i18n/es.json': [
       { op: 'replace', path: '/metros/fields/metros/label', value: 'Metros cuadrados cubiertos' },
       { op: 'replace', path: '/propiedad/fields/tipoVivienda/options/DEPARTAMENTO', value: 'Depto.' },

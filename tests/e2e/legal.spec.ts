@@ -7,35 +7,13 @@
  * home page. axe finds no violation on the legal pages.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import aseguradora from '../../config/aseguradora.json' with { type: 'json' };
 import { trackRequests } from '../../tools/replay/settle.ts';
+import { buzon, correo } from './correo';
 import { ANA, continuar, fillPersonalData, payWithCard, quoteAHome, shot } from './journey';
-
-const SMTP_DIR = join(process.env.E2E_DATA_DIR as string, 'smtp');
-
-/** Waits until the SMTP server received a message matching `pred`. */
-async function correo(pred: (m: ParsedMail) => boolean, timeoutMs = 60_000): Promise<ParsedMail> {
-  const start = Date.now();
-  for (;;) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(SMTP_DIR).sort().reverse();
-    } catch {
-      files = [];
-    }
-    for (const f of files) {
-      const m = await simpleParser(readFileSync(join(SMTP_DIR, f)));
-      if (pred(m)) return m;
-    }
-    if (Date.now() - start > timeoutMs) throw new Error('El servidor SMTP no recibió el e-mail esperado');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 const pdfText = (file: string) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 const pesos = (s: string) => Math.round(Number(s.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
@@ -135,7 +113,8 @@ test('compra: aviso de datos antes del e-mail, enlaces del consentimiento, condi
   await expect(aviso.getByRole('link', { name: 'política de privacidad' })).toHaveAttribute('href', '/privacidad');
   const [avisoBox, emailBox] = [await aviso.boundingBox(), await page.getByLabel('E-mail').boundingBox()];
   expect((avisoBox?.y ?? 1e9) < (emailBox?.y ?? 0)).toBe(true);
-  await page.getByLabel('E-mail').fill('ana.perez@example.com');
+  const email = buzon(info);
+  await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Celular').fill('11 5555-1234');
   await shot(page, info, 'legal-contacto-aviso');
   await continuar(page);
@@ -213,7 +192,7 @@ test('compra: aviso de datos antes del e-mail, enlaces del consentimiento, condi
   const num = (await page.getByTestId('poliza').textContent()) as string;
 
   // the policy e-mail: HTML with the links the PDF refers to, each opened in the browser
-  const mail = await correo((x) => x.subject === `Tu póliza de hogar ${num}`);
+  const mail = await correo(email, (x) => x.subject === `Tu póliza de hogar ${num}`);
   expect(mail.attachments.map((a) => a.filename)).toEqual([`poliza-${num}.pdf`, `condiciones-${num}.pdf`]);
   const html = mail.html as string;
   const links = [...html.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((x) => ({ href: x[1].replace(/&amp;/g, '&'), texto: x[2] }));
@@ -236,10 +215,11 @@ test('compra: aviso de datos antes del e-mail, enlaces del consentimiento, condi
 
 test('el enlace para retomar abre la cotización sin pasar por la página de inicio', async ({ page, browser }, info) => {
   trackRequests(page);
-  await quoteAHome(page, info);
+  const email = buzon(info);
+  await quoteAHome(page, info, '', undefined, email);
   await page.getByRole('button', { name: 'Enviarme la cotización' }).click();
   await expect(page.getByRole('status')).toContainText('Listo: te enviamos la cotización');
-  const mail = await correo((x) => x.subject === 'Tu cotización de seguro de hogar' && (x.text ?? '').includes('retomar='));
+  const mail = await correo(email, (x) => x.subject === 'Tu cotización de seguro de hogar' && (x.text ?? '').includes('retomar='));
   const link = (mail.text ?? '').match(/http:\/\/127\.0\.0\.1:\d+\/seguro-hogar\/cotizacion\?retomar=[A-Za-z0-9_.-]+/)?.[0] as string;
   expect(link).toBeTruthy();
   const otro = await browser.newContext({ viewport: page.viewportSize() ?? undefined, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });

@@ -7,6 +7,7 @@
  * app must have been built for the sub-path (`BASE_PATH=/hogar/ npm run build`, docs/operations.md › Sub-path).
  */
 import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 export interface SubPathProxy {
   /** e.g. http://127.0.0.1:3533/hogar */
@@ -21,7 +22,7 @@ export interface SubPathProxy {
 
 /**
  * @param target the server's origin, e.g. http://127.0.0.1:3532
- * @param port the proxy's port on 127.0.0.1
+ * @param port the proxy's port on 127.0.0.1 (0: a free one the system picks, in `url`)
  * @param prefix the sub-path, e.g. `/hogar`
  */
 export async function startSubPathProxy(target: string, port: number, prefix: string): Promise<SubPathProxy> {
@@ -59,7 +60,7 @@ export async function startSubPathProxy(target: string, port: number, prefix: st
     server.listen(port, '127.0.0.1', () => ok());
   });
   return {
-    url: `http://127.0.0.1:${port}${prefix}`,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${prefix}`,
     outside,
     retarget: (t) => (to = new URL(t)),
     close: () => new Promise((ok) => {

@@ -17,8 +17,6 @@ import { loadJourney, resolveAnswer } from '../../tools/replay/fixture.ts';
 import { choosePlanAndPersonalData, payWithCard, quoteAHome } from './journey';
 
 const DIAS = 200;
-/** The shifted API's port: the suite's web server (E2E_PORT) + 1. */
-const PORT = Number(process.env.E2E_PORT ?? 3199) + 1;
 /** Node options that put a process DIAS days later (added to the ones it already has). */
 const otroDia = () => ({
   NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${resolve('tests/reloj-adelantado.ts')}`.trim(),
@@ -78,7 +76,7 @@ test('un recorrido grabado con código de área 3541 se reproduce igual 200 día
   let server: ServerProcess | undefined;
   const context = await browser.newContext({ viewport: journey.viewport, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
   try {
-    server = await startServer(PORT, {
+    server = await startServer(0, {
       ...otroDia(), STATIC_DIR: resolve('dist'), DATA_DIR: dataDir, NODE_ENV: 'test', EMISSION_DELAY_MS: '300', RATE_LIMIT_MAX: '100000',
       COTIZACIONES_POR_HORA: '100000', EMBUDO_LOTES_POR_MINUTO: '100000',
     }, { readyTimeoutMs: 120_000 }); // a first start creates the embedded database: on a loaded machine, half a minute

@@ -14,7 +14,6 @@ import { expect, test } from '@playwright/test';
 import { startServer, type ServerProcess } from '../../server/test/processes.ts';
 import { startSubPathProxy, type SubPathProxy } from './proxy-subruta';
 
-const BASE = Number(process.env.E2E_PORT ?? 3199);
 const FIXTURE = 'tests/fixtures/journeys/compra-tarjeta-casa.json';
 /** A first start creates the embedded database: on a loaded shared machine that alone can take half a minute. */
 const READY = { readyTimeoutMs: 120_000 };
@@ -49,8 +48,8 @@ test('npm run replay --base-url …/hogar pasa contra la app servida bajo /hogar
     expect(page).toMatch(/data-app="\/hogar\/assets\/index-[\w-]+\.js"/);
     expect(page).toContain('href="/hogar/terminos"');
 
-    servers.push(await startServer(BASE + 2, serverEnv(join(tmp, 'dist-hogar'), join(tmp, 'datos-1')), READY));
-    proxy = await startSubPathProxy(servers[0].url, BASE + 3, '/hogar');
+    servers.push(await startServer(0, serverEnv(join(tmp, 'dist-hogar'), join(tmp, 'datos-1')), READY));
+    proxy = await startSubPathProxy(servers[0].url, 0, '/hogar');
 
     // 1. green under the sub-path
     const green = await run(process.execPath, ['scripts/replay.ts', FIXTURE, '--base-url', proxy.url]);
@@ -63,7 +62,7 @@ test('npm run replay --base-url …/hogar pasa contra la app servida bajo /hogar
     const tariff = JSON.parse(readFileSync('server/tariffs/2026-11.json', 'utf8'));
     tariff.coberturas['101'].tasaAnualPorMil = 0.5;
     writeFileSync(join(tmp, 'tarifa.json'), JSON.stringify(tariff));
-    servers.push(await startServer(BASE + 4, serverEnv(join(tmp, 'dist-hogar'), join(tmp, 'datos-2'), { TARIFF_FILE: join(tmp, 'tarifa.json') }), READY));
+    servers.push(await startServer(0, serverEnv(join(tmp, 'dist-hogar'), join(tmp, 'datos-2'), { TARIFF_FILE: join(tmp, 'tarifa.json') }), READY));
     proxy.retarget(servers[1].url);
     const tariffRed = await run(process.execPath, ['scripts/replay.ts', FIXTURE, '--base-url', proxy.url]);
     console.log(`replay bajo /hogar, otra tarifa (rojo): ${tariffRed.ms} ms — ${/✗ compra.*/.exec(tariffRed.out)?.[0]}`);
@@ -72,7 +71,7 @@ test('npm run replay --base-url …/hogar pasa contra la app servida bajo /hogar
     expect(tariffRed.out).toContain('0/1 recorridos verdes');
 
     // 3. the build for the root behind the same proxy: its pages leave the sub-path, red at the first step
-    servers.push(await startServer(BASE + 5, serverEnv(resolve('dist'), join(tmp, 'datos-3')), READY));
+    servers.push(await startServer(0, serverEnv(resolve('dist'), join(tmp, 'datos-3')), READY));
     proxy.retarget(servers[2].url);
     const rootRed = await run(process.execPath, ['scripts/replay.ts', FIXTURE, '--base-url', proxy.url]);
     console.log(`replay bajo /hogar, build para / (rojo): ${rootRed.ms} ms — ${/✗ compra.*/.exec(rootRed.out)?.[0]}`);

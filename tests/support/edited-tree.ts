@@ -2,11 +2,12 @@
  * A worked example of docs/flow-format.md made real: a copy of the product's source tree with the example's JSON
  * edits applied (RFC 6902 patches per file, `null` deletes the file), built as the product is built
  * (flow check + precompiled validators, then Vite). Used by the Chromium tests that buy through each example.
- * Built once per test run for each distinct set of edits ({@link builtTree}): a Vite build is most of such a test's time.
+ * Built once per test run for each distinct set of edits, across worker processes ({@link builtTree}): a Vite build is
+ * most of such a test's time.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import jsonpatch, { type Operation } from 'fast-json-patch';
@@ -67,13 +68,20 @@ export default { ...config, plugins: plugins.filter((p) => p?.name !== 'vite-plu
 /**
  * Builds the edited tree as `npm run build` does, less the precompressed copies: the checker + validators
  * (`compile.ts`), then Vite into `dir/dist` (no prerendered pages either: the API answers `index.html` for every route).
+ * Child processes, awaited: the calling test worker stays responsive meanwhile.
  * @throws Error with the tool's output when either step fails (e.g. the checker refuses the edited flow)
  */
-export function buildTree(dir: string): void {
+export async function buildTree(dir: string): Promise<void> {
   writeFileSync(join(dir, 'vite.config.arbol.ts'), CONFIG_SIN_COMPRIMIR);
   for (const args of [['tools/validators/compile.ts'], [join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.config.arbol.ts', '--logLevel', 'error']]) {
-    const run = spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8' });
-    if (run.status !== 0) throw new Error(`${args.join(' ')} falló:\n${run.stdout}\n${run.stderr}`);
+    const { code, out } = await new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = spawn(process.execPath, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (out += d));
+      child.once('close', (c) => resolve({ code: c, out }));
+    });
+    if (code !== 0) throw new Error(`${args.join(' ')} falló:\n${out}`);
   }
 }
 
@@ -85,29 +93,61 @@ export function treesDir(): string {
   return `${process.env.E2E_DATA_DIR ?? join(tmpdir(), `cotizador-${process.pid}`)}-arboles`;
 }
 
+const isBuilt = (root: string) => existsSync(join(root, 'dist/index.html'));
+
+/** Resolves once `check()` holds, looked at each time an entry of `dir` is created, renamed or removed (fs.watch). */
+async function whenInDir(dir: string, check: () => boolean): Promise<void> {
+  const watcher = watch(dir);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      watcher.on('change', () => check() && resolve());
+      watcher.on('error', reject);
+      if (check()) resolve(); // it happened before the watch started
+    });
+  } finally {
+    watcher.close();
+  }
+}
+
 /**
- * The tree with `edits` applied and built ({@link writeEditedTree}, {@link buildTree}), once per test run: a second
- * test with the same edits (the same example in two specs) gets the same folder. Built in a folder of its own and
- * then renamed into place, so a worker never sees a half-built tree. Treat it as read-only: a test's server needs
- * its own DATA_DIR elsewhere.
+ * The tree with `edits` applied and built ({@link writeEditedTree}, {@link buildTree}), once per test run, whichever
+ * worker process asks first: a second test with the same edits (the same example in two specs) gets the same folder.
+ * The first to ask holds `<key>.lock` (mkdir, atomic across processes) while it builds in a folder of its own, then
+ * renames the build into place and drops the lock; one that asks meanwhile waits for that rename (or, when the
+ * builder failed and dropped the lock, builds it itself and reports the failure in its own test). So a worker never
+ * sees a half-built tree, and two workers never spend the CPU of the same build. Treat it as read-only: a test's
+ * server needs its own DATA_DIR elsewhere. Waits with no ceiling of its own: the calling test's timeout is the ceiling.
  * @returns the tree's root (`<root>/dist` for STATIC_DIR, `loadReplayProduct(<root>)`, …)
  * @throws Error when a patch does not apply or the build fails
  */
-export function builtTree(edits: FlowEditExample['edits']): string {
+export async function builtTree(edits: FlowEditExample['edits']): Promise<string> {
   const key = createHash('sha256').update(JSON.stringify(edits)).digest('hex').slice(0, 16);
-  const root = join(treesDir(), key);
-  if (existsSync(join(root, 'dist/index.html'))) return root;
-  const building = `${root}.${process.pid}`;
-  writeEditedTree({ edits }, building);
-  buildTree(building);
-  try {
-    renameSync(building, root);
-  } catch (err) {
-    // another worker renamed the same build into place first: theirs is as good
-    if (!existsSync(join(root, 'dist/index.html'))) throw err;
-    rmSync(building, { recursive: true, force: true });
+  const dir = treesDir();
+  const root = join(dir, key);
+  const lock = `${root}.lock`;
+  mkdirSync(dir, { recursive: true });
+  for (;;) {
+    if (isBuilt(root)) return root;
+    try {
+      mkdirSync(lock);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      // another worker is building it: wait until it is in place or that worker gave up (then try again)
+      await whenInDir(dir, () => isBuilt(root) || !existsSync(lock));
+      continue;
+    }
+    const building = `${root}.${process.pid}`;
+    try {
+      if (isBuilt(root)) return root; // renamed into place between the check above and taking the lock
+      writeEditedTree({ edits }, building);
+      await buildTree(building);
+      renameSync(building, root);
+      return root;
+    } finally {
+      rmSync(building, { recursive: true, force: true });
+      rmSync(lock, { recursive: true, force: true });
+    }
   }
-  return root;
 }
 
 /**
