@@ -29,12 +29,29 @@ export default defineConfig({
     timezoneId: 'America/Argentina/Buenos_Aires',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
     trace: 'off',
   },
   projects: [
-    { name: 'mobile', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1' } },
+    {
+      name: 'mobile',
+      use: {
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        userAgent:
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      },
+    },
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
@@ -43,9 +60,23 @@ export default defineConfig({
     reuseExistingServer: false,
     // a ceiling for a loaded machine (the API starts in ~2 s idle); Playwright starts the tests as soon as it answers
     timeout: 180_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, STATIC_DIR: resolve('dist'), EMISSION_DELAY_MS: '300', NODE_ENV: 'test', GRABADOR: '1', VISTA_PREVIA: '1', RATE_LIMIT_MAX: '100000', COTIZACIONES_POR_HORA: '100000',
-      TRAMITES_POR_HORA: '100000', EMBUDO_LOTES_POR_MINUTO: '100000', CORREO_POLL_MS: '100', PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      STATIC_DIR: resolve('dist'),
+      EMISSION_DELAY_MS: '300',
+      NODE_ENV: 'test',
+      GRABADOR: '1',
+      VISTA_PREVIA: '1',
+      RATE_LIMIT_MAX: '100000',
+      COTIZACIONES_POR_HORA: '100000',
+      TRAMITES_POR_HORA: '100000',
+      EMBUDO_LOTES_POR_MINUTO: '100000',
+      CORREO_POLL_MS: '100',
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       // the anti-bot proof of work is on, as in production: every browser journey proves the visitor never notices it
-      ANTIBOT: 'on' },
+      ANTIBOT: 'on',
+    },
   },
 });

@@ -75,7 +75,14 @@ function compileHints(): Plugin {
       if (ssr) return;
       const graph: Manifest = {};
       for (const c of Object.values(bundle)) {
-        if (c.type === 'chunk') graph[c.fileName] = { file: c.fileName, src: c.facadeModuleId ? relative(root, c.facadeModuleId) : undefined, isEntry: c.isEntry, imports: c.imports, dynamicImports: c.dynamicImports };
+        if (c.type === 'chunk')
+          graph[c.fileName] = {
+            file: c.fileName,
+            src: c.facadeModuleId ? relative(root, c.facadeModuleId) : undefined,
+            isEntry: c.isEntry,
+            imports: c.imports,
+            dynamicImports: c.dynamicImports,
+          };
       }
       for (const file of startUpFiles(graph)) {
         const chunk = bundle[file] as Rollup.OutputChunk;
@@ -97,7 +104,14 @@ function basePath(value: string | undefined): string {
 }
 
 export default defineConfig({
-  plugins: [react(), textosWeb(), sinMarkdown(), problemasDelFlujo(import.meta.dirname), compileHints(), compression({ include: /\.(js|css|svg|json)$/, algorithms: ['gzip', 'brotliCompress'], threshold: 512 })],
+  plugins: [
+    react(),
+    textosWeb(),
+    sinMarkdown(),
+    problemasDelFlujo(import.meta.dirname),
+    compileHints(),
+    compression({ include: /\.(js|css|svg|json)$/, algorithms: ['gzip', 'brotliCompress'], threshold: 512 }),
+  ],
   // BASE_PATH=/hogar/ builds the app for a sub-path (src/app/base.ts; docs/operations.md › Sub-path); BUILD_DIR another output folder
   base: basePath(process.env.BASE_PATH),
   server: { proxy: { '/api': 'http://localhost:3000' } },
@@ -107,7 +121,14 @@ export default defineConfig({
   // One stylesheet, not split by chunk: scripts/prerender/ inlines it in every page, and with it split each lazy
   // chunk's import listed the entry's stylesheet as a dependency — on form steps the form chunk fetched it again as a
   // file and the page restyled in a ~30 ms task (~125 ms at 4×) while starting
-  build: { outDir: process.env.BUILD_DIR ?? 'dist', manifest: true, sourcemap: false, cssCodeSplit: false, chunkSizeWarningLimit: 700, modulePreload: false },
+  build: {
+    outDir: process.env.BUILD_DIR ?? 'dist',
+    manifest: true,
+    sourcemap: false,
+    cssCodeSplit: false,
+    chunkSizeWarningLimit: 700,
+    modulePreload: false,
+  },
   test: {
     // at least two files at a time: Vitest's default (cores − 1) is one on a 2-core machine. Server files run side by side
     // too: each test file runs isolated (its own module graph and environment), its API servers listen on ports the system picks, its PostgreSQL

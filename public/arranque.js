@@ -72,17 +72,21 @@
     if ((a.getAttribute('target') || '_self') !== '_self' || a.hasAttribute('download')) return null;
     return a.origin === window.location.origin ? a : null;
   }
-  document.addEventListener('click', function (e) {
-    if (ready) return;
-    var kept = e.target instanceof Element ? e.target.closest('#root button') || ownLink(e) : null;
-    if (!kept) return;
-    e.preventDefault();
-    e.stopImmediatePropagation();
-    // a button of the step (its submit): what the next step needs is fetched now, alongside the app
-    if (!pending && kept.tagName === 'BUTTON') preload('data-al-tocar');
-    pending = kept;
-    load();
-  }, true);
+  document.addEventListener(
+    'click',
+    function (e) {
+      if (ready) return;
+      var kept = e.target instanceof Element ? e.target.closest('#root button') || ownLink(e) : null;
+      if (!kept) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      // a button of the step (its submit): what the next step needs is fetched now, alongside the app
+      if (!pending && kept.tagName === 'BUTTON') preload('data-al-tocar');
+      pending = kept;
+      load();
+    },
+    true,
+  );
   window.addEventListener('cotizador:listo', function () {
     ready = true;
     var kept = pending;

@@ -64,16 +64,25 @@ function strip(value: unknown, at: string, known: Set<string>): unknown {
 export async function checkCallsAgainstApi(root: string, def: FlowDef, stepSchemas: Record<string, Json>): Promise<FlowProblem[]> {
   const answers: Json = {};
   for (const [id, schema] of Object.entries(stepSchemas)) answers[id] = (schema.examples as Json[] | undefined)?.[0] ?? {};
-  const app = await build({ schemasDir: join(root, 'schemas'), tariffFile: join(root, 'server/tariffs/2026-11.json'), rateLimitMax: 1_000_000 } as never);
+  const app = await build({
+    schemasDir: join(root, 'schemas'),
+    tariffFile: join(root, 'server/tariffs/2026-11.json'),
+    rateLimitMax: 1_000_000,
+  } as never);
   const problems: FlowProblem[] = [];
   try {
     const csrf = await app.inject({ method: 'GET', url: '/api/set-csrf' });
-    const cookie = csrf.cookies.filter((c) => c.name !== 'XSRF-TOKEN').map((c) => `${c.name}=${c.value}`).join('; ');
+    const cookie = csrf.cookies
+      .filter((c) => c.name !== 'XSRF-TOKEN')
+      .map((c) => `${c.name}=${c.value}`)
+      .join('; ');
     const token = (csrf.json() as { csrfToken: string }).csrfToken;
     await app.ready();
     const norm = (p: string) => p.replace(/\{\w+\}/g, '{}');
     const doc = (app as unknown as { swagger: () => { paths: Record<string, Record<string, unknown>> } }).swagger();
-    const routes = new Set(Object.entries(doc.paths).flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${norm(p)}`)));
+    const routes = new Set(
+      Object.entries(doc.paths).flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${norm(p)}`)),
+    );
     for (const [name, call] of Object.entries(def.calls)) {
       const at = `/calls/${escapeToken(name)}`;
       if (!routes.has(`${call.method} ${norm(`/api${call.path}`)}`)) {
@@ -82,20 +91,33 @@ export async function checkCallsAgainstApi(root: string, def: FlowDef, stepSchem
       }
       const known = new Set<string>();
       const params = (sample(call.params as Binding | undefined, answers) ?? {}) as Json;
-      const path = call.path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(typeof params[k] === 'string' ? (params[k] as string) : 'x'));
-      const payload = call.method === 'POST' ? ((strip(sample(call.body as Binding | undefined, answers), '', known) as Json) ?? {}) : undefined;
+      const path = call.path.replace(/\{(\w+)\}/g, (_, k: string) =>
+        encodeURIComponent(typeof params[k] === 'string' ? (params[k] as string) : 'x'),
+      );
+      const payload =
+        call.method === 'POST' ? ((strip(sample(call.body as Binding | undefined, answers), '', known) as Json) ?? {}) : undefined;
       const query = call.method === 'GET' && call.query ? (strip(sample(call.query as Binding, answers), '', known) as Json) : undefined;
       const qs = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : '';
-      const res = await app.inject({ method: call.method, url: `/api${path}${qs}`, headers: { cookie, 'x-xsrf-token': token }, ...(payload ? { payload } : {}) });
+      const res = await app.inject({
+        method: call.method,
+        url: `/api${path}${qs}`,
+        headers: { cookie, 'x-xsrf-token': token },
+        ...(payload ? { payload } : {}),
+      });
       if (res.statusCode !== 400) continue;
-      const errors = ((res.json() as { errors?: { field: string; message: string }[] }).errors ?? []).filter((e) => typeof e.field === 'string');
+      const errors = ((res.json() as { errors?: { field: string; message: string }[] }).errors ?? []).filter(
+        (e) => typeof e.field === 'string',
+      );
       for (const e of errors) {
         const field = e.field.replace(/^\/(body|query|querystring)/, '');
         const parent = field.slice(0, field.lastIndexOf('/'));
         const ours = known.has(field) || (known.has(parent) && e.message === 'Este dato no corresponde a este pedido.');
         if (!ours) continue; // a run-time value left out (required, unknown id): not the flow's fault
         const where = call.method === 'GET' ? 'query' : 'body';
-        problems.push({ pointer: `${at}/${where}${field}`, message: `la API rechaza "${field.slice(1)}" de ${call.method} /api${call.path}: ${e.message}` });
+        problems.push({
+          pointer: `${at}/${where}${field}`,
+          message: `la API rechaza "${field.slice(1)}" de ${call.method} /api${call.path}: ${e.message}`,
+        });
       }
     }
   } finally {

@@ -23,8 +23,10 @@ export function formatReencolados(rows: CorreoReencolado[]): string {
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { id: { type: 'string' }, todos: { type: 'boolean' } }, strict: true });
-  if ((values.id === undefined) === (values.todos !== true)) throw new Error('Indicá --id <uuid> (un correo) o --todos (todos los FALLIDO), uno de los dos.');
-  if (values.id !== undefined && !UUID.test(values.id)) throw new Error(`--id tiene que ser el id (uuid) de un correo (vale "${values.id}").`);
+  if ((values.id === undefined) === (values.todos !== true))
+    throw new Error('Indicá --id <uuid> (un correo) o --todos (todos los FALLIDO), uno de los dos.');
+  if (values.id !== undefined && !UUID.test(values.id))
+    throw new Error(`--id tiene que ser el id (uuid) de un correo (vale "${values.id}").`);
   const db = await abrirBaseDelEntorno();
   try {
     const rows = await correosRepository(db).reencolar(values.id !== undefined ? { id: values.id } : { todos: true });

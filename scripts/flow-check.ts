@@ -16,7 +16,14 @@ export { loadProduct } from '../server/src/producto.ts';
 
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  return rows.map((r) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((c, i) => c.padEnd(widths[i]))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 async function main() {
@@ -32,7 +39,12 @@ async function main() {
       report.problems.push(...(await checkCallsAgainstApi(root, files.flow as FlowDef, files.schemas)));
     }
     // every path walked with the answers a visitor can give (tools/check/walk.ts; --sin-recorrido skips it)
-    if (report.flow && !process.argv.includes('--sin-api') && !process.argv.includes('--sin-recorrido') && !report.problems.some((p) => (p.severity ?? 'error') === 'error')) {
+    if (
+      report.flow &&
+      !process.argv.includes('--sin-api') &&
+      !process.argv.includes('--sin-recorrido') &&
+      !report.problems.some((p) => (p.severity ?? 'error') === 'error')
+    ) {
       const { walkProduct } = await import('./flow-walk.ts');
       report.problems.push(...(await walkProduct(root)).problems);
     }
@@ -47,7 +59,9 @@ async function main() {
     console.log('');
   }
   if (report.problems.length) console.log(formatProblems(report.problems));
-  console.log(`${errors.length ? 'flujo con errores' : 'flujo válido'}: ${report.flow?.steps.length ?? 0} pasos, ${errors.length} errores, ${warnings} avisos`);
+  console.log(
+    `${errors.length ? 'flujo con errores' : 'flujo válido'}: ${report.flow?.steps.length ?? 0} pasos, ${errors.length} errores, ${warnings} avisos`,
+  );
   process.exit(errors.length ? 1 : 0);
 }
 

@@ -33,15 +33,25 @@ export interface GraphOverlay {
 
 /** Graphviz DOT source of a compiled flow; with `overlay`, the same graph with its counts. */
 export function flowToDot(flow: Flow, overlay?: GraphOverlay): string {
-  const lines = ['digraph flujo {', '  graph [rankdir=TB, fontname="Helvetica", nodesep=0.3, ranksep=0.35];', '  node [shape=box, style="rounded,filled", fillcolor="#ffffff", color="#1b5e3b", fontname="Helvetica", fontsize=10];', '  edge [fontname="Helvetica", fontsize=9, color="#444444"];'];
+  const lines = [
+    'digraph flujo {',
+    '  graph [rankdir=TB, fontname="Helvetica", nodesep=0.3, ranksep=0.35];',
+    '  node [shape=box, style="rounded,filled", fillcolor="#ffffff", color="#1b5e3b", fontname="Helvetica", fontsize=10];',
+    '  edge [fontname="Helvetica", fontsize=9, color="#444444"];',
+  ];
   for (const s of flow.steps) {
-    const calls = [...(s.onSubmit ?? []).map(callText), ...Object.entries(s.onChange ?? {}).flatMap(([f, refs]) => refs.map((r) => `${callText(r)} al cambiar ${f}`))];
+    const calls = [
+      ...(s.onSubmit ?? []).map(callText),
+      ...Object.entries(s.onChange ?? {}).flatMap(([f, refs]) => refs.map((r) => `${callText(r)} al cambiar ${f}`)),
+    ];
     const rows = [
       `<TR><TD ALIGN="LEFT"><B>${esc(s.id)}</B> <FONT COLOR="#666666">${esc(s.kind)}${s.stage ? ' · ' + esc(s.stage) : ''}</FONT></TD></TR>`,
       `<TR><TD ALIGN="LEFT"><FONT POINT-SIZE="9">/${esc(s.path)}</FONT></TD></TR>`,
       `<TR><TD ALIGN="LEFT"><FONT POINT-SIZE="9" COLOR="#1b5e3b">flag ${esc(s.flag)}</FONT></TD></TR>`,
       ...calls.map((c) => `<TR><TD ALIGN="LEFT"><FONT POINT-SIZE="9" COLOR="#0b4f8a">→ ${esc(c)}</FONT></TD></TR>`),
-      ...(overlay?.node(s.id) ?? []).map((c) => `<TR><TD ALIGN="LEFT"><B><FONT POINT-SIZE="11" COLOR="#7a1f00">${esc(c)}</FONT></B></TD></TR>`),
+      ...(overlay?.node(s.id) ?? []).map(
+        (c) => `<TR><TD ALIGN="LEFT"><B><FONT POINT-SIZE="11" COLOR="#7a1f00">${esc(c)}</FONT></B></TD></TR>`,
+      ),
     ];
     const fill = s.kind === 'result' ? (s.result?.tone === 'error' ? '#fdecea' : '#e8f5ec') : s.kind === 'landing' ? '#eef3fb' : '#ffffff';
     lines.push(`  "${s.id}" [fillcolor="${fill}", label=<<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="1">${rows.join('')}</TABLE>>];`);
@@ -61,7 +71,9 @@ export function flowToDot(flow: Flow, overlay?: GraphOverlay): string {
     s.actions?.forEach((a) => edge(s.id, a.to, 'action', a.text, 'style=dotted, constraint=false'));
   }
   for (const x of overlay?.extra ?? []) {
-    lines.push(`  "${x.from}" -> "${x.to}" [style=dashed, color="#888888", fontcolor="#555555", constraint=false, label="${esc(x.label)}"];`);
+    lines.push(
+      `  "${x.from}" -> "${x.to}" [style=dashed, color="#888888", fontcolor="#555555", constraint=false, label="${esc(x.label)}"];`,
+    );
   }
   lines.push('}');
   return lines.join('\n');

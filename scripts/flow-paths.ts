@@ -17,7 +17,10 @@ import { loadReplayProduct, tariffOptions } from './replay.ts';
 /** The fixtures under `root`/tests/fixtures/journeys. */
 export function loadJourneys(root: string): Journey[] {
   const dir = join(root, 'tests/fixtures/journeys');
-  return readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => loadJourney(join(dir, f)));
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => loadJourney(join(dir, f)));
 }
 
 /** What a drafted fixture says it proves until a tester writes it (flow:paths flags every fixture that still says so). */
@@ -46,7 +49,13 @@ export async function writeDrafts(root: string): Promise<string[]> {
     let name = draftName(path);
     for (let n = 2; existsSync(join(root, 'tests/fixtures/journeys', `${name}.json`)); n++) name = `${draftName(path)}-${n}`;
     const file = `tests/fixtures/journeys/${name}.json`;
-    const fixture = { $schema: '../../../flow/journey.schema.json', name, proves: `${PROVES_DRAFT} qué muestra el camino ${path.name}`, url: draft.url, steps: draft.steps };
+    const fixture = {
+      $schema: '../../../flow/journey.schema.json',
+      name,
+      proves: `${PROVES_DRAFT} qué muestra el camino ${path.name}`,
+      url: draft.url,
+      steps: draft.steps,
+    };
     writeFileSync(join(root, file), JSON.stringify(fixture, null, 2) + '\n');
     written.push(file);
   }
@@ -62,18 +71,22 @@ async function main(): Promise<number> {
     for (const file of await writeDrafts(root)) console.log(`borrador: ${file} — completá "proves" con lo que muestra`);
   }
   const journeys = loadJourneys(root);
-  for (const j of journeys.filter((x) => x.proves.startsWith(PROVES_DRAFT))) console.log(`aviso: ${j.name} es un borrador: completá "proves"`);
+  for (const j of journeys.filter((x) => x.proves.startsWith(PROVES_DRAFT)))
+    console.log(`aviso: ${j.name} es un borrador: completá "proves"`);
   const rows = coverage(flow, journeys);
   for (const [i, { path, fixtures }] of rows.entries()) {
     console.log(`${fixtures.length ? '✓' : '✗'} ${String(i + 1).padStart(2)}. ${path.name}`);
     console.log(`      ${fixtures.length ? fixtures.join(', ') : 'SIN FIXTURE: grabá o escribí uno (tests/fixtures/journeys/)'}`);
   }
   const missing = rows.filter((r) => r.fixtures.length === 0);
-  console.log(`\n${rows.length} caminos, ${rows.length - missing.length} con fixture${missing.length ? `, ${missing.length} sin fixture` : ''}`);
+  console.log(
+    `\n${rows.length} caminos, ${rows.length - missing.length} con fixture${missing.length ? `, ${missing.length} sin fixture` : ''}`,
+  );
   const unused = unexercisedOptions(product, journeys, tariffOptions(join(root, 'server/tariffs/2026-11.json')));
   if (unused.length) {
     console.log('\nValores que ningún fixture elige (planes y coberturas opcionales: de la tarifa):');
-    for (const u of unused) console.log(`  ${`${u.step} › ${u.field}`.padEnd(46)} ${u.missing.join(', ')}  (${u.total - u.missing.length}/${u.total} usados)`);
+    for (const u of unused)
+      console.log(`  ${`${u.step} › ${u.field}`.padEnd(46)} ${u.missing.join(', ')}  (${u.total - u.missing.length}/${u.total} usados)`);
   } else console.log('\nTodos los valores de opciones los elige algún fixture.');
   return missing.length ? 1 : 0;
 }

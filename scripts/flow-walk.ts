@@ -18,7 +18,9 @@ export async function walkProduct(root: string, { seed = walkSeed(), quiet = fal
   const report = await walkFlow({ root, product: loadReplayProduct(root), texts: loadProduct(root).texts, seed });
   if (!quiet) {
     const reached = report.paths.filter((p) => p.reached).length;
-    console.error(`recorrido: ${report.journeys} recorridos por ${report.paths.length} caminos (${reached} llegan al final), semilla ${seed}, ${(report.ms / 1000).toFixed(1)} s`);
+    console.error(
+      `recorrido: ${report.journeys} recorridos por ${report.paths.length} caminos (${reached} llegan al final), semilla ${seed}, ${(report.ms / 1000).toFixed(1)} s`,
+    );
   }
   return report;
 }

@@ -50,7 +50,12 @@ Opciones:
 /** The flow (compiled), step schemas and ui schemas under `root`, as the replay addresses them. */
 export function loadReplayProduct(root: string): Product {
   const files = loadProduct(root);
-  return { flow: compileFlowNode(files.flow as FlowDef), schemas: files.schemas, ui: files.ui, migrations: Object.values(files.migrations ?? {}) } as unknown as Product;
+  return {
+    flow: compileFlowNode(files.flow as FlowDef),
+    schemas: files.schemas,
+    ui: files.ui,
+    migrations: Object.values(files.migrations ?? {}),
+  } as unknown as Product;
 }
 
 /** The outcome of one fixture file. `problem`: it could not be read or checked (nothing was replayed). */
@@ -72,10 +77,15 @@ export interface FixtureRun {
  * reads /data/cotizacion/planes) and optional coverage codes (adicionales' CoverageTogglesWidget).
  */
 export function tariffOptions(tariffFile = join(ROOT, 'server/tariffs/2026-11.json')): DynamicOptions {
-  const t = JSON.parse(readFileSync(tariffFile, 'utf8')) as { planes: Record<string, unknown>; coberturas: Record<string, { lista: string }> };
+  const t = JSON.parse(readFileSync(tariffFile, 'utf8')) as {
+    planes: Record<string, unknown>;
+    coberturas: Record<string, { lista: string }>;
+  };
   return {
     '/data/cotizacion/planes': Object.keys(t.planes),
-    '/data/planElegido/coberturas/optional': Object.entries(t.coberturas).filter(([, c]) => c.lista === 'optional').map(([cod]) => cod),
+    '/data/planElegido/coberturas/optional': Object.entries(t.coberturas)
+      .filter(([, c]) => c.lista === 'optional')
+      .map(([cod]) => cod),
   };
 }
 
@@ -84,7 +94,11 @@ export function tariffOptions(tariffFile = join(ROOT, 'server/tariffs/2026-11.js
  * format, or names a route, field or option the flow does not have becomes a failed run listing each problem as
  * `file#pointer: message`; the others are returned to run.
  */
-export function loadFixtures(files: string[], product: Product = loadReplayProduct(ROOT), options: DynamicOptions = tariffOptions()): { journeys: { file: string; journey: Journey }[]; bad: FixtureRun[] } {
+export function loadFixtures(
+  files: string[],
+  product: Product = loadReplayProduct(ROOT),
+  options: DynamicOptions = tariffOptions(),
+): { journeys: { file: string; journey: Journey }[]; bad: FixtureRun[] } {
   const journeys: { file: string; journey: Journey }[] = [];
   const bad: FixtureRun[] = [];
   for (const file of files) {
@@ -96,7 +110,12 @@ export function loadFixtures(files: string[], product: Product = loadReplayProdu
       data = JSON.parse(readFileSync(file, 'utf8'));
       problems = checkJourney(data, product, options);
     } catch (err) {
-      problems = [{ pointer: '', message: (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no existe' : `no es JSON válido (${(err as Error).message})` }];
+      problems = [
+        {
+          pointer: '',
+          message: (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no existe' : `no es JSON válido (${(err as Error).message})`,
+        },
+      ];
     }
     if (problems.length === 0) journeys.push({ file, journey: data as Journey });
     else {
@@ -125,7 +144,11 @@ export function failureOf(run: FixtureRun): string | undefined {
 export async function headlessApi(tariffFile?: string): Promise<FastifyInstance> {
   const { build } = await import('../server/src/app.ts');
   return build({
-    tariffFile, emisionDelayMs: 50, emisionPollMs: 20, shutdownTimeoutMs: 200, rateLimitMax: 1_000_000,
+    tariffFile,
+    emisionDelayMs: 50,
+    emisionPollMs: 20,
+    shutdownTimeoutMs: 200,
+    rateLimitMax: 1_000_000,
     settings: { cotizacionesPorHoraPorIp: 1_000_000 },
   });
 }
@@ -147,7 +170,12 @@ export async function runHeadless(
     for (const { file, journey } of journeys) {
       const seen: SeenPins[] = [];
       const started = Date.now();
-      const reports = await replayHeadless(journey, product, { request: visitor(app), texts, update: opts.update, onPins: (s) => seen.push(s) });
+      const reports = await replayHeadless(journey, product, {
+        request: visitor(app),
+        texts,
+        update: opts.update,
+        onPins: (s) => seen.push(s),
+      });
       const run: FixtureRun = { file, name: journey.name, ok: false, ms: Date.now() - started, steps: journey.steps.length, reports, seen };
       run.ok = !failureOf(run);
       runs.push(run);
@@ -210,13 +238,29 @@ export function junitReport(runs: FixtureRun[], totalMs: number): string {
 
 /** The run as JSON: per fixture its result, time, failure and per-step reports; totals. */
 export function jsonReport(runs: FixtureRun[], totalMs: number): string {
-  return `${JSON.stringify({
-    total: runs.length, verdes: runs.filter((r) => r.ok).length, ms: totalMs,
-    recorridos: runs.map((r) => ({ nombre: r.name, archivo: r.file, ok: r.ok, ms: r.ms, pasos: r.steps, falla: failureOf(r), archivos: r.artifacts, informe: r.reports.map(({ text: _text, ...rest }) => rest) })),
-  }, null, 2)}\n`;
+  return `${JSON.stringify(
+    {
+      total: runs.length,
+      verdes: runs.filter((r) => r.ok).length,
+      ms: totalMs,
+      recorridos: runs.map((r) => ({
+        nombre: r.name,
+        archivo: r.file,
+        ok: r.ok,
+        ms: r.ms,
+        pasos: r.steps,
+        falla: failureOf(r),
+        archivos: r.artifacts,
+        informe: r.reports.map(({ text: _text, ...rest }) => rest),
+      })),
+    },
+    null,
+    2,
+  )}\n`;
 }
 
-const LIMIT_HINT = 'la API respondió el límite de cotizaciones por hora de esta dirección (COTIZACIONES_POR_HORA): pedí que la agreguen a COTIZACIONES_EXENTAS o esperá una hora (docs/testers.md › The quote limit)';
+const LIMIT_HINT =
+  'la API respondió el límite de cotizaciones por hora de esta dirección (COTIZACIONES_POR_HORA): pedí que la agreguen a COTIZACIONES_EXENTAS o esperá una hora (docs/testers.md › The quote limit)';
 /** Whether a page's text shows the hourly quote limit message (src/i18n/es.json › servidor.limiteCotizaciones). */
 function limitHit(text: string): boolean {
   const message = ((loadProduct(ROOT).texts as { servidor?: Record<string, string> }).servidor?.limiteCotizaciones ?? '').slice(0, 40);
@@ -258,8 +302,16 @@ async function startLocal(tariffFile?: string, fixedPort?: number): Promise<{ ur
   const dataDir = mkdtempSync(join(tmpdir(), 'cotizador-replay-'));
   const proc = spawn(process.execPath, [join(ROOT, 'server/src/main.ts')], {
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: staticDir, EMISSION_DELAY_MS: '300', LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000', COTIZACIONES_POR_HORA: '100000', ...(tariffFile ? { TARIFF_FILE: resolve(tariffFile) } : {}),
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      STATIC_DIR: staticDir,
+      EMISSION_DELAY_MS: '300',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000',
+      COTIZACIONES_POR_HORA: '100000',
+      ...(tariffFile ? { TARIFF_FILE: resolve(tariffFile) } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -287,7 +339,10 @@ async function startLocal(tariffFile?: string, fixedPort?: number): Promise<{ ur
       } catch {
         // not listening yet
       }
-      if (Date.now() > deadline) throw new Error(`la API local no respondió en ${waitMs / 1000} s (${url}/api/health/live): detenida (REPLAY_ARRANQUE_MS=milisegundos para esperar más)`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `la API local no respondió en ${waitMs / 1000} s (${url}/api/health/live): detenida (REPLAY_ARRANQUE_MS=milisegundos para esperar más)`,
+        );
       await new Promise((r) => setTimeout(r, 100));
     }
   } catch (err) {
@@ -299,11 +354,30 @@ async function startLocal(tariffFile?: string, fixedPort?: number): Promise<{ ur
 
 /** Command-line options; unknown `--x` options are an error (a typo must not run everything). */
 export function parseArgs(args: string[]): {
-  files: string[]; baseUrl?: string; headless: boolean; headed: boolean; update: boolean; help: boolean; embudo: boolean; tariffFile?: string; reporter?: 'junit' | 'json'; output?: string; port?: number;
+  files: string[];
+  baseUrl?: string;
+  headless: boolean;
+  headed: boolean;
+  update: boolean;
+  help: boolean;
+  embudo: boolean;
+  tariffFile?: string;
+  reporter?: 'junit' | 'json';
+  output?: string;
+  port?: number;
 } {
   const out = {
-    files: [] as string[], baseUrl: undefined as string | undefined, headless: false, headed: false, update: false, help: false, embudo: false, tariffFile: undefined as string | undefined,
-    reporter: undefined as 'junit' | 'json' | undefined, output: undefined as string | undefined, port: undefined as number | undefined,
+    files: [] as string[],
+    baseUrl: undefined as string | undefined,
+    headless: false,
+    headed: false,
+    update: false,
+    help: false,
+    embudo: false,
+    tariffFile: undefined as string | undefined,
+    reporter: undefined as 'junit' | 'json' | undefined,
+    output: undefined as string | undefined,
+    port: undefined as number | undefined,
   };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
@@ -323,8 +397,7 @@ export function parseArgs(args: string[]): {
       else if (a === '--port') {
         if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 65535) throw new Error(`--port: «${v}» no es un puerto`);
         out.port = Number(v);
-      }
-      else if (v === 'junit' || v === 'json') out.reporter = v;
+      } else if (v === 'junit' || v === 'json') out.reporter = v;
       else throw new Error(`--reporter: «${v}» no es junit ni json`);
     } else if (a.startsWith('--')) throw new Error(`opción desconocida: ${a}`);
     else out.files.push(a);
@@ -333,19 +406,36 @@ export function parseArgs(args: string[]): {
 }
 
 async function runBrowser(
-  journeys: { file: string; journey: Journey }[], product: Product,
-  opts: { baseUrl?: string; headed: boolean; update: boolean; tariffFile?: string; port?: number; embudo?: boolean; onRun: (run: FixtureRun) => void },
+  journeys: { file: string; journey: Journey }[],
+  product: Product,
+  opts: {
+    baseUrl?: string;
+    headed: boolean;
+    update: boolean;
+    tariffFile?: string;
+    port?: number;
+    embudo?: boolean;
+    onRun: (run: FixtureRun) => void;
+  },
 ): Promise<FixtureRun[]> {
   const { chromium } = await import('@playwright/test');
   const { replayInBrowser } = await import('../tools/replay/browser.ts');
   const local = opts.baseUrl ? undefined : await startLocal(opts.tariffFile, opts.port);
   const runs: FixtureRun[] = [];
   try {
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: !opts.headed, args: ['--no-sandbox', '--disable-gpu'] });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: !opts.headed,
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
     try {
       for (const { file, journey } of journeys) {
         console.log(`\n▶ ${journey.name} — ${journey.proves}`);
-        const context = await browser.newContext({ viewport: journey.viewport ?? { width: 390, height: 844 }, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
+        const context = await browser.newContext({
+          viewport: journey.viewport ?? { width: 390, height: 844 },
+          locale: 'es-AR',
+          timezoneId: 'America/Argentina/Buenos_Aires',
+        });
         await context.tracing.start({ screenshots: true, snapshots: true });
         const page = await context.newPage();
         const seen: SeenPins[] = [];
@@ -355,9 +445,20 @@ async function runBrowser(
           update: opts.update,
           keepFunnel: opts.embudo,
           onPins: (s) => seen.push(s),
-          onStep: (r) => console.log(`  ${r.ok ? '✓' : '✗'} ${String(r.index).padStart(2)} ${r.route.padEnd(42)} ${String(r.ms).padStart(6)} ms${r.ok ? '' : `  ${r.error}`}`),
+          onStep: (r) =>
+            console.log(
+              `  ${r.ok ? '✓' : '✗'} ${String(r.index).padStart(2)} ${r.route.padEnd(42)} ${String(r.ms).padStart(6)} ms${r.ok ? '' : `  ${r.error}`}`,
+            ),
         });
-        const run: FixtureRun = { file, name: journey.name, ok: false, ms: Date.now() - started, steps: journey.steps.length, reports, seen };
+        const run: FixtureRun = {
+          file,
+          name: journey.name,
+          ok: false,
+          ms: Date.now() - started,
+          steps: journey.steps.length,
+          reports,
+          seen,
+        };
         run.ok = !failureOf(run);
         if (!run.ok) {
           const failed = reports.find((r) => !r.ok);
@@ -369,9 +470,15 @@ async function runBrowser(
           await context.tracing.stop({ path: `${stem}-trace.zip` });
           run.artifacts = [shot, `${stem}-trace.zip`];
           if (limitHit(failed?.text ?? '')) console.log(`  ⚠ ${LIMIT_HINT}`);
-          console.log(`  captura: ${relative(process.cwd(), shot)}\n  traza: ${relative(process.cwd(), stem)}-trace.zip (npx playwright show-trace)\n  texto visible:\n${(failed?.text ?? '').split('\n').map((l) => `    ${l}`).join('\n')}`);
-        }
-        else await context.tracing.stop();
+          console.log(
+            `  captura: ${relative(process.cwd(), shot)}\n  traza: ${relative(process.cwd(), stem)}-trace.zip (npx playwright show-trace)\n  texto visible:\n${(
+              failed?.text ?? ''
+            )
+              .split('\n')
+              .map((l) => `    ${l}`)
+              .join('\n')}`,
+          );
+        } else await context.tracing.stop();
         runs.push(run);
         opts.onRun(run);
         await context.close();
@@ -399,16 +506,32 @@ async function main(): Promise<number> {
   }
   const started = Date.now();
   const dir = join(ROOT, 'tests/fixtures/journeys');
-  const files = args.files.length ? args.files.map((f) => resolve(f)) : readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f));
+  const files = args.files.length
+    ? args.files.map((f) => resolve(f))
+    : readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .map((f) => join(dir, f));
   const product = loadReplayProduct(ROOT);
   const { journeys, bad } = loadFixtures(files, product, tariffOptions(args.tariffFile && resolve(args.tariffFile)));
   for (const b of bad) console.log(`✗ ${b.problem}`);
   const onRun = (run: FixtureRun) => {
     if (args.headless) console.log(`${run.ok ? '✓' : '✗'} ${run.name} (${run.ms} ms)${run.ok ? '' : `  ${failureOf(run)}`}`);
   };
-  const runs = journeys.length === 0 ? [] : args.headless
-    ? await runHeadless(journeys, product, { tariffFile: args.tariffFile, update: args.update, onRun })
-    : await runBrowser(journeys, product, { baseUrl: args.baseUrl, headed: args.headed, update: args.update, tariffFile: args.tariffFile, port: args.port, embudo: args.embudo, onRun });
+  const runs =
+    journeys.length === 0
+      ? []
+      : args.headless
+        ? await runHeadless(journeys, product, { tariffFile: args.tariffFile, update: args.update, onRun })
+        : await runBrowser(journeys, product, {
+            baseUrl: args.baseUrl,
+            headed: args.headed,
+            update: args.update,
+            tariffFile: args.tariffFile,
+            port: args.port,
+            embudo: args.embudo,
+            onRun,
+          });
   if (args.update) {
     const diff = writeUpdates(runs);
     console.log(diff.length ? `\nMontos fijados actualizados:\n${diff.map((d) => `  ${d}`).join('\n')}` : '\nMontos fijados: sin cambios');
@@ -426,8 +549,11 @@ async function main(): Promise<number> {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().then((code) => process.exit(code), (err) => {
-    console.error(err);
-    process.exit(1);
-  });
+  main().then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

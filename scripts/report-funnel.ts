@@ -44,7 +44,10 @@ export function funnelOverlay(flow: Flow, report: FunnelReport): GraphOverlay {
     node: (id) => {
       const r = rows.get(id);
       if (!r) return [];
-      return [`visitantes ${r.mostrados}`, ...(r.resultado ? [] : [`completados ${r.completados} · abandonos ${r.abandonos} (${pct(r.tasaAbandono ?? 0)})`])];
+      return [
+        `visitantes ${r.mostrados}`,
+        ...(r.resultado ? [] : [`completados ${r.completados} · abandonos ${r.abandonos} (${pct(r.tasaAbandono ?? 0)})`]),
+      ];
     },
     edge: (from, to, kind, flowLabel) => {
       const taken = report.aristas.filter((a) => a.desde === from && a.hasta === to && a.tipo === KIND[kind]);
@@ -54,7 +57,8 @@ export function funnelOverlay(flow: Flow, report: FunnelReport): GraphOverlay {
       return taken.map((a) => `${a.rama ? `${a.rama}: ` : prefix}${count(a)}`);
     },
     get extra() {
-      return report.aristas.filter((a) => !used.has(a) && (a.tipo === 'atras' || a.tipo === 'salto' || !flow.steps.some((s) => s.id === a.desde)))
+      return report.aristas
+        .filter((a) => !used.has(a) && (a.tipo === 'atras' || a.tipo === 'salto' || !flow.steps.some((s) => s.id === a.desde)))
         .map((a) => ({ from: a.desde, to: a.hasta, label: `${MOVE_TEXT[a.tipo]}: ${count(a)}` }));
     },
   };
@@ -70,10 +74,16 @@ export async function funnelSvg(flow: Flow, report: FunnelReport): Promise<strin
 export function funnelHtml(report: FunnelReport, svg: string, desde?: string): string {
   const dash = (x: number | null, f: (n: number) => string = String) => (x === null ? '—' : f(x));
   const rows = report.pasos
-    .map((p) => `<tr><td>${esc(p.paso)}</td><td>${p.mostrados}</td><td>${dash(p.completados)}</td><td>${dash(p.abandonos)}</td><td>${dash(p.tasaAbandono, pct)}</td></tr>`)
+    .map(
+      (p) =>
+        `<tr><td>${esc(p.paso)}</td><td>${p.mostrados}</td><td>${dash(p.completados)}</td><td>${dash(p.abandonos)}</td><td>${dash(p.tasaAbandono, pct)}</td></tr>`,
+    )
     .join('\n');
   const moves = report.aristas
-    .map((a) => `<tr><td>${esc(a.desde)}</td><td>${esc(a.hasta)}</td><td>${MOVE_TEXT[a.tipo]}${a.rama ? ` (${esc(a.rama)})` : ''}</td><td>${a.recorridos}</td><td>${pct(a.proporcion)}</td></tr>`)
+    .map(
+      (a) =>
+        `<tr><td>${esc(a.desde)}</td><td>${esc(a.hasta)}</td><td>${MOVE_TEXT[a.tipo]}${a.rama ? ` (${esc(a.rama)})` : ''}</td><td>${a.recorridos}</td><td>${pct(a.proporcion)}</td></tr>`,
+    )
     .join('\n');
   const titulo = `Embudo de pasos${desde ? ` desde ${desde}` : ''}`;
   const excluidos = report.sinteticosExcluidos
@@ -102,13 +112,19 @@ ${moves}
 
 /** `YYYY-MM-DD` → that day's 00:00 in Argentina (UTC−3), or an Error with a Spanish message. */
 export function parseSince(value: string): Date {
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T12:00:00Z`)) && new Date(`${value}T12:00:00Z`).toISOString().startsWith(value);
+  const valid =
+    /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+    !Number.isNaN(Date.parse(`${value}T12:00:00Z`)) &&
+    new Date(`${value}T12:00:00Z`).toISOString().startsWith(value);
   if (!valid) throw new Error(`--since tiene que ser una fecha AAAA-MM-DD (vale "${value}").`);
   return new Date(`${value}T00:00:00-03:00`);
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { since: { type: 'string' }, json: { type: 'boolean' }, html: { type: 'string' }, 'incluir-sinteticos': { type: 'boolean' } }, strict: true });
+  const { values } = parseArgs({
+    options: { since: { type: 'string' }, json: { type: 'boolean' }, html: { type: 'string' }, 'incluir-sinteticos': { type: 'boolean' } },
+    strict: true,
+  });
   const desde = values.since !== undefined ? parseSince(values.since) : undefined;
   const flow = compileFlow(loadFlowDef(process.env.FLOW_ROOT ?? REPO));
   const db = await abrirBaseDelEntorno();
@@ -116,8 +132,13 @@ async function main() {
   try {
     const [exists] = await db.query<{ t: string | null }>("SELECT to_regclass('embudo_eventos')::text AS t");
     if (exists?.t) {
-      const [col] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM information_schema.columns WHERE table_name = 'embudo_eventos' AND column_name = 'sintetico'");
-      if (!col?.n) throw new Error('La base no tiene la migración 018-embudo-sintetico: arrancá la API de esta versión una vez (aplica las migraciones) y volvé a correr el informe.');
+      const [col] = await db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM information_schema.columns WHERE table_name = 'embudo_eventos' AND column_name = 'sintetico'",
+      );
+      if (!col?.n)
+        throw new Error(
+          'La base no tiene la migración 018-embudo-sintetico: arrancá la API de esta versión una vez (aplica las migraciones) y volvé a correr el informe.',
+        );
     }
     const events = exists?.t ? await embudoRepository(db).desde(desde) : [];
     report = funnelReport(flow, events, { incluirSinteticos: values['incluir-sinteticos'] === true });

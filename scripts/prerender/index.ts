@@ -40,11 +40,24 @@ function write(file: string, html: string) {
 // inside the repo so that the bundle's bare imports (react, react-dom/server…) resolve from node_modules
 const out = join(ROOT, 'node_modules/.cache/prerender');
 try {
-  await build({ root: ROOT, logLevel: 'warn', build: { ssr: 'scripts/prerender/pages.tsx', outDir: out, emptyOutDir: true, copyPublicDir: false, rollupOptions: { output: { entryFileNames: 'prerender.mjs' } } } });
+  await build({
+    root: ROOT,
+    logLevel: 'warn',
+    build: {
+      ssr: 'scripts/prerender/pages.tsx',
+      outDir: out,
+      emptyOutDir: true,
+      copyPublicDir: false,
+      rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
+    },
+  });
   const { prerenderSteps } = (await import(pathToFileURL(join(out, 'prerender.mjs')).href)) as typeof import('./pages.tsx');
   const built = readFileSync(join(DIST, 'index.html'), 'utf8');
   if (!built.includes('<div id="root"></div>')) throw new Error('dist/index.html no tiene <div id="root"></div> (¿ya prerenderizado?)');
-  const shell = built.replace(/<link rel="stylesheet"[^>]*href="\/(?:[^"]*\/)?(assets\/[^"]+\.css)"[^>]*>/g, (_, file: string) => `<style>${readFileSync(join(DIST, file), 'utf8').trim()}</style>`);
+  const shell = built.replace(
+    /<link rel="stylesheet"[^>]*href="\/(?:[^"]*\/)?(assets\/[^"]+\.css)"[^>]*>/g,
+    (_, file: string) => `<style>${readFileSync(join(DIST, file), 'utf8').trim()}</style>`,
+  );
   write(join(DIST, 'shell.html'), shell);
   const pages = await prerenderSteps();
   const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
@@ -52,7 +65,9 @@ try {
   const hinted = new Set(startUpFiles(manifest));
   for (const chunk of Object.values(manifest).filter((c) => c.file.endsWith('.js'))) {
     if (readFileSync(join(DIST, chunk.file), 'utf8').startsWith(COMPILE_HINT) !== hinted.has(chunk.file)) {
-      throw new Error(`${chunk.file}: la pista de compilación de V8 tiene que estar en los trozos del arranque y solo en ellos (vite.config.ts › compileHints)`);
+      throw new Error(
+        `${chunk.file}: la pista de compilación de V8 tiene que estar en los trozos del arranque y solo en ellos (vite.config.ts › compileHints)`,
+      );
     }
   }
   // the build's base (vite.config.ts › base: `/`, or `/hogar/` with BASE_PATH) as the app's module script shows it
@@ -65,9 +80,18 @@ try {
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
   for (const page of pages) {
     // a source the build has no chunk for (a step without a ui schema, say) has nothing to preload
-    const preload = withStaticImports(manifest, [...startUp, ...page.sources]).map((k) => `${base}${manifest[k].file}`).filter((f) => f !== entryFile);
-    const afterTap = withStaticImports(manifest, page.afterTap).map((k) => `${base}${manifest[k].file}`).filter((f) => f !== entryFile && !preload.includes(f));
-    const html = painted.replace('<script data-app=', () => `<script data-precarga="${preload.join(' ')}" data-al-tocar="${afterTap.join(' ')}" data-app=`).replace('<div id="root"></div>', `<div id="root" data-paso="${page.stepId}"${page.form ? ' data-formulario' : ''}>${page.html}</div>`);
+    const preload = withStaticImports(manifest, [...startUp, ...page.sources])
+      .map((k) => `${base}${manifest[k].file}`)
+      .filter((f) => f !== entryFile);
+    const afterTap = withStaticImports(manifest, page.afterTap)
+      .map((k) => `${base}${manifest[k].file}`)
+      .filter((f) => f !== entryFile && !preload.includes(f));
+    const html = painted
+      .replace('<script data-app=', () => `<script data-precarga="${preload.join(' ')}" data-al-tocar="${afterTap.join(' ')}" data-app=`)
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root" data-paso="${page.stepId}"${page.form ? ' data-formulario' : ''}>${page.html}</div>`,
+      );
     write(join(DIST, page.path, 'index.html'), html);
     if (page.entry) write(join(DIST, 'index.html'), html);
   }

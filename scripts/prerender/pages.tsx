@@ -42,7 +42,6 @@ export interface PrerenderedPage {
   afterTap: string[];
 }
 
-
 /** One page per step of the flow. @throws Error when a route does not render */
 export async function prerenderSteps(): Promise<PrerenderedPage[]> {
   const flow = compileFlow(flowJson as unknown as FlowDef, conditionTests());
@@ -62,8 +61,18 @@ export async function prerenderSteps(): Promise<PrerenderedPage[]> {
     const form = step.kind === 'form';
     const next = typeof step.next === 'string' ? [step.next] : (step.next ?? []).map((b) => b.to);
     const nextForms = flow.steps.filter((s) => next.includes(s.id) && s.kind === 'form');
-    const afterTap = nextForms.length ? [...(form ? [] : [FORM_ENGINE]), ...nextForms.flatMap((s) => Object.values(stepSources(s.id)))] : [];
-    pages.push({ stepId: step.id, path: step.path, entry: step.id === flow.entry, form, html, sources: form ? [FORM_ENGINE, ...Object.values(stepSources(step.id))] : [], afterTap });
+    const afterTap = nextForms.length
+      ? [...(form ? [] : [FORM_ENGINE]), ...nextForms.flatMap((s) => Object.values(stepSources(s.id)))]
+      : [];
+    pages.push({
+      stepId: step.id,
+      path: step.path,
+      entry: step.id === flow.entry,
+      form,
+      html,
+      sources: form ? [FORM_ENGINE, ...Object.values(stepSources(step.id))] : [],
+      afterTap,
+    });
   }
   return pages;
 }

@@ -50,4 +50,5 @@ export function withStaticImports(manifest: Manifest, keys: string[]): string[] 
 }
 
 /** The files of every chunk a page evaluates as the app starts (no form step's own chunks). */
-export const startUpFiles = (manifest: Manifest): string[] => withStaticImports(manifest, startUpKeys(manifest).keys).map((k) => manifest[k].file);
+export const startUpFiles = (manifest: Manifest): string[] =>
+  withStaticImports(manifest, startUpKeys(manifest).keys).map((k) => manifest[k].file);

@@ -105,14 +105,29 @@ function createDeps(config: AppConfig, db: Db, log: FastifyBaseLogger): { deps: 
   // the same step and wire schemas (and date keywords) as the request validators (plugins/schemas.ts)
   const revalidarFechas = crearRevalidador(() => createAjv({ coerceTypes: false, removeAdditional: false }, config.schemasDir));
   const postventa = createPostventa({
-    db, tariff, lists, catalogos, tokens, revalidarFechas, publicUrl: config.postventa.publicUrl,
+    db,
+    tariff,
+    lists,
+    catalogos,
+    tokens,
+    revalidarFechas,
+    publicUrl: config.postventa.publicUrl,
     alRegistrarTramite: (tipo) => (tipo === 'ARREPENTIMIENTO' ? metrics.arrepentimientos : metrics.bajas).inc(),
   });
   const correo = createCorreoService({
-    db, log, smtpUrl: config.postventa.smtpUrl, remitente: config.postventa.mailFrom, adjunto: (ref) => postventa.adjunto(ref), ...config.postventa.correo,
+    db,
+    log,
+    smtpUrl: config.postventa.smtpUrl,
+    remitente: config.postventa.mailFrom,
+    adjunto: (ref) => postventa.adjunto(ref),
+    ...config.postventa.correo,
   });
   const emision = createEmisionService({
-    db, vault, log, ...config.emision, shutdownTimeoutMs: config.shutdownTimeoutMs,
+    db,
+    vault,
+    log,
+    ...config.emision,
+    shutdownTimeoutMs: config.shutdownTimeoutMs,
     alEmitir: (tx, numSecuPol) => postventa.encolarCorreoPoliza(tx, numSecuPol),
     despuesDeEmitir: () => {
       metrics.polizasEmitidas.inc();
@@ -121,8 +136,19 @@ function createDeps(config: AppConfig, db: Db, log: FastifyBaseLogger): { deps: 
     alTomar: (atrasoSeg) => metrics.emisionAtraso.observe(atrasoSeg),
   });
   const deps: AppDeps = {
-    db, repos: createRepositories(db), lists, catalogos, tariff, vault, correo, tokens, emision, metrics,
-    settings: config.settings, lifecycle: { cerrando: false }, revalidarFechas,
+    db,
+    repos: createRepositories(db),
+    lists,
+    catalogos,
+    tariff,
+    vault,
+    correo,
+    tokens,
+    emision,
+    metrics,
+    settings: config.settings,
+    lifecycle: { cerrando: false },
+    revalidarFechas,
   };
   return { deps, postventa };
 }
@@ -142,7 +168,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // refuses bare numbers, so it gets the function. Only safe when instances are reachable through the proxy alone.
   const tp = config.trustProxy;
   const trustProxy = typeof tp === 'number' ? (_addr: string, i: number) => i < tp : tp;
-  const app = Fastify({ logger: loggerDe(config.logger), trustProxy, bodyLimit: 64 * 1024, return503OnClosing: true, routerOptions: { maxParamLength: 512 } });
+  const app = Fastify({
+    logger: loggerDe(config.logger),
+    trustProxy,
+    bodyLimit: 64 * 1024,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 512 },
+  });
 
   const db = config.db ?? (await createPgliteDb());
   await migrate(db);
@@ -163,7 +195,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     if (deps.lifecycle.cerrando) reply.header('connection', 'close');
     return payload;
   });
-  const servidorMetricas = config.metrics.port !== undefined ? await startMetricsServer(deps.metrics, config.metrics.port, config.metrics.host) : undefined;
+  const servidorMetricas =
+    config.metrics.port !== undefined ? await startMetricsServer(deps.metrics, config.metrics.port, config.metrics.host) : undefined;
   deps.metricsUrl = servidorMetricas?.url;
   app.addHook('onClose', async () => {
     await servidorMetricas?.close();

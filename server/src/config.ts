@@ -22,7 +22,13 @@ export const DEFAULTS = {
   host: '127.0.0.1',
   logLevel: 'info',
   /** Relative to the repository root. */
-  rutas: { dataDir: 'data', staticDir: 'dist', schemasDir: 'schemas', tariffFile: 'server/tariffs/2026-11.json', listsDir: 'server/data/ar' },
+  rutas: {
+    dataDir: 'data',
+    staticDir: 'dist',
+    schemasDir: 'schemas',
+    tariffFile: 'server/tariffs/2026-11.json',
+    listsDir: 'server/data/ar',
+  },
   /** Requests per minute per IP under /api; funnel batches per minute per IP; quotes per hour per IP. */
   rateLimitMax: 300,
   embudoLotesPorMinuto: 120,
@@ -50,7 +56,15 @@ export const DEFAULTS = {
     tramitesPorPolizaPorHora: 5,
     retomarPorEnlacePorHora: 5,
     /** Outbox worker (domain/correo/outbox.ts), ms; messages sent at once by one instance. */
-    correo: { pollMs: 1_000, leaseMs: 60_000, smtpTimeoutMs: 30_000, retryBaseMs: 5_000, maxBackoffMs: 3_600_000, vidaMaxMs: 72 * 3_600_000, concurrencia: 5 },
+    correo: {
+      pollMs: 1_000,
+      leaseMs: 60_000,
+      smtpTimeoutMs: 30_000,
+      retryBaseMs: 5_000,
+      maxBackoffMs: 3_600_000,
+      vidaMaxMs: 72 * 3_600_000,
+      concurrencia: 5,
+    },
   },
   /**
    * Where `build()` without an environment differs from a served instance: the anti-bot check is off (tests and tools
@@ -200,7 +214,9 @@ export interface BuildOptions {
   devPages?: boolean;
   metrics?: Partial<AppConfig['metrics']>;
   /** `clave` defaults to one derived from the link key (the same on every instance sharing it). */
-  antibot?: Partial<Omit<AppConfig['antibot'], 'recaptcha'>> & { recaptcha?: Pick<RecaptchaConfig, 'proyecto' | 'siteKey' | 'apiKey'> & Partial<RecaptchaConfig> };
+  antibot?: Partial<Omit<AppConfig['antibot'], 'recaptcha'>> & {
+    recaptcha?: Pick<RecaptchaConfig, 'proyecto' | 'siteKey' | 'apiKey'> & Partial<RecaptchaConfig>;
+  };
 }
 
 /** `o` without its undefined values (so that `{ ...defaults, ...sinIndefinidos(o) }` keeps a default an option leaves undefined). */
@@ -263,7 +279,9 @@ export function resolveAppConfig(opts: BuildOptions = {}): AppConfig {
       vidaSeg: a.vidaSeg ?? D.antibot.vidaSeg,
       recaptcha: a.recaptcha
         ? {
-            ...a.recaptcha, url: a.recaptcha.url ?? D.antibot.recaptcha.url, umbral: a.recaptcha.umbral ?? D.antibot.recaptcha.umbral,
+            ...a.recaptcha,
+            url: a.recaptcha.url ?? D.antibot.recaptcha.url,
+            umbral: a.recaptcha.umbral ?? D.antibot.recaptcha.umbral,
             timeoutMs: a.recaptcha.timeoutMs ?? D.antibot.recaptcha.timeoutMs,
           }
         : undefined,
@@ -348,7 +366,8 @@ function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX
   const v = env[name];
   if (v === undefined || v.trim() === '') return fallback;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} tiene que ser un número entero entre ${min} y ${max} (vale "${v}").`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`${name} tiene que ser un número entero entre ${min} y ${max} (vale "${v}").`);
   return n;
 }
 
@@ -369,7 +388,8 @@ function url(env: Env, name: string, fallback: string, protocols: string[]): str
 /** METRICS_TOKEN: unset/empty → undefined. @throws Error when shorter than 16 characters or with spaces */
 function metricsToken(v: string | undefined): string | undefined {
   if (v === undefined || v === '') return undefined;
-  if (v.length < 16 || /\s/.test(v)) throw new Error('METRICS_TOKEN tiene que tener al menos 16 caracteres y ningún espacio (p. ej. openssl rand -hex 32).');
+  if (v.length < 16 || /\s/.test(v))
+    throw new Error('METRICS_TOKEN tiene que tener al menos 16 caracteres y ningún espacio (p. ej. openssl rand -hex 32).');
   return v;
 }
 
@@ -382,11 +402,14 @@ function antibot(env: Env): Config['antibot'] {
   const modo = (env.ANTIBOT ?? '').trim() || (DEFAULTS.antibot.activo ? 'on' : 'off');
   if (modo !== 'on' && modo !== 'off') throw new Error(`ANTIBOT tiene que ser on u off (vale "${modo}").`);
   const clave = env.ANTIBOT_KEY || undefined;
-  if (clave !== undefined && clave.length < 32) throw new Error('ANTIBOT_KEY tiene que tener al menos 32 caracteres (p. ej. openssl rand -hex 32).');
+  if (clave !== undefined && clave.length < 32)
+    throw new Error('ANTIBOT_KEY tiene que tener al menos 32 caracteres (p. ej. openssl rand -hex 32).');
   const nombres = ['RECAPTCHA_PROJECT', 'RECAPTCHA_KEY', 'RECAPTCHA_API_KEY'] as const;
   const puestas = nombres.filter((n) => env[n]?.trim());
   if (puestas.length > 0 && puestas.length < nombres.length) {
-    throw new Error(`Para usar reCAPTCHA Enterprise hacen falta ${nombres.join(', ')}; falta ${nombres.filter((n) => !puestas.includes(n)).join(', ')}.`);
+    throw new Error(
+      `Para usar reCAPTCHA Enterprise hacen falta ${nombres.join(', ')}; falta ${nombres.filter((n) => !puestas.includes(n)).join(', ')}.`,
+    );
   }
   const R = DEFAULTS.antibot.recaptcha;
   const umbralTexto = env.RECAPTCHA_UMBRAL?.trim() || String(R.umbral);
@@ -397,12 +420,16 @@ function antibot(env: Env): Config['antibot'] {
     clave,
     dificultad: int(env, 'ANTIBOT_DIFICULTAD', DEFAULTS.antibot.dificultad, 2, 10_000_000),
     vidaSeg: int(env, 'ANTIBOT_VIDA_SEG', DEFAULTS.antibot.vidaSeg, 60, 86_400),
-    recaptcha: puestas.length === nombres.length
-      ? {
-          proyecto: env.RECAPTCHA_PROJECT!.trim(), siteKey: env.RECAPTCHA_KEY!.trim(), apiKey: env.RECAPTCHA_API_KEY!.trim(),
-          url: url(env, 'RECAPTCHA_URL', R.url, ['https:', 'http:']), umbral,
-        }
-      : undefined,
+    recaptcha:
+      puestas.length === nombres.length
+        ? {
+            proyecto: env.RECAPTCHA_PROJECT!.trim(),
+            siteKey: env.RECAPTCHA_KEY!.trim(),
+            apiKey: env.RECAPTCHA_API_KEY!.trim(),
+            url: url(env, 'RECAPTCHA_URL', R.url, ['https:', 'http:']),
+            umbral,
+          }
+        : undefined,
   };
 }
 
@@ -420,7 +447,10 @@ export function parseTrustProxy(value: string | undefined): false | number | str
     );
   }
   if (/^[0-9]+$/.test(v)) return Number(v);
-  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const valid = (s: string) => {
     const [addr, bits, ...rest] = s.split('/');
     if (rest.length > 0 || !isIP(addr)) return false;
@@ -441,7 +471,8 @@ export function readConfig(env: Env, repoDir: string = join(import.meta.dirname,
   const D = DEFAULTS;
   const dataDir = env.DATA_DIR ?? join(repoDir, D.rutas.dataDir);
   const cookieSecure = env.COOKIE_SECURE ?? 'auto';
-  if (cookieSecure !== 'auto' && cookieSecure !== 'true') throw new Error(`COOKIE_SECURE tiene que ser auto o true (vale "${cookieSecure}").`);
+  if (cookieSecure !== 'auto' && cookieSecure !== 'true')
+    throw new Error(`COOKIE_SECURE tiene que ser auto o true (vale "${cookieSecure}").`);
   const emision = {
     delayMs: int(env, 'EMISSION_DELAY_MS', D.emision.delayMs),
     pollMs: int(env, 'EMISSION_POLL_MS', D.emision.pollMs, 10),
@@ -459,7 +490,9 @@ export function readConfig(env: Env, repoDir: string = join(import.meta.dirname,
     vidaMaxMs: int(env, 'CORREO_VIDA_MAX_HORAS', c.vidaMaxMs / 3_600_000, 1, 24 * 365) * 3_600_000,
   };
   if (correo.leaseMs <= correo.smtpTimeoutMs) {
-    throw new Error('CORREO_LEASE_MS tiene que ser mayor que CORREO_SMTP_TIMEOUT_MS: si no, otra instancia retomaría un correo que se está enviando y saldría dos veces.');
+    throw new Error(
+      'CORREO_LEASE_MS tiene que ser mayor que CORREO_SMTP_TIMEOUT_MS: si no, otra instancia retomaría un correo que se está enviando y saldría dos veces.',
+    );
   }
   if (emision.leaseMs <= emision.delayMs) {
     throw new Error('EMISSION_LEASE_MS tiene que ser mayor que EMISSION_DELAY_MS: si no, otra instancia retomaría una emisión en curso.');

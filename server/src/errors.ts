@@ -5,7 +5,7 @@
 import { mensaje } from '../../src/core/messages.ts';
 
 export type ErrorCode =
-  | 'VALIDACION' | 'CSRF_INVALIDO' | 'NO_ENCONTRADO' | 'CONFLICTO' | 'DEMASIADAS_SOLICITUDES' | 'ERROR_INTERNO' | 'SERVICIO_NO_DISPONIBLE';
+  'VALIDACION' | 'CSRF_INVALIDO' | 'NO_ENCONTRADO' | 'CONFLICTO' | 'DEMASIADAS_SOLICITUDES' | 'ERROR_INTERNO' | 'SERVICIO_NO_DISPONIBLE';
 
 /** One bad field: `field` is a JSON pointer into the body/query ("/persona/numberDoc"). */
 export interface FieldError {

@@ -23,7 +23,9 @@ try {
   verificarAseguradora(process.env); // production never publishes the example insurer data
   mkdirSync(config.dataDir, { recursive: true });
   db = config.databaseUrl
-    ? await createPostgresDb(config.databaseUrl, undefined, config.db, (err) => console.warn(`PostgreSQL: conexión perdida (${err.message}); se reabre al próximo pedido.`))
+    ? await createPostgresDb(config.databaseUrl, undefined, config.db, (err) =>
+        console.warn(`PostgreSQL: conexión perdida (${err.message}); se reabre al próximo pedido.`),
+      )
     : await createPgliteDb(join(config.dataDir, 'pglite'), {
         hilo: true, // PostgreSQL's work on its own thread, beside the HTTP one
         onError: (err) => console.error(`PGlite: el hilo de la base terminó (${err.message}); los pedidos responden 503 hasta reiniciar.`),
@@ -62,7 +64,13 @@ const app = await build({
   devPages: config.desarrollo,
   correo: config.postventa.correo,
   metrics: config.metrics,
-  settings: { chat: config.chat, grabador: config.grabador, vistaPrevia: config.vistaPrevia, cotizacionesPorHoraPorIp: config.cotizacionesPorHoraPorIp, cookieSecure: config.cookieSecure },
+  settings: {
+    chat: config.chat,
+    grabador: config.grabador,
+    vistaPrevia: config.vistaPrevia,
+    cotizacionesPorHoraPorIp: config.cotizacionesPorHoraPorIp,
+    cookieSecure: config.cookieSecure,
+  },
 });
 
 const shutdownTimeoutMs = config.shutdownTimeoutMs;

@@ -28,7 +28,10 @@ function readJson(base: string, file: string): Json {
 function readFolder(base: string, folder: string, suffix: string): Record<string, Json> {
   const out: Record<string, Json> = {};
   if (!existsSync(join(base, folder))) return out;
-  for (const f of readdirSync(join(base, folder)).filter((n) => n.endsWith(suffix)).sort()) out[f.slice(0, -suffix.length)] = readJson(base, join(folder, f));
+  for (const f of readdirSync(join(base, folder))
+    .filter((n) => n.endsWith(suffix))
+    .sort())
+    out[f.slice(0, -suffix.length)] = readJson(base, join(folder, f));
   return out;
 }
 
@@ -67,7 +70,9 @@ export function loadWireSchemas(schemasDir: string): Record<string, Json> {
  */
 export function loadProduct(root: string = REPO_ROOT): ProductFiles {
   const schemasDir = join(root, 'schemas');
-  const tariffs = Object.fromEntries(Object.entries(readFolder(root, 'server/tariffs', '.json')).map(([n, t]) => [`server/tariffs/${n}.json`, t]));
+  const tariffs = Object.fromEntries(
+    Object.entries(readFolder(root, 'server/tariffs', '.json')).map(([n, t]) => [`server/tariffs/${n}.json`, t]),
+  );
   const migrations = Object.fromEntries(Object.entries(readFolder(root, 'flow/migrations', '.json')).map(([n, m]) => [`${n}.json`, m]));
   return {
     tariffs,
@@ -75,7 +80,9 @@ export function loadProduct(root: string = REPO_ROOT): ProductFiles {
     wire: loadWireSchemas(schemasDir),
     flow: loadFlowDef(root),
     flowSchema: readJson(root, 'flow/flow.schema.json'),
-    contract: existsSync(join(root, 'flow/contract.json')) ? (readJson(root, 'flow/contract.json') as unknown as ProductFiles['contract']) : undefined,
+    contract: existsSync(join(root, 'flow/contract.json'))
+      ? (readJson(root, 'flow/contract.json') as unknown as ProductFiles['contract'])
+      : undefined,
     ...loadStepSchemas(schemasDir),
     texts: readJson(root, 'src/i18n/es.json'),
   };

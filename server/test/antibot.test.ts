@@ -52,7 +52,9 @@ describe('anti-bot ON: cotizar wants a solved proof of work', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().planes.length).toBeGreaterThan(0);
     // the solution is not stored with the quote
-    const [row] = await app.deps.db.query<{ datos: Record<string, unknown> }>('SELECT datos FROM cotizaciones WHERE ref_id = $1', [ok.json().refId]);
+    const [row] = await app.deps.db.query<{ datos: Record<string, unknown> }>('SELECT datos FROM cotizaciones WHERE ref_id = $1', [
+      ok.json().refId,
+    ]);
     expect(row.datos).not.toHaveProperty('antibot');
 
     const again = await post(app, '/api/cotizacion/cotizar', cotizarBody({ antibot }));
@@ -62,7 +64,11 @@ describe('anti-bot ON: cotizar wants a solved proof of work', () => {
   it('refuses a wrong key, a tampered challenge and a malformed payload', async () => {
     const { challenge, solution } = await resuelto(app);
     const otraClave = solution.derivedKey.replace(/^./, (c) => (c === '0' ? '1' : '0'));
-    const wrong = await post(app, '/api/cotizacion/cotizar', cotizarBody({ antibot: { challenge, solution: { ...solution, derivedKey: otraClave } } }));
+    const wrong = await post(
+      app,
+      '/api/cotizacion/cotizar',
+      cotizarBody({ antibot: { challenge, solution: { ...solution, derivedKey: otraClave } } }),
+    );
     expectError(wrong, 400, 'VALIDACION', MENSAJE);
     const easier = { ...challenge, parameters: { ...challenge.parameters, keyPrefix: '0' } };
     const tampered = await post(app, '/api/cotizacion/cotizar', cotizarBody({ antibot: { challenge: easier, solution } }));
@@ -97,7 +103,10 @@ describe.skipIf(sinPg !== undefined)(`anti-bot ON: two instances over one Postgr
     const b = await buildTestApp({ db: await createPostgresDb(base.url), linkKey, antibot: { activo: true, dificultad: 2000 } });
     try {
       const antibot = await resuelto(a);
-      const [enA, enB] = await Promise.all([post(a, '/api/cotizacion/cotizar', cotizarBody({ antibot })), post(b, '/api/cotizacion/cotizar', cotizarBody({ antibot }))]);
+      const [enA, enB] = await Promise.all([
+        post(a, '/api/cotizacion/cotizar', cotizarBody({ antibot })),
+        post(b, '/api/cotizacion/cotizar', cotizarBody({ antibot })),
+      ]);
       // sent to both at once: exactly one quotes, the other is refused
       expect([enA.statusCode, enB.statusCode].sort()).toEqual([200, 400]);
       expect([enA, enB].find((r) => r.statusCode === 400)!.json().message).toBe(MENSAJE);
@@ -143,7 +152,11 @@ describe('settings (config.ts)', () => {
   it('reCAPTCHA needs its three settings together', () => {
     expect(() => readConfig({ RECAPTCHA_PROJECT: 'p' })).toThrow('falta RECAPTCHA_KEY, RECAPTCHA_API_KEY.');
     expect(readConfig({ RECAPTCHA_PROJECT: 'p', RECAPTCHA_KEY: 'k', RECAPTCHA_API_KEY: 'a' }).antibot.recaptcha).toEqual({
-      proyecto: 'p', siteKey: 'k', apiKey: 'a', url: 'https://recaptchaenterprise.googleapis.com', umbral: 0.5,
+      proyecto: 'p',
+      siteKey: 'k',
+      apiKey: 'a',
+      url: 'https://recaptchaenterprise.googleapis.com',
+      umbral: 0.5,
     });
   });
 });
@@ -173,7 +186,9 @@ describe('reCAPTCHA Enterprise adapter (POST /api/recaptcha/evaluate) against a 
     await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
     port = (standIn.address() as AddressInfo).port;
     app = await buildTestApp({
-      antibot: { recaptcha: { proyecto: 'mi-proyecto', siteKey: 'clave-sitio', apiKey: 'clave-api', url: `http://127.0.0.1:${port}`, umbral: 0.5 } },
+      antibot: {
+        recaptcha: { proyecto: 'mi-proyecto', siteKey: 'clave-sitio', apiKey: 'clave-api', url: `http://127.0.0.1:${port}`, umbral: 0.5 },
+      },
     });
   });
   afterAll(async () => {

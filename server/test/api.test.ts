@@ -14,8 +14,21 @@ import { MENSAJE_RECHAZO_MEDIO_PAGO } from '../src/domain/emision/service.ts';
 import { sumarDias } from '../src/domain/validation/fechas.ts';
 import { ar } from '../../tests/unit/form/dates-helper.ts';
 import {
-  buildTestApp, CBU_OK, CBU_RECHAZADO, cotizarBody, domicilio, expectError, expectSchema, get, getCsrf, hoy, persona, post,
-  recorrerJourney, TARJETA_OK, TARJETA_RECHAZADA,
+  buildTestApp,
+  CBU_OK,
+  CBU_RECHAZADO,
+  cotizarBody,
+  domicilio,
+  expectError,
+  expectSchema,
+  get,
+  getCsrf,
+  hoy,
+  persona,
+  post,
+  recorrerJourney,
+  TARJETA_OK,
+  TARJETA_RECHAZADA,
 } from './helper.ts';
 
 let app: FastifyInstance;
@@ -45,15 +58,29 @@ describe('CSRF', () => {
   });
 
   it('POST without x-xsrf-token → 403 CSRF_INVALIDO', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/cotizacion/validar-dni', payload: { typeDoc: 'DNI', numberDoc: '30123456' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/cotizacion/validar-dni',
+      payload: { typeDoc: 'DNI', numberDoc: '30123456' },
+    });
     expectError(res, 403, 'CSRF_INVALIDO', 'Tu sesión de seguridad venció. Volvé a intentar.');
   });
 
   it('POST with a token but without the secret cookie, or a forged token → 403', async () => {
     const { token, cookie } = await getCsrf(app);
-    const sinCookie = await app.inject({ method: 'POST', url: '/api/cotizacion/validar-dni', payload: {}, headers: { 'x-xsrf-token': token } });
+    const sinCookie = await app.inject({
+      method: 'POST',
+      url: '/api/cotizacion/validar-dni',
+      payload: {},
+      headers: { 'x-xsrf-token': token },
+    });
     expectError(sinCookie, 403, 'CSRF_INVALIDO', 'Tu sesión de seguridad venció. Volvé a intentar.');
-    const falso = await app.inject({ method: 'POST', url: '/api/cotizacion/validar-dni', payload: {}, headers: { 'x-xsrf-token': 'falso', cookie } });
+    const falso = await app.inject({
+      method: 'POST',
+      url: '/api/cotizacion/validar-dni',
+      payload: {},
+      headers: { 'x-xsrf-token': 'falso', cookie },
+    });
     expectError(falso, 403, 'CSRF_INVALIDO', 'Tu sesión de seguridad venció. Volvé a intentar.');
   });
 
@@ -72,7 +99,10 @@ describe('errors', () => {
   it('malformed JSON → 400 VALIDACION', async () => {
     const { token, cookie } = await getCsrf(app);
     const res = await app.inject({
-      method: 'POST', url: '/api/cotizacion/cotizar', payload: '{"metros": 80,', headers: { 'content-type': 'application/json', 'x-xsrf-token': token, cookie },
+      method: 'POST',
+      url: '/api/cotizacion/cotizar',
+      payload: '{"metros": 80,',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': token, cookie },
     });
     expectError(res, 400, 'VALIDACION', 'El pedido no es un JSON válido.');
   });
@@ -89,7 +119,9 @@ describe('errors', () => {
     for (let i = 0; i < 2; i++) expect((await limited.inject({ method: 'GET', url: '/api/chat/habilitar' })).statusCode).toBe(200);
     expectError(
       await limited.inject({ method: 'GET', url: '/api/chat/habilitar' }),
-      429, 'DEMASIADAS_SOLICITUDES', 'Hiciste muchos pedidos seguidos. Esperá un minuto y volvé a intentar.',
+      429,
+      'DEMASIADAS_SOLICITUDES',
+      'Hiciste muchos pedidos seguidos. Esperá un minuto y volvé a intentar.',
     );
     await limited.close();
   });
@@ -97,9 +129,19 @@ describe('errors', () => {
   it('non-JSON content type → 415 and oversized body → 413, both VALIDACION', async () => {
     const { token, cookie } = await getCsrf(app);
     const headers = { 'x-xsrf-token': token, cookie };
-    const texto = await app.inject({ method: 'POST', url: '/api/cotizacion/cotizar', payload: 'hola', headers: { ...headers, 'content-type': 'text/csv' } });
+    const texto = await app.inject({
+      method: 'POST',
+      url: '/api/cotizacion/cotizar',
+      payload: 'hola',
+      headers: { ...headers, 'content-type': 'text/csv' },
+    });
     expectError(texto, 415, 'VALIDACION', 'Enviá los datos en formato JSON (Content-Type: application/json).');
-    const grande = await post(app, '/api/logs/insertar-log-ok', { app: 'a', proceso: 'p', proceso_detalle: 'd', request: 'x'.repeat(70_000) });
+    const grande = await post(app, '/api/logs/insertar-log-ok', {
+      app: 'a',
+      proceso: 'p',
+      proceso_detalle: 'd',
+      request: 'x'.repeat(70_000),
+    });
     expectError(grande, 413, 'VALIDACION', 'Los datos enviados son demasiado grandes.');
   });
 
@@ -113,11 +155,23 @@ describe('errors', () => {
   });
 
   const POSTS = [
-    '/api/cotizacion/validar-telefono', '/api/cotizacion/validar-dni', '/api/cotizacion/info', '/api/cotizacion/cotizar',
-    '/api/cotizacion/datos-presupuesto', '/api/salesforce/insertar-datos', '/api/domicilio/comparar-zonas',
-    '/api/domicilio/insertar-domicilio', '/api/domicilio/rechaza-domicilio', '/api/pagos/validar-medio-pago', '/api/pagos/es-cbu-valido',
-    '/api/pagos/validar-cbu', '/api/pagos/validar-forma-cobro', '/api/emision/solicitar', '/api/emision/emitir-async',
-    '/api/recaptcha/evaluate', '/api/logs/insertar-log-ok',
+    '/api/cotizacion/validar-telefono',
+    '/api/cotizacion/validar-dni',
+    '/api/cotizacion/info',
+    '/api/cotizacion/cotizar',
+    '/api/cotizacion/datos-presupuesto',
+    '/api/salesforce/insertar-datos',
+    '/api/domicilio/comparar-zonas',
+    '/api/domicilio/insertar-domicilio',
+    '/api/domicilio/rechaza-domicilio',
+    '/api/pagos/validar-medio-pago',
+    '/api/pagos/es-cbu-valido',
+    '/api/pagos/validar-cbu',
+    '/api/pagos/validar-forma-cobro',
+    '/api/emision/solicitar',
+    '/api/emision/emitir-async',
+    '/api/recaptcha/evaluate',
+    '/api/logs/insertar-log-ok',
   ];
   it.each(POSTS)('%s answers 400 VALIDACION (never 500) to empty, wrong-typed and junk bodies', async (url) => {
     const csrf = await getCsrf(app);
@@ -155,7 +209,11 @@ describe('chat, recaptcha, logs, leads', () => {
   it('evaluar-ip allows an IP until it reaches the hourly quote limit', async () => {
     const limited = await buildTestApp({ settings: { cotizacionesPorHoraPorIp: 1 } });
     const { token, cookie } = await getCsrf(limited);
-    const sinCuerpo = await limited.inject({ method: 'POST', url: '/api/recaptcha/evaluar-ip', headers: { 'x-xsrf-token': token, cookie } });
+    const sinCuerpo = await limited.inject({
+      method: 'POST',
+      url: '/api/recaptcha/evaluar-ip',
+      headers: { 'x-xsrf-token': token, cookie },
+    });
     expect(sinCuerpo.json()).toEqual({ permitido: true });
     const antes = await post(limited, '/api/recaptcha/evaluar-ip', {});
     expect(antes.json()).toEqual({ permitido: true });
@@ -170,7 +228,11 @@ describe('chat, recaptcha, logs, leads', () => {
 
   it('insertar-log-ok stores the log with payment-like numbers masked', async () => {
     const res = await post(app, '/api/logs/insertar-log-ok', {
-      app: 'cotizador-hogar-back', proceso: 'Cotizador Hogar', proceso_detalle: 'LogCampaniaUnicClic', navegador: 'Chrome', id_extra: 'desktop',
+      app: 'cotizador-hogar-back',
+      proceso: 'Cotizador Hogar',
+      proceso_detalle: 'LogCampaniaUnicClic',
+      navegador: 'Chrome',
+      id_extra: 'desktop',
       request: { gclid: 'abc', nota: `tarjeta ${TARJETA_OK}` },
     });
     expect(res.statusCode).toBe(200);
@@ -180,7 +242,15 @@ describe('chat, recaptcha, logs, leads', () => {
   });
 
   it('info and insertar-campa-solnoc store records', async () => {
-    const info = await post(app, '/api/cotizacion/info', { email: 'ana@example.com', prefijo: '11', telefono: '55551234', app: 'web', hash: 'h', navegador: 'Firefox', version: '1.2.7' });
+    const info = await post(app, '/api/cotizacion/info', {
+      email: 'ana@example.com',
+      prefijo: '11',
+      telefono: '55551234',
+      app: 'web',
+      hash: 'h',
+      navegador: 'Firefox',
+      version: '1.2.7',
+    });
     expect(info.statusCode).toBe(200);
     expectSchema(info.json(), 'common', 'Ok');
     const malEmail = await post(app, '/api/cotizacion/info', { email: 'ana@' });
@@ -193,20 +263,33 @@ describe('chat, recaptcha, logs, leads', () => {
 });
 
 describe('listas', () => {
-  it.each(['tipos-vivienda', 'valores-country', 'tipos-titularidad', 'usos-vivienda', 'tiposDocumentos', 'sexos', 'nacionalidades', 'estadosCivil'])(
-    '/api/listas/%s → items, cacheable',
-    async (lista) => {
-      const res = await app.inject({ method: 'GET', url: `/api/listas/${lista}` });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['cache-control']).toBe('public, max-age=86400');
-      expectSchema(res.json(), 'listas', 'Items');
-      expect(res.json().length).toBeGreaterThan(1);
-    },
-  );
+  it.each([
+    'tipos-vivienda',
+    'valores-country',
+    'tipos-titularidad',
+    'usos-vivienda',
+    'tiposDocumentos',
+    'sexos',
+    'nacionalidades',
+    'estadosCivil',
+  ])('/api/listas/%s → items, cacheable', async (lista) => {
+    const res = await app.inject({ method: 'GET', url: `/api/listas/${lista}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    expectSchema(res.json(), 'listas', 'Items');
+    expect(res.json().length).toBeGreaterThan(1);
+  });
 
   it('nacionalidades starts with ARG; sexos has X', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/listas/nacionalidades' })).json()[0]).toEqual({ codigo: 'ARG', descripcion: 'Argentina' });
-    expect((await app.inject({ method: 'GET', url: '/api/listas/sexos' })).json().map((s: { codigo: string }) => s.codigo)).toEqual(['F', 'M', 'X']);
+    expect((await app.inject({ method: 'GET', url: '/api/listas/nacionalidades' })).json()[0]).toEqual({
+      codigo: 'ARG',
+      descripcion: 'Argentina',
+    });
+    expect((await app.inject({ method: 'GET', url: '/api/listas/sexos' })).json().map((s: { codigo: string }) => s.codigo)).toEqual([
+      'F',
+      'M',
+      'X',
+    ]);
   });
 
   it('metros → bounds and bands from the tariff', async () => {
@@ -228,7 +311,12 @@ describe('listas', () => {
     const res = await app.inject({ method: 'GET', url: '/api/listas/provincia?id=06' });
     expectSchema(res.json(), 'listas', 'ProvinciaDetalle');
     expect(res.json().departamentos).toContainEqual({ id: '06007', nombre: 'Adolfo Alsina' });
-    expectError(await app.inject({ method: 'GET', url: '/api/listas/provincia?id=99' }), 404, 'NO_ENCONTRADO', 'No encontramos la provincia.');
+    expectError(
+      await app.inject({ method: 'GET', url: '/api/listas/provincia?id=99' }),
+      404,
+      'NO_ENCONTRADO',
+      'No encontramos la provincia.',
+    );
     const mal = await app.inject({ method: 'GET', url: '/api/listas/provincia?id=B' });
     expectError(mal, 400, 'VALIDACION', 'Revisá los datos ingresados.');
     expect(mal.json().errors).toEqual([{ field: '/id', message: 'Ingresá el código INDEC de 2 números de la provincia.' }]);
@@ -237,7 +325,14 @@ describe('listas', () => {
   it('localidades: accent- and case-insensitive, by province, limited', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/listas/localidades?provincia=06&q=LANUS' });
     expectSchema(res.json(), 'listas', 'Localidades');
-    expect(res.json()[0]).toMatchObject({ id: '06434010', nombre: 'Lanús', provinciaId: '06', provincia: 'Buenos Aires', departamentoId: '06434', departamento: 'Lanús' });
+    expect(res.json()[0]).toMatchObject({
+      id: '06434010',
+      nombre: 'Lanús',
+      provinciaId: '06',
+      provincia: 'Buenos Aires',
+      departamentoId: '06434',
+      departamento: 'Lanús',
+    });
     const villas = await app.inject({ method: 'GET', url: '/api/listas/localidades?q=villa&limit=3' });
     expect(villas.json()).toHaveLength(3);
     const palabra = await app.inject({ method: 'GET', url: '/api/listas/localidades?provincia=14&q=carlos%20paz' });
@@ -255,7 +350,10 @@ describe('cotizacion', () => {
     expect(ok.json()).toEqual({ valido: true, prefijo: '11', localidad: 'Buenos Aires', digitosNumero: 8 });
     expectSchema(ok.json(), 'cotizacion', 'ValidarPrefijoResponse');
     const cero = await app.inject({ method: 'GET', url: '/api/cotizacion/validar-prefijo?prefijo=011' });
-    expect(cero.json()).toEqual({ valido: false, mensaje: 'Ese código de área no existe en la numeración argentina (ENACOM). Revisalo: va sin el 0, como 11, 351 o 3541.' });
+    expect(cero.json()).toEqual({
+      valido: false,
+      mensaje: 'Ese código de área no existe en la numeración argentina (ENACOM). Revisalo: va sin el 0, como 11, 351 o 3541.',
+    });
     expect((await app.inject({ method: 'GET', url: '/api/cotizacion/validar-prefijo' })).json().errors).toEqual([
       { field: '/prefijo', message: 'Este dato es obligatorio.' },
     ]);
@@ -263,11 +361,15 @@ describe('cotizacion', () => {
 
   it('validar-telefono and validar-dni answer 200 with the message for invalid values', async () => {
     expect((await post(app, '/api/cotizacion/validar-telefono', { areaCod: '11', phoneNumber: '1555551234' })).json()).toEqual({
-      valido: false, mensaje: 'Ingresá el número sin el 15.',
+      valido: false,
+      mensaje: 'Ingresá el número sin el 15.',
     });
-    expect((await post(app, '/api/cotizacion/validar-telefono', { areaCod: '221', phoneNumber: '4221234' })).json()).toEqual({ valido: true });
+    expect((await post(app, '/api/cotizacion/validar-telefono', { areaCod: '221', phoneNumber: '4221234' })).json()).toEqual({
+      valido: true,
+    });
     expect((await post(app, '/api/cotizacion/validar-dni', { typeDoc: 'DNI', numberDoc: '12.345' })).json()).toEqual({
-      valido: false, mensaje: 'Ingresá un DNI válido: 7 u 8 números, sin puntos.',
+      valido: false,
+      mensaje: 'Ingresá un DNI válido: 7 u 8 números, sin puntos.',
     });
     const sinNumero = await post(app, '/api/cotizacion/validar-dni', { typeDoc: 'DNI' });
     expect(sinNumero.json().errors).toEqual([{ field: '/numberDoc', message: 'Este dato es obligatorio.' }]);
@@ -280,7 +382,9 @@ describe('cotizacion', () => {
     expectSchema(body, 'cotizacion', 'CotizarResponse');
     expect(body).toMatchObject({ tarifaVersion: '2026-11', inspection: false, zona: { codigo: 'Z1' } });
     expect(body.planes.map((p: { codPlan: string }) => p.codPlan)).toEqual(['BASICO', 'INTERMEDIO', 'INTEGRAL']);
-    const [row] = await app.deps.db.query<{ zona: string; metros: number }>('SELECT zona, metros FROM cotizaciones WHERE ref_id = $1', [body.refId]);
+    const [row] = await app.deps.db.query<{ zona: string; metros: number }>('SELECT zona, metros FROM cotizaciones WHERE ref_id = $1', [
+      body.refId,
+    ]);
     expect(row).toEqual({ zona: 'Z1', metros: 80 });
   });
 
@@ -289,15 +393,42 @@ describe('cotizacion', () => {
       [{ metros: undefined }, [{ field: '/metros', message: 'Este dato es obligatorio.' }]],
       [{ metros: 10 }, [{ field: '/metros', message: 'Ingresá un número entre 20 y 1000.' }]],
       [{ metros: '80' }, [{ field: '/metros', message: 'Tiene que ser un número entero.' }]],
-      [{ tipoVivienda: 'CASTILLO', barrioCerrado: undefined }, [{ field: '/tipoVivienda', message: 'Elegí una de estas opciones: CASA, DEPARTAMENTO, PH.' }]],
+      [
+        { tipoVivienda: 'CASTILLO', barrioCerrado: undefined },
+        [{ field: '/tipoVivienda', message: 'Elegí una de estas opciones: CASA, DEPARTAMENTO, PH.' }],
+      ],
       // propiedad.schema.json: barrioCerrado only for a CASA (the step's if/then/else, reused by the wire)
       [{ tipoVivienda: 'DEPARTAMENTO' }, [{ field: '/barrioCerrado', message: 'Este dato no corresponde a este pedido.' }]],
       [{ barrioCerrado: undefined }, [{ field: '/barrioCerrado', message: 'Este dato es obligatorio.' }]],
       [{ color: 'rojo' }, [{ field: '/color', message: 'Este dato no corresponde a este pedido.' }]],
       [{ email: 'ana' }, [{ field: '/email', message: 'Ingresá un e-mail válido.' }]],
-      [{ initPolicyDate: hoy() }, [{ field: '/initPolicyDate', message: `La cobertura tiene que empezar entre el ${ar(sumarDias(hoy(), 1))} y el ${ar(sumarDias(hoy(), 30))}.` }]],
-      [{ initPolicyDate: sumarDias(hoy(), 31) }, [{ field: '/initPolicyDate', message: `La cobertura tiene que empezar entre el ${ar(sumarDias(hoy(), 1))} y el ${ar(sumarDias(hoy(), 30))}.` }]],
-      [{ areaCod: '9999' }, [{ field: '/areaCod', message: 'Ese código de área no existe en la numeración argentina (ENACOM). Revisalo: va sin el 0, como 11, 351 o 3541.' }]],
+      [
+        { initPolicyDate: hoy() },
+        [
+          {
+            field: '/initPolicyDate',
+            message: `La cobertura tiene que empezar entre el ${ar(sumarDias(hoy(), 1))} y el ${ar(sumarDias(hoy(), 30))}.`,
+          },
+        ],
+      ],
+      [
+        { initPolicyDate: sumarDias(hoy(), 31) },
+        [
+          {
+            field: '/initPolicyDate',
+            message: `La cobertura tiene que empezar entre el ${ar(sumarDias(hoy(), 1))} y el ${ar(sumarDias(hoy(), 30))}.`,
+          },
+        ],
+      ],
+      [
+        { areaCod: '9999' },
+        [
+          {
+            field: '/areaCod',
+            message: 'Ese código de área no existe en la numeración argentina (ENACOM). Revisalo: va sin el 0, como 11, 351 o 3541.',
+          },
+        ],
+      ],
       [{ phoneNumber: '5555123' }, [{ field: '/phoneNumber', message: 'Con el código de área 11 el número tiene que tener 8 dígitos.' }]],
       [{ codLocalidad: '14014010' }, [{ field: '/codLocalidad', message: 'La localidad no corresponde a la provincia elegida.' }]],
       [{ codLocalidad: '99999999' }, [{ field: '/codLocalidad', message: 'Elegí una localidad de la lista.' }]],
@@ -313,7 +444,11 @@ describe('cotizacion', () => {
     const res0 = await post(app, '/api/cotizacion/cotizar', cotizarBody());
     const { refId, planes } = res0.json();
     const base = planes.find((p: { codPlan: string }) => p.codPlan === 'INTERMEDIO');
-    const res = await post(app, '/api/cotizacion/datos-presupuesto', { refId, codPlan: 'INTERMEDIO', coberturasOpcionales: ['501', '503'] });
+    const res = await post(app, '/api/cotizacion/datos-presupuesto', {
+      refId,
+      codPlan: 'INTERMEDIO',
+      coberturasOpcionales: ['501', '503'],
+    });
     expect(res.statusCode).toBe(200);
     const plan = res.json();
     expectSchema(plan, 'cotizacion', 'DatosPresupuestoResponse');
@@ -329,8 +464,14 @@ describe('cotizacion', () => {
   it('datos-presupuesto: unknown refId → 404; optional not offered → 400', async () => {
     const refId = await nuevaCotizacion();
     expectError(
-      await post(app, '/api/cotizacion/datos-presupuesto', { refId: '00000000-0000-4000-8000-000000000000', codPlan: 'BASICO', coberturasOpcionales: [] }),
-      404, 'NO_ENCONTRADO', 'No encontramos tu cotización. Volvé a cotizar.',
+      await post(app, '/api/cotizacion/datos-presupuesto', {
+        refId: '00000000-0000-4000-8000-000000000000',
+        codPlan: 'BASICO',
+        coberturasOpcionales: [],
+      }),
+      404,
+      'NO_ENCONTRADO',
+      'No encontramos tu cotización. Volvé a cotizar.',
     );
     const res = await post(app, '/api/cotizacion/datos-presupuesto', { refId, codPlan: 'INTEGRAL', coberturasOpcionales: ['501', '505'] });
     expectError(res, 400, 'VALIDACION', 'Revisá los datos ingresados.');
@@ -345,7 +486,8 @@ describe('salesforce and domicilio', () => {
     expect(ok.statusCode).toBe(200);
     expectSchema(ok.json(), 'salesforce', 'InsertarDatosResponse');
     const menor = await post(app, '/api/salesforce/insertar-datos', {
-      refId, ...persona({ birthDate: sumarDias(`${Number(hoy().slice(0, 4)) - 18}${hoy().slice(4)}`, 1), numberDoc: '123' }),
+      refId,
+      ...persona({ birthDate: sumarDias(`${Number(hoy().slice(0, 4)) - 18}${hoy().slice(4)}`, 1), numberDoc: '123' }),
     });
     expect(menor.json().errors).toEqual([
       { field: '/numberDoc', message: 'Ingresá un DNI válido: 7 u 8 números, sin puntos.' },
@@ -370,7 +512,10 @@ describe('salesforce and domicilio', () => {
     expectSchema(ok.json(), 'domicilio', 'InsertarDomicilioResponse');
     const sinNumero = await post(app, '/api/domicilio/insertar-domicilio', { refId, ...domicilio({ numberAddress: undefined }) });
     expect(sinNumero.json().errors).toEqual([{ field: '/numberAddress', message: 'Este dato es obligatorio.' }]);
-    const sinAltura = await post(app, '/api/domicilio/insertar-domicilio', { refId, ...domicilio({ numberAddress: undefined, noAddressNumber: true }) });
+    const sinAltura = await post(app, '/api/domicilio/insertar-domicilio', {
+      refId,
+      ...domicilio({ numberAddress: undefined, noAddressNumber: true }),
+    });
     expect(sinAltura.statusCode).toBe(200);
     const tyc = await post(app, '/api/domicilio/insertar-domicilio', { refId, ...domicilio({ checkTyC: false }) });
     expect(tyc.json().errors).toEqual([{ field: '/checkTyC', message: 'Tenés que aceptar los términos y condiciones.' }]);
@@ -391,8 +536,11 @@ describe('pagos', () => {
     const visa = await post(app, '/api/pagos/validar-medio-pago', { methodPayment: 'TC', numberPaymentCard: '4242 4242 4242 4242' });
     expect(visa.json()).toEqual({ valido: true, marca: 'visa' });
     expectSchema(visa.json(), 'pagos', 'ValidarMedioPagoResponse');
-    expect((await post(app, '/api/pagos/validar-medio-pago', { methodPayment: 'TC', numberPaymentCard: '4242424242424241' })).json()).toEqual({
-      valido: false, mensaje: 'El número de tarjeta no es válido. Revisalo.',
+    expect(
+      (await post(app, '/api/pagos/validar-medio-pago', { methodPayment: 'TC', numberPaymentCard: '4242424242424241' })).json(),
+    ).toEqual({
+      valido: false,
+      mensaje: 'El número de tarjeta no es válido. Revisalo.',
     });
     const cbu = await post(app, '/api/pagos/validar-medio-pago', { methodPayment: 'CBU', numberCBU: CBU_OK });
     expect(cbu.json()).toMatchObject({ valido: true, banco: { codigo: '285' } });
@@ -402,13 +550,16 @@ describe('pagos', () => {
 
   it('es-cbu-valido and validar-cbu', async () => {
     expect((await post(app, '/api/pagos/es-cbu-valido', { numberCBU: '2850590909400904181357' })).json()).toEqual({
-      valido: false, mensaje: 'El CBU no es válido. Revisá los números.',
+      valido: false,
+      mensaje: 'El CBU no es válido. Revisá los números.',
     });
     const ok = await post(app, '/api/pagos/es-cbu-valido', { numberCBU: CBU_OK });
     expectSchema(ok.json(), 'pagos', 'CbuResponse');
     expectError(
       await post(app, '/api/pagos/validar-cbu', { refId: '00000000-0000-4000-8000-000000000000', numberCBU: CBU_OK }),
-      404, 'NO_ENCONTRADO', 'No encontramos tu cotización. Volvé a cotizar.',
+      404,
+      'NO_ENCONTRADO',
+      'No encontramos tu cotización. Volvé a cotizar.',
     );
     const refId = await nuevaCotizacion();
     expect((await post(app, '/api/pagos/validar-cbu', { refId, numberCBU: CBU_OK })).json()).toMatchObject({ valido: true });
@@ -417,16 +568,28 @@ describe('pagos', () => {
   it('validar-forma-cobro tokenises a card (masked) and refuses an expired one', async () => {
     const refId = await nuevaCotizacion();
     const res = await post(app, '/api/pagos/validar-forma-cobro', {
-      refId, methodPayment: 'TC', namePaymentCard: 'ANA PEREZ', numberPaymentCard: TARJETA_OK, expirationPaymentCard: '12/39',
+      refId,
+      methodPayment: 'TC',
+      namePaymentCard: 'ANA PEREZ',
+      numberPaymentCard: TARJETA_OK,
+      expirationPaymentCard: '12/39',
     });
     expectSchema(res.json(), 'pagos', 'ValidarFormaCobroResponse');
     expect(res.json().medioPago).toMatchObject({ tipo: 'TC', marca: 'visa', descripcion: 'Visa terminada en 4242', mascara: '•••• 4242' });
     const vencida = await post(app, '/api/pagos/validar-forma-cobro', {
-      refId, methodPayment: 'TC', namePaymentCard: 'ANA PEREZ', numberPaymentCard: TARJETA_OK, expirationPaymentCard: '01/20',
+      refId,
+      methodPayment: 'TC',
+      namePaymentCard: 'ANA PEREZ',
+      numberPaymentCard: TARJETA_OK,
+      expirationPaymentCard: '01/20',
     });
     expect(vencida.json()).toEqual({ valido: false, mensaje: 'La tarjeta está vencida.', campo: 'expirationPaymentCard' });
     const cbu = await post(app, '/api/pagos/validar-forma-cobro', { refId, methodPayment: 'CBU', numberCBU: CBU_OK });
-    expect(cbu.json().medioPago).toMatchObject({ tipo: 'CBU', descripcion: 'CBU Banco Macro S.A. terminada en 1356', mascara: '•••• 1356' });
+    expect(cbu.json().medioPago).toMatchObject({
+      tipo: 'CBU',
+      descripcion: 'CBU Banco Macro S.A. terminada en 1356',
+      mascara: '•••• 1356',
+    });
   });
 });
 
@@ -437,19 +600,33 @@ describe('emision', () => {
     expect(estado).toMatchObject({ numeroSolicitud, estado: 'EMITIDA' });
     expect(estado.numSecuPol).toMatch(new RegExp(`^HOG-${hoy().slice(0, 4)}-\\d{6}$`));
     const polizas = await app.deps.db.query(
-      'SELECT p.num_secu_pol FROM polizas p JOIN solicitudes s USING (numero_solicitud) WHERE s.id = $1', [numeroSolicitud],
+      'SELECT p.num_secu_pol FROM polizas p JOIN solicitudes s USING (numero_solicitud) WHERE s.id = $1',
+      [numeroSolicitud],
     );
     expect(polizas).toEqual([{ num_secu_pol: estado.numSecuPol }]);
     const again = await post(app, '/api/emision/emitir-async', { numeroSolicitud }, csrf);
     expect(again.statusCode).toBe(202);
-    expect(again.json()).toEqual({ numeroSolicitud, estado: 'EMITIDA', numSecuPol: estado.numSecuPol, vigenciaDesde: estado.vigenciaDesde, vigenciaHasta: estado.vigenciaHasta, documento: expect.any(String) });
+    expect(again.json()).toEqual({
+      numeroSolicitud,
+      estado: 'EMITIDA',
+      numSecuPol: estado.numSecuPol,
+      vigenciaDesde: estado.vigenciaDesde,
+      vigenciaHasta: estado.vigenciaHasta,
+      documento: expect.any(String),
+    });
     await app.deps.emision.emitir(numeroSolicitud);
-    expect(await app.deps.db.query('SELECT count(*)::int AS n FROM polizas p JOIN solicitudes s USING (numero_solicitud) WHERE s.id = $1', [numeroSolicitud]))
-      .toEqual([{ n: 1 }]);
+    expect(
+      await app.deps.db.query('SELECT count(*)::int AS n FROM polizas p JOIN solicitudes s USING (numero_solicitud) WHERE s.id = $1', [
+        numeroSolicitud,
+      ]),
+    ).toEqual([{ n: 1 }]);
   });
 
   it('test-decline card and CBU end RECHAZADA with the message', async () => {
-    const pagos: Record<string, string>[] = [{ methodPayment: 'TC', numberPaymentCard: TARJETA_RECHAZADA }, { methodPayment: 'CBU', numberCBU: CBU_RECHAZADO }];
+    const pagos: Record<string, string>[] = [
+      { methodPayment: 'TC', numberPaymentCard: TARJETA_RECHAZADA },
+      { methodPayment: 'CBU', numberCBU: CBU_RECHAZADO },
+    ];
     for (const pago of pagos) {
       const { numeroSolicitud, estado } = await recorrerJourney(app, pago);
       expect(estado).toEqual({ numeroSolicitud, estado: 'RECHAZADA', mensaje: MENSAJE_RECHAZO_MEDIO_PAGO });
@@ -459,19 +636,33 @@ describe('emision', () => {
   it('solicitar: foreign medioPagoId → 400; emitir/estado of an unknown application → 404; bad id → 400', async () => {
     const refId = await nuevaCotizacion();
     const res = await post(app, '/api/emision/solicitar', {
-      refId, codPlan: 'BASICO', coberturasOpcionales: [], medioPagoId: '00000000-0000-4000-8000-000000000000', persona: persona(), domicilio: domicilio(),
+      refId,
+      codPlan: 'BASICO',
+      coberturasOpcionales: [],
+      medioPagoId: '00000000-0000-4000-8000-000000000000',
+      persona: persona(),
+      domicilio: domicilio(),
     });
     expect(res.json().errors).toEqual([{ field: '/medioPagoId', message: 'Elegí de nuevo el medio de pago.' }]);
     const nested = await post(app, '/api/emision/solicitar', {
-      refId, codPlan: 'BASICO', coberturasOpcionales: [], medioPagoId: '00000000-0000-4000-8000-000000000000',
-      persona: persona({ phoneNumber: '11111111' }), domicilio: domicilio({ zipCode: '0000' }),
+      refId,
+      codPlan: 'BASICO',
+      coberturasOpcionales: [],
+      medioPagoId: '00000000-0000-4000-8000-000000000000',
+      persona: persona({ phoneNumber: '11111111' }),
+      domicilio: domicilio({ zipCode: '0000' }),
     });
     expect(nested.json().errors).toEqual([
       { field: '/persona/phoneNumber', message: 'Ingresá un número de teléfono real.' },
       { field: '/domicilio/zipCode', message: 'Ingresá un código postal de 4 números o el CPA, por ejemplo 1425 o C1425ABC.' },
     ]);
     const desconocida = '00000000-0000-4000-8000-000000000000';
-    expectError(await post(app, '/api/emision/emitir-async', { numeroSolicitud: desconocida }), 404, 'NO_ENCONTRADO', 'No encontramos la solicitud.');
+    expectError(
+      await post(app, '/api/emision/emitir-async', { numeroSolicitud: desconocida }),
+      404,
+      'NO_ENCONTRADO',
+      'No encontramos la solicitud.',
+    );
     expectError(await get(app, `/api/emision/estado/${desconocida}`), 404, 'NO_ENCONTRADO', 'No encontramos la solicitud.');
     const mal = await get(app, '/api/emision/estado/abc');
     expect(mal.json().errors).toEqual([{ field: '/numeroSolicitud', message: 'El número de solicitud no es válido.' }]);

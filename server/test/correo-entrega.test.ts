@@ -34,12 +34,22 @@ if (unavailable && process.env.CI) {
 
 /** Runs the requeue command (scripts/correo-reencolar.ts) with only `env` (and PATH). @returns exit code and output */
 const reencolar = (args: string[], env: Record<string, string>) =>
-  run(process.execPath, [join(REPO_DIR, 'scripts/correo-reencolar.ts'), ...args], { cwd: REPO_DIR, env: { PATH: process.env.PATH ?? '', ...env } }).then(
+  run(process.execPath, [join(REPO_DIR, 'scripts/correo-reencolar.ts'), ...args], {
+    cwd: REPO_DIR,
+    env: { PATH: process.env.PATH ?? '', ...env },
+  }).then(
     (r) => ({ code: 0, ...r }),
     (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, stdout: err.stdout, stderr: err.stderr }),
   );
 
-const mensaje = (n: number): CorreoNuevo => ({ tipo: 'COTIZACION', para: `cliente${n}@example.com`, asunto: `Mensaje ${n}`, texto: `Hola ${n}`, html: `<p>Hola ${n}</p>`, adjuntos: [] });
+const mensaje = (n: number): CorreoNuevo => ({
+  tipo: 'COTIZACION',
+  para: `cliente${n}@example.com`,
+  asunto: `Mensaje ${n}`,
+  texto: `Hola ${n}`,
+  html: `<p>Hola ${n}</p>`,
+  adjuntos: [],
+});
 
 interface Fila {
   estado: string;
@@ -59,7 +69,13 @@ async function fila(db: Queryable, id: string): Promise<Fila> {
 }
 
 /** Polls the database until `pred` holds for the rows `sql` returns (a state change, not a fixed wait). */
-async function esperarFilas<T>(db: Queryable, sql: string, params: unknown[], pred: (rows: T[]) => boolean, timeoutMs = 40_000): Promise<T[]> {
+async function esperarFilas<T>(
+  db: Queryable,
+  sql: string,
+  params: unknown[],
+  pred: (rows: T[]) => boolean,
+  timeoutMs = 40_000,
+): Promise<T[]> {
   const start = Date.now();
   for (;;) {
     const rows = await db.query<T>(sql, params);
@@ -119,14 +135,23 @@ describe('fencing: a stale claim cannot undo a newer state (repository)', () => 
 describe('settings', () => {
   it('SMTP waits are bounded and shorter than the claim lease; a lease not longer than the SMTP timeout is refused', () => {
     expect(readConfig({}).postventa.correo).toEqual({
-      pollMs: 1000, leaseMs: 60_000, smtpTimeoutMs: 30_000, retryBaseMs: 5000, maxBackoffMs: 3_600_000, vidaMaxMs: 72 * 3_600_000,
+      pollMs: 1000,
+      leaseMs: 60_000,
+      smtpTimeoutMs: 30_000,
+      retryBaseMs: 5000,
+      maxBackoffMs: 3_600_000,
+      vidaMaxMs: 72 * 3_600_000,
     });
     expect(readConfig({ CORREO_VIDA_MAX_HORAS: '96' }).postventa.correo.vidaMaxMs).toBe(96 * 3_600_000);
     expect(() => readConfig({ CORREO_LEASE_MS: '30000' })).toThrow(
       'CORREO_LEASE_MS tiene que ser mayor que CORREO_SMTP_TIMEOUT_MS: si no, otra instancia retomaría un correo que se está enviando y saldría dos veces.',
     );
-    expect(() => readConfig({ CORREO_LEASE_MS: '5000', CORREO_SMTP_TIMEOUT_MS: '6000' })).toThrow(/CORREO_LEASE_MS tiene que ser mayor que CORREO_SMTP_TIMEOUT_MS/);
-    expect(() => readConfig({ CORREO_VIDA_MAX_HORAS: '0' })).toThrow('CORREO_VIDA_MAX_HORAS tiene que ser un número entero entre 1 y 8760 (vale "0").');
+    expect(() => readConfig({ CORREO_LEASE_MS: '5000', CORREO_SMTP_TIMEOUT_MS: '6000' })).toThrow(
+      /CORREO_LEASE_MS tiene que ser mayor que CORREO_SMTP_TIMEOUT_MS/,
+    );
+    expect(() => readConfig({ CORREO_VIDA_MAX_HORAS: '0' })).toThrow(
+      'CORREO_VIDA_MAX_HORAS tiene que ser un número entero entre 1 y 8760 (vale "0").',
+    );
   });
 });
 
@@ -139,15 +164,25 @@ describe('an SMTP outage longer than the old retry budget', () => {
   });
 
   it('keeps retrying (more attempts than the old limit of 8, still PENDIENTE) and delivers every message once the server is back', async () => {
-    app = await buildTestApp({ smtpUrl: 'smtp://127.0.0.1:3411', correo: { pollMs: 10, retryBaseMs: 20, maxBackoffMs: 100, vidaMaxMs: 120_000 } });
+    app = await buildTestApp({
+      smtpUrl: 'smtp://127.0.0.1:3411',
+      correo: { pollMs: 10, retryBaseMs: 20, maxBackoffMs: 100, vidaMaxMs: 120_000 },
+    });
     const repo = correosRepository(app.deps.db);
     for (const n of [1, 2, 3]) await repo.encolar(mensaje(n));
     app.deps.correo.despertar();
-    const caidos = await esperarFilas<{ estado: string; intentos: number }>(app.deps.db, 'SELECT estado, intentos FROM correos', [], (rows) => rows.length === 3 && rows.every((r) => r.intentos >= 9));
+    const caidos = await esperarFilas<{ estado: string; intentos: number }>(
+      app.deps.db,
+      'SELECT estado, intentos FROM correos',
+      [],
+      (rows) => rows.length === 3 && rows.every((r) => r.intentos >= 9),
+    );
     expect(caidos.map((r) => r.estado)).toEqual(['PENDIENTE', 'PENDIENTE', 'PENDIENTE']); // the old code had given up (FALLIDO) after 8
 
     smtp = await iniciarSmtp(3411);
-    const filas = await esperarFilas<{ estado: string }>(app.deps.db, 'SELECT estado FROM correos', [], (rows) => rows.every((r) => r.estado === 'ENVIADO'));
+    const filas = await esperarFilas<{ estado: string }>(app.deps.db, 'SELECT estado FROM correos', [], (rows) =>
+      rows.every((r) => r.estado === 'ENVIADO'),
+    );
     expect(filas).toHaveLength(3);
     await app.close(); // every send in progress ends first
     app = undefined;
@@ -171,14 +206,26 @@ describe('a slow message does not hold the rest of the mail', () => {
     const lento = await repo.encolar(mensaje(1)); // first in the queue
     for (const n of [2, 3, 4]) await repo.encolar(mensaje(n));
     app.deps.correo.despertar();
-    const filas = await esperarFilas<{ asunto: string; estado: string }>(app.deps.db, 'SELECT asunto, estado FROM correos ORDER BY asunto', [], (rows) =>
-      rows.filter((r) => r.estado === 'ENVIADO').length === 3);
+    const filas = await esperarFilas<{ asunto: string; estado: string }>(
+      app.deps.db,
+      'SELECT asunto, estado FROM correos ORDER BY asunto',
+      [],
+      (rows) => rows.filter((r) => r.estado === 'ENVIADO').length === 3,
+    );
     expect(filas).toEqual([
-      { asunto: 'Mensaje 1', estado: 'PENDIENTE' }, { asunto: 'Mensaje 2', estado: 'ENVIADO' }, { asunto: 'Mensaje 3', estado: 'ENVIADO' }, { asunto: 'Mensaje 4', estado: 'ENVIADO' },
+      { asunto: 'Mensaje 1', estado: 'PENDIENTE' },
+      { asunto: 'Mensaje 2', estado: 'ENVIADO' },
+      { asunto: 'Mensaje 3', estado: 'ENVIADO' },
+      { asunto: 'Mensaje 4', estado: 'ENVIADO' },
     ]);
     expect((await fila(app.deps.db, lento)).tomadaPor).not.toBeNull(); // still being sent
     smtp.liberar();
-    await esperarFilas<{ estado: string }>(app.deps.db, 'SELECT estado FROM correos WHERE id = $1', [lento], (rows) => rows[0].estado === 'ENVIADO');
+    await esperarFilas<{ estado: string }>(
+      app.deps.db,
+      'SELECT estado FROM correos WHERE id = $1',
+      [lento],
+      (rows) => rows[0].estado === 'ENVIADO',
+    );
     await app.close();
     app = undefined;
     expect(smtp.recibidos.map((m) => m.subject).sort()).toEqual(['Mensaje 1', 'Mensaje 2', 'Mensaje 3', 'Mensaje 4']);
@@ -210,7 +257,10 @@ describe.skipIf(unavailable !== undefined)('two instances over one PostgreSQL an
     const asunto = `Tu póliza de hogar ${estado.numSecuPol as string}`;
     const db = apps[1].deps.db;
     const [c] = await esperarFilas<{ estado: string; intentos: number; version: number }>(
-      db, 'SELECT estado, intentos, version FROM correos WHERE asunto = $1', [asunto], (rows) => rows[0]?.estado === 'ENVIADO',
+      db,
+      'SELECT estado, intentos, version FROM correos WHERE asunto = $1',
+      [asunto],
+      (rows) => rows[0]?.estado === 'ENVIADO',
     );
     expect(c).toEqual({ estado: 'ENVIADO', intentos: 1, version: 1 }); // claimed once, by one instance
     for (const a of apps.splice(0)) await a.close(); // both instances' sends in progress (none) end first
@@ -229,7 +279,10 @@ describe.skipIf(unavailable !== undefined)('two instances over one PostgreSQL an
     const id = await correosRepository(apps[0].deps.db).encolar(mensaje(9));
     apps[0].deps.correo.despertar();
     const [c] = await esperarFilas<{ estado: string; intentos: number; version: number }>(
-      apps[1].deps.db, 'SELECT estado, intentos, version FROM correos WHERE id = $1', [id], (rows) => rows[0]?.estado === 'ENVIADO',
+      apps[1].deps.db,
+      'SELECT estado, intentos, version FROM correos WHERE id = $1',
+      [id],
+      (rows) => rows[0]?.estado === 'ENVIADO',
     );
     expect(c).toEqual({ estado: 'ENVIADO', intentos: 1, version: 1 }); // renewed while sending: never claimed again
     for (const a of apps.splice(0)) await a.close();
@@ -250,12 +303,19 @@ describe.skipIf(unavailable !== undefined)('dead letters and npm run correo:reen
   it('after the maximum age a message is FALLIDO, counted by /api/health/ready (still 200), and the command requeues and sends it', async () => {
     database = await createTestDatabase('correo_dl', 'h1');
     app = await buildTestApp({
-      db: await createPostgresDb(database.url), smtpUrl: 'smtp://127.0.0.1:3412', correo: { pollMs: 20, retryBaseMs: 20, maxBackoffMs: 50, vidaMaxMs: 300 },
+      db: await createPostgresDb(database.url),
+      smtpUrl: 'smtp://127.0.0.1:3412',
+      correo: { pollMs: 20, retryBaseMs: 20, maxBackoffMs: 50, vidaMaxMs: 300 },
     });
     const repo = correosRepository(app.deps.db);
     const [id1, id2] = [await repo.encolar(mensaje(1)), await repo.encolar(mensaje(2))];
     app.deps.correo.despertar();
-    await esperarFilas<{ estado: string }>(app.deps.db, 'SELECT estado FROM correos', [], (rows) => rows.length === 2 && rows.every((r) => r.estado === 'FALLIDO'));
+    await esperarFilas<{ estado: string }>(
+      app.deps.db,
+      'SELECT estado FROM correos',
+      [],
+      (rows) => rows.length === 2 && rows.every((r) => r.estado === 'FALLIDO'),
+    );
     const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ estado: 'ok', base: 'postgres', correosFallidos: 2 });
@@ -267,29 +327,54 @@ describe.skipIf(unavailable !== undefined)('dead letters and npm run correo:reen
     expect(uno.code).toBe(0);
     const lineas = uno.stdout.trim().split('\n');
     expect(lineas).toHaveLength(2);
-    expect(lineas[0]).toMatch(new RegExp(`^${id1}  COTIZACION  «Mensaje 1»  creado \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}  último error: .*ECONNREFUSED`));
+    expect(lineas[0]).toMatch(
+      new RegExp(`^${id1}  COTIZACION  «Mensaje 1»  creado \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}  último error: .*ECONNREFUSED`),
+    );
     expect(lineas[1]).toBe('1 correo reencolado.');
     await smtp.esperar((m) => m.subject === 'Mensaje 1', 40_000);
-    await esperarFilas<{ estado: string }>(app.deps.db, 'SELECT estado FROM correos WHERE id = $1', [id1], (rows) => rows[0].estado === 'ENVIADO');
+    await esperarFilas<{ estado: string }>(
+      app.deps.db,
+      'SELECT estado FROM correos WHERE id = $1',
+      [id1],
+      (rows) => rows[0].estado === 'ENVIADO',
+    );
     expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).json()).toMatchObject({ correosFallidos: 1 });
     expect((await fila(app.deps.db, id2)).estado).toBe('FALLIDO'); // only the one asked for
 
     const otraVez = await reencolar(['--id', id1], env); // ENVIADO now: nothing to requeue
-    expect(otraVez).toMatchObject({ code: 1, stdout: '0 correos reencolados.\n', stderr: `El correo ${id1} no está FALLIDO (o no existe): no se reencoló.\n` });
-    expect(await reencolar([], env)).toMatchObject({ code: 1, stderr: 'Indicá --id <uuid> (un correo) o --todos (todos los FALLIDO), uno de los dos.\n' });
-    expect(await reencolar(['--id', 'x'], env)).toMatchObject({ code: 1, stderr: '--id tiene que ser el id (uuid) de un correo (vale "x").\n' });
+    expect(otraVez).toMatchObject({
+      code: 1,
+      stdout: '0 correos reencolados.\n',
+      stderr: `El correo ${id1} no está FALLIDO (o no existe): no se reencoló.\n`,
+    });
+    expect(await reencolar([], env)).toMatchObject({
+      code: 1,
+      stderr: 'Indicá --id <uuid> (un correo) o --todos (todos los FALLIDO), uno de los dos.\n',
+    });
+    expect(await reencolar(['--id', 'x'], env)).toMatchObject({
+      code: 1,
+      stderr: '--id tiene que ser el id (uuid) de un correo (vale "x").\n',
+    });
 
     const todos = await reencolar(['--todos'], env);
     expect(todos.code).toBe(0);
     expect(todos.stdout).toMatch(new RegExp(`^${id2}  COTIZACION  «Mensaje 2» .*\\n1 correo reencolado\\.\\n$`));
     await smtp.esperar((m) => m.subject === 'Mensaje 2', 40_000);
-    await esperarFilas<{ estado: string }>(app.deps.db, 'SELECT estado FROM correos WHERE id = $1', [id2], (rows) => rows[0].estado === 'ENVIADO');
-    expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).json()).toEqual({ estado: 'ok', base: 'postgres', correosFallidos: 0 });
+    await esperarFilas<{ estado: string }>(
+      app.deps.db,
+      'SELECT estado FROM correos WHERE id = $1',
+      [id2],
+      (rows) => rows[0].estado === 'ENVIADO',
+    );
+    expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).json()).toEqual({
+      estado: 'ok',
+      base: 'postgres',
+      correosFallidos: 0,
+    });
     await app.close();
     app = undefined;
     expect(smtp.recibidos.map((m) => m.subject).sort()).toEqual(['Mensaje 1', 'Mensaje 2']);
   }, 90_000);
-
 });
 
 describe('npm run correo:reencolar on the embedded database', () => {

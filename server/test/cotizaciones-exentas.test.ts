@@ -10,8 +10,17 @@ import { buildTestApp, cotizarBody } from './helper.ts';
 
 async function cotizarDesde(app: FastifyInstance, remoteAddress: string, headers: Record<string, string> = {}): Promise<number> {
   const set = await app.inject({ method: 'GET', url: '/api/set-csrf', remoteAddress, headers });
-  const cookie = set.cookies.filter((c) => c.name !== 'XSRF-TOKEN').map((c) => `${c.name}=${c.value}`).join('; ');
-  const res = await app.inject({ method: 'POST', url: '/api/cotizacion/cotizar', payload: cotizarBody(), remoteAddress, headers: { ...headers, 'x-xsrf-token': set.json().csrfToken, cookie } });
+  const cookie = set.cookies
+    .filter((c) => c.name !== 'XSRF-TOKEN')
+    .map((c) => `${c.name}=${c.value}`)
+    .join('; ');
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/cotizacion/cotizar',
+    payload: cotizarBody(),
+    remoteAddress,
+    headers: { ...headers, 'x-xsrf-token': set.json().csrfToken, cookie },
+  });
   return res.statusCode;
 }
 
@@ -21,8 +30,15 @@ describe('COTIZACIONES_EXENTAS', () => {
 
   it('is read from the environment: addresses and subnets, IPv4 and IPv6; anything else refused by name', () => {
     expect(readConfig({}).cotizacionesExentas).toEqual([]);
-    expect(readConfig({ COTIZACIONES_EXENTAS: '127.0.0.1, 10.0.0.5,10.1.0.0/16,::1' }).cotizacionesExentas).toEqual(['127.0.0.1', '10.0.0.5', '10.1.0.0/16', '::1']);
-    expect(() => parseCotizacionesExentas('127.0.0.1,qa-testers')).toThrow('COTIZACIONES_EXENTAS: «qa-testers» no es una dirección IP ni una subred');
+    expect(readConfig({ COTIZACIONES_EXENTAS: '127.0.0.1, 10.0.0.5,10.1.0.0/16,::1' }).cotizacionesExentas).toEqual([
+      '127.0.0.1',
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+    ]);
+    expect(() => parseCotizacionesExentas('127.0.0.1,qa-testers')).toThrow(
+      'COTIZACIONES_EXENTAS: «qa-testers» no es una dirección IP ni una subred',
+    );
     expect(() => parseCotizacionesExentas('10.0.0.0/33')).toThrow('«10.0.0.0/33»');
     const exenta = exentaDeCotizaciones(['10.0.0.5', '10.1.0.0/16']);
     expect(['10.0.0.5', '::ffff:10.0.0.5', '10.1.200.3', '10.0.0.6', '203.0.113.9'].map(exenta)).toEqual([true, true, true, false, false]);
@@ -40,11 +56,18 @@ describe('COTIZACIONES_EXENTAS', () => {
   }, 90_000);
 
   it('behind a trusted proxy, the address the proxy reports is the one matched', async () => {
-    const app = await buildTestApp({ settings: { cotizacionesPorHoraPorIp: 1 }, cotizacionesExentas: ['10.0.0.5'], trustProxy: ['127.0.0.1'] });
+    const app = await buildTestApp({
+      settings: { cotizacionesPorHoraPorIp: 1 },
+      cotizacionesExentas: ['10.0.0.5'],
+      trustProxy: ['127.0.0.1'],
+    });
     apps.push(app);
     const viaProxy = [];
     for (let i = 0; i < 3; i++) viaProxy.push(await cotizarDesde(app, '127.0.0.1', { 'x-forwarded-for': '10.0.0.5' }));
     expect(viaProxy).toEqual([200, 200, 200]);
-    expect([await cotizarDesde(app, '127.0.0.1', { 'x-forwarded-for': '198.51.100.7' }), await cotizarDesde(app, '127.0.0.1', { 'x-forwarded-for': '198.51.100.7' })]).toEqual([200, 429]);
+    expect([
+      await cotizarDesde(app, '127.0.0.1', { 'x-forwarded-for': '198.51.100.7' }),
+      await cotizarDesde(app, '127.0.0.1', { 'x-forwarded-for': '198.51.100.7' }),
+    ]).toEqual([200, 429]);
   }, 90_000);
 });

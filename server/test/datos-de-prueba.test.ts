@@ -61,7 +61,16 @@ describe('docs/testers.md › Test data', () => {
   it('the locality lookup answers the fields a fixture copies, and the example localities price in the zones named', async () => {
     const res = await get(app, '/api/listas/localidades?provincia=06&q=lanus');
     expect(res.json()).toEqual([
-      { id: '06434010', nombre: 'Lanús', provinciaId: '06', provincia: 'Buenos Aires', departamentoId: '06434', departamento: 'Lanús', lat: null, lon: null },
+      {
+        id: '06434010',
+        nombre: 'Lanús',
+        provinciaId: '06',
+        provincia: 'Buenos Aires',
+        departamentoId: '06434',
+        departamento: 'Lanús',
+        lat: null,
+        lon: null,
+      },
     ]);
     const zona = (codLocalidad: string) => resolveZone(app.deps.tariff, app.deps.lists.localidadesPorId.get(codLocalidad)!);
     expect(['06434010', '06441030', '14091250'].map(zona)).toEqual(['Z1', 'Z2', 'Z3']);

@@ -49,7 +49,11 @@ export function describeDbSuite(name: string, openDb: () => Promise<Db>, opts: {
 
     it('an issuance requested before a stop is resumed at start-up', async () => {
       const first = await start(60_000);
-      const { numeroSolicitud, estado, csrf } = await recorrerJourney(first, { methodPayment: 'CBU', numberCBU: CBU_OK }, { esperar: false });
+      const { numeroSolicitud, estado, csrf } = await recorrerJourney(
+        first,
+        { methodPayment: 'CBU', numberCBU: CBU_OK },
+        { esperar: false },
+      );
       expect(estado.estado).toBe('PENDIENTE');
       await stop(first);
       const second = await start(10);

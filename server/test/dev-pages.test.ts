@@ -12,10 +12,19 @@ import { startServer } from './processes.ts';
 /** The local IPv4 addresses (dotted) listening on `port`, from the kernel's socket table (no traffic sent). */
 function direccionesEscuchando(port: number): string[] {
   const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
-  return readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)
+  return readFileSync('/proc/net/tcp', 'utf8')
+    .split('\n')
+    .slice(1)
     .map((l) => l.trim().split(/\s+/))
     .filter((f) => f.length > 3 && f[3] === '0A' && f[1].endsWith(`:${hexPort}`))
-    .map((f) => f[1].split(':')[0].match(/../g)!.reverse().map((h) => parseInt(h, 16)).join('.'));
+    .map((f) =>
+      f[1]
+        .split(':')[0]
+        .match(/../g)!
+        .reverse()
+        .map((h) => parseInt(h, 16))
+        .join('.'),
+    );
 }
 
 describe('development pages off the network', () => {
@@ -46,7 +55,11 @@ describe('development pages off the network', () => {
   it('a production app has no development route (404 in the stable error shape)', async () => {
     const app = await buildTestApp();
     try {
-      for (const url of ['/api/dev/correo', '/api/dev/poliza/HOG-2026-000001', '/api/dev/correo/00000000-0000-0000-0000-000000000000/adjunto/0']) {
+      for (const url of [
+        '/api/dev/correo',
+        '/api/dev/poliza/HOG-2026-000001',
+        '/api/dev/correo/00000000-0000-0000-0000-000000000000/adjunto/0',
+      ]) {
         const res = await app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(404);
         expect(res.json(), url).toMatchObject({ status: 404, code: 'NO_ENCONTRADO' });
@@ -64,9 +77,13 @@ describe('development pages off the network', () => {
       expect((await app.inject({ method: 'GET', url: '/api/dev/correo', remoteAddress: '192.168.1.20' })).statusCode).toBe(404);
       expect((await app.inject({ method: 'GET', url: '/api/dev/correo', remoteAddress: '::ffff:10.0.0.5' })).statusCode).toBe(404);
       // A reverse proxy on the same host connects from loopback for everybody: its forwarding header closes the page.
-      expect((await app.inject({ method: 'GET', url: '/api/dev/correo', headers: { 'x-forwarded-for': '203.0.113.9' } })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'GET', url: '/api/dev/correo', headers: { 'x-forwarded-for': '203.0.113.9' } })).statusCode).toBe(
+        404,
+      );
       expect((await app.inject({ method: 'GET', url: '/api/dev/correo', headers: { forwarded: 'for=203.0.113.9' } })).statusCode).toBe(404);
-      expect((await app.inject({ method: 'GET', url: '/api/dev/poliza/HOG-2026-000001', remoteAddress: '192.168.1.20' })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'GET', url: '/api/dev/poliza/HOG-2026-000001', remoteAddress: '192.168.1.20' })).statusCode).toBe(
+        404,
+      );
     } finally {
       await app.close();
     }
@@ -75,9 +92,15 @@ describe('development pages off the network', () => {
   it('no 5xx on any development route, whatever the path parameters', async () => {
     const app = await buildTestApp({ devPages: true });
     try {
-      for (const url of ['/api/dev/poliza/%00', '/api/dev/poliza/HOG-2026-000001', '/api/dev/poliza/%F0%9F%92%A5', '/api/dev/correo/%00/adjunto/0',
-        '/api/dev/correo/nope/adjunto/0', '/api/dev/correo/00000000-0000-0000-0000-000000000000/adjunto/-1',
-        '/api/dev/correo/00000000-0000-0000-0000-000000000000/adjunto/99999999999999999999']) {
+      for (const url of [
+        '/api/dev/poliza/%00',
+        '/api/dev/poliza/HOG-2026-000001',
+        '/api/dev/poliza/%F0%9F%92%A5',
+        '/api/dev/correo/%00/adjunto/0',
+        '/api/dev/correo/nope/adjunto/0',
+        '/api/dev/correo/00000000-0000-0000-0000-000000000000/adjunto/-1',
+        '/api/dev/correo/00000000-0000-0000-0000-000000000000/adjunto/99999999999999999999',
+      ]) {
         const res = await app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(404);
       }

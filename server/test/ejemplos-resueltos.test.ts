@@ -69,9 +69,14 @@ describe.each(EJEMPLOS)('ejemplo resuelto %s', (name) => {
 
   it('is bought end to end against the API over the edited copy', { timeout: 120_000 }, async () => {
     const app = await appSobre(copiaEditada(ejemplo.edits));
-    const { estado, refId, premio } = await recorrerJourney(app, { methodPayment: 'TC', numberPaymentCard: TARJETA_OK }, {
-      cotizar: cuerpo(ejemplo.compra.cotizar), persona: cuerpo(ejemplo.compra.persona),
-    });
+    const { estado, refId, premio } = await recorrerJourney(
+      app,
+      { methodPayment: 'TC', numberPaymentCard: TARJETA_OK },
+      {
+        cotizar: cuerpo(ejemplo.compra.cotizar),
+        persona: cuerpo(ejemplo.compra.persona),
+      },
+    );
     expect(estado).toMatchObject({ estado: 'EMITIDA' });
     expect(premio).toBeGreaterThan(0);
     const [row] = await app.deps.db.query<{ datos: Record<string, unknown> }>('SELECT datos FROM cotizaciones WHERE ref_id = $1', [refId]);
@@ -97,8 +102,10 @@ describe('what each example changes, as a visitor would notice', () => {
     const app = await appSobre(copiaEditada(leer('uso-alquiler-temporario').edits));
     const permanente = (await post(app, '/api/cotizacion/cotizar', cotizarBody())).json();
     const temporario = (await post(app, '/api/cotizacion/cotizar', cotizarBody({ usoVivienda: 'ALQUILER_TEMPORARIO' }))).json();
-    const incendio = (b: typeof permanente) => b.planes[0].coberturas.primary.find((c: { codCobertura: string }) => c.codCobertura === '102').primaCobertura;
-    const robo = (b: typeof permanente) => b.planes[0].coberturas.primary.find((c: { codCobertura: string }) => c.codCobertura === '103').primaCobertura;
+    const incendio = (b: typeof permanente) =>
+      b.planes[0].coberturas.primary.find((c: { codCobertura: string }) => c.codCobertura === '102').primaCobertura;
+    const robo = (b: typeof permanente) =>
+      b.planes[0].coberturas.primary.find((c: { codCobertura: string }) => c.codCobertura === '103').primaCobertura;
     expect(incendio(temporario)).toBeCloseTo(incendio(permanente) * 1.2, 1);
     expect(robo(temporario)).toBeCloseTo(robo(permanente) * 1.2 * 1.3, 1);
     // the reference list is the step's options: the new one is in it (descriptions: es.json, see catalogos.test.ts)
@@ -106,62 +113,118 @@ describe('what each example changes, as a visitor would notice', () => {
     expect(usos.map((u: { codigo: string }) => u.codigo)).toEqual(['PERMANENTE', 'TEMPORAL', 'ALQUILER_TEMPORARIO']);
   });
 
-  it('contact after the price: the quote is stored without contact details, and its e-mail is refused in Spanish', { timeout: 120_000 }, async () => {
-    const app = await appSobre(copiaEditada(leer('contacto-despues-del-precio').edits));
-    const csrf = await getCsrf(app);
-    const cot = await post(app, '/api/cotizacion/cotizar', cotizarBody({ email: undefined, areaCod: undefined, phoneNumber: undefined }), csrf);
-    expect(cot.statusCode).toBe(200);
-    const [row] = await app.deps.db.query<{ email: string | null; phone: string | null }>('SELECT email, phone_number AS phone FROM cotizaciones WHERE ref_id = $1', [cot.json().refId]);
-    expect(row).toEqual({ email: null, phone: null });
-    // a phone is both parts or none (the request schema's dependencies), never half
-    const medio = await post(app, '/api/cotizacion/cotizar', cotizarBody({ email: undefined, phoneNumber: undefined }), csrf);
-    expect(medio.json().errors).toEqual([{ field: '/phoneNumber', message: 'Este dato es obligatorio.' }]);
-    const enviar = await post(app, '/api/cotizacion/enviar', { refId: cot.json().refId, respuestas: {}, versionFlujo: 2 }, csrf);
-    expect(enviar.statusCode).toBe(409);
-    expect(enviar.json().message).toBe('Para mandarte la cotización necesitamos tu e-mail: completalo en el paso de contacto.');
-  });
+  it(
+    'contact after the price: the quote is stored without contact details, and its e-mail is refused in Spanish',
+    { timeout: 120_000 },
+    async () => {
+      const app = await appSobre(copiaEditada(leer('contacto-despues-del-precio').edits));
+      const csrf = await getCsrf(app);
+      const cot = await post(
+        app,
+        '/api/cotizacion/cotizar',
+        cotizarBody({ email: undefined, areaCod: undefined, phoneNumber: undefined }),
+        csrf,
+      );
+      expect(cot.statusCode).toBe(200);
+      const [row] = await app.deps.db.query<{ email: string | null; phone: string | null }>(
+        'SELECT email, phone_number AS phone FROM cotizaciones WHERE ref_id = $1',
+        [cot.json().refId],
+      );
+      expect(row).toEqual({ email: null, phone: null });
+      // a phone is both parts or none (the request schema's dependencies), never half
+      const medio = await post(app, '/api/cotizacion/cotizar', cotizarBody({ email: undefined, phoneNumber: undefined }), csrf);
+      expect(medio.json().errors).toEqual([{ field: '/phoneNumber', message: 'Este dato es obligatorio.' }]);
+      const enviar = await post(app, '/api/cotizacion/enviar', { refId: cot.json().refId, respuestas: {}, versionFlujo: 2 }, csrf);
+      expect(enviar.statusCode).toBe(409);
+      expect(enviar.json().message).toBe('Para mandarte la cotización necesitamos tu e-mail: completalo en el paso de contacto.');
+    },
+  );
 
-  it('cover from today (x-diasDesdeHoy.min 0): quoted and bought today — no route keeps its own start-date rule', { timeout: 120_000 }, async () => {
-    const app = await appSobre(copiaEditada({ 'schemas/vigencia.schema.json': [{ op: 'replace', path: '/properties/initPolicyDate/x-diasDesdeHoy/min', value: 0 }] }));
-    const { estado } = await recorrerJourney(app, { methodPayment: 'TC', numberPaymentCard: TARJETA_OK }, { cotizar: { initPolicyDate: hoyArgentina() } });
-    expect(estado).toMatchObject({ estado: 'EMITIDA', vigenciaDesde: hoyArgentina() });
-  });
+  it(
+    'cover from today (x-diasDesdeHoy.min 0): quoted and bought today — no route keeps its own start-date rule',
+    { timeout: 120_000 },
+    async () => {
+      const app = await appSobre(
+        copiaEditada({
+          'schemas/vigencia.schema.json': [{ op: 'replace', path: '/properties/initPolicyDate/x-diasDesdeHoy/min', value: 0 }],
+        }),
+      );
+      const { estado } = await recorrerJourney(
+        app,
+        { methodPayment: 'TC', numberPaymentCard: TARJETA_OK },
+        { cotizar: { initPolicyDate: hoyArgentina() } },
+      );
+      expect(estado).toMatchObject({ estado: 'EMITIDA', vigenciaDesde: hoyArgentina() });
+    },
+  );
 
-  it('a start date the schema no longer allows is refused at purchase with the schema\'s message', { timeout: 120_000 }, async () => {
+  it("a start date the schema no longer allows is refused at purchase with the schema's message", { timeout: 120_000 }, async () => {
     const app = await appSobre(copiaEditada({}));
     const { csrf, refId, solicitar } = await prepararCompra(app, { methodPayment: 'TC', numberPaymentCard: TARJETA_OK });
     // the quote was made for a week ahead; today it is a date already past
     const ayer = sumarDias(hoyArgentina(), -1);
-    await app.deps.db.query(`UPDATE cotizaciones SET datos = jsonb_set(datos, '{initPolicyDate}', to_jsonb($2::text)), init_policy_date = $2::date WHERE ref_id = $1`, [refId, ayer]);
+    await app.deps.db.query(
+      `UPDATE cotizaciones SET datos = jsonb_set(datos, '{initPolicyDate}', to_jsonb($2::text)), init_policy_date = $2::date WHERE ref_id = $1`,
+      [refId, ayer],
+    );
     const res = await post(app, '/api/emision/solicitar', solicitar, csrf);
     const ar = (iso: string) => iso.split('-').reverse().join('/');
     const msg = `La cobertura tiene que empezar entre el ${ar(sumarDias(hoyArgentina(), 1))} y el ${ar(sumarDias(hoyArgentina(), 30))}.`;
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'CONFLICTO', message: `${msg} Volvé a cotizar para cambiarlo.`, errors: [{ field: '/initPolicyDate', message: msg }] });
+    expect(res.json()).toMatchObject({
+      code: 'CONFLICTO',
+      message: `${msg} Volvé a cotizar para cambiarlo.`,
+      errors: [{ field: '/initPolicyDate', message: msg }],
+    });
   });
 });
 
 describe('a resumed quote is priced like the original, to the cent, with an added priced question', () => {
-  it('agregar-alarma: cotizar with tieneAlarma S → e-mail link → retomar: same premio per plan; plan choice prices the same', { timeout: 120_000 }, async () => {
-    const app = await appSobre(copiaEditada(leer('agregar-alarma').edits));
-    const csrf = await getCsrf(app);
-    const cot = (await post(app, '/api/cotizacion/cotizar', cotizarBody({ tieneAlarma: 'S' }), csrf)).json();
-    const sinAlarma = (await post(app, '/api/cotizacion/cotizar', cotizarBody({ tieneAlarma: 'N' }), csrf)).json();
-    expect(cot.planes[0].premio).toBeLessThan(sinAlarma.planes[0].premio); // the question moves the price
-    const env = await post(app, '/api/cotizacion/enviar', { refId: cot.refId, respuestas: { alarma: { tieneAlarma: 'S' } }, versionFlujo: 2 }, csrf);
-    expect(env.statusCode).toBe(200);
-    const [mail] = await app.deps.db.query<{ texto: string }>("SELECT texto FROM correos WHERE tipo = 'COTIZACION' ORDER BY creado_en DESC LIMIT 1");
-    const token = /\?retomar=([A-Za-z0-9_.-]+)/.exec(mail.texto)?.[1];
-    expect(token).toBeTruthy();
-    const otro = await getCsrf(app);
-    const ret = await post(app, '/api/cotizacion/retomar', { token }, otro);
-    expect(ret.statusCode).toBe(200);
-    const r = ret.json();
-    expect(r.tarifaCambiada).toBe(false);
-    expect(r.cotizacion.planes.map((p: { premio: number }) => p.premio)).toEqual(cot.planes.map((p: { premio: number }) => p.premio));
-    expect(r.cotizacion.planes).toEqual(cot.planes);
-    const original = (await post(app, '/api/cotizacion/datos-presupuesto', { refId: cot.refId, codPlan: 'INTERMEDIO', coberturasOpcionales: ['502'] }, csrf)).json();
-    const retomada = (await post(app, '/api/cotizacion/datos-presupuesto', { refId: r.cotizacion.refId, codPlan: 'INTERMEDIO', coberturasOpcionales: ['502'] }, otro)).json();
-    expect(retomada.premio).toBe(original.premio);
-  });
+  it(
+    'agregar-alarma: cotizar with tieneAlarma S → e-mail link → retomar: same premio per plan; plan choice prices the same',
+    { timeout: 120_000 },
+    async () => {
+      const app = await appSobre(copiaEditada(leer('agregar-alarma').edits));
+      const csrf = await getCsrf(app);
+      const cot = (await post(app, '/api/cotizacion/cotizar', cotizarBody({ tieneAlarma: 'S' }), csrf)).json();
+      const sinAlarma = (await post(app, '/api/cotizacion/cotizar', cotizarBody({ tieneAlarma: 'N' }), csrf)).json();
+      expect(cot.planes[0].premio).toBeLessThan(sinAlarma.planes[0].premio); // the question moves the price
+      const env = await post(
+        app,
+        '/api/cotizacion/enviar',
+        { refId: cot.refId, respuestas: { alarma: { tieneAlarma: 'S' } }, versionFlujo: 2 },
+        csrf,
+      );
+      expect(env.statusCode).toBe(200);
+      const [mail] = await app.deps.db.query<{ texto: string }>(
+        "SELECT texto FROM correos WHERE tipo = 'COTIZACION' ORDER BY creado_en DESC LIMIT 1",
+      );
+      const token = /\?retomar=([A-Za-z0-9_.-]+)/.exec(mail.texto)?.[1];
+      expect(token).toBeTruthy();
+      const otro = await getCsrf(app);
+      const ret = await post(app, '/api/cotizacion/retomar', { token }, otro);
+      expect(ret.statusCode).toBe(200);
+      const r = ret.json();
+      expect(r.tarifaCambiada).toBe(false);
+      expect(r.cotizacion.planes.map((p: { premio: number }) => p.premio)).toEqual(cot.planes.map((p: { premio: number }) => p.premio));
+      expect(r.cotizacion.planes).toEqual(cot.planes);
+      const original = (
+        await post(
+          app,
+          '/api/cotizacion/datos-presupuesto',
+          { refId: cot.refId, codPlan: 'INTERMEDIO', coberturasOpcionales: ['502'] },
+          csrf,
+        )
+      ).json();
+      const retomada = (
+        await post(
+          app,
+          '/api/cotizacion/datos-presupuesto',
+          { refId: r.cotizacion.refId, codPlan: 'INTERMEDIO', coberturasOpcionales: ['502'] },
+          otro,
+        )
+      ).json();
+      expect(retomada.premio).toBe(original.premio);
+    },
+  );
 });

@@ -17,7 +17,11 @@ const REPO = join(import.meta.dirname, '../..');
 const STEPS = flowJson.steps.map((s) => s.id);
 type Ev = [tipo: 'mostrado' | 'enviado', paso: string, rama?: string];
 /** Every step up to (not including) `until`, shown and submitted, in file order. */
-const through = (until: string): Ev[] => STEPS.slice(0, STEPS.indexOf(until)).flatMap((p): Ev[] => [['mostrado', p], ['enviado', p]]);
+const through = (until: string): Ev[] =>
+  STEPS.slice(0, STEPS.indexOf(until)).flatMap((p): Ev[] => [
+    ['mostrado', p],
+    ['enviado', p],
+  ]);
 const m = (p: string): Ev => ['mostrado', p];
 const e = (p: string, rama?: string): Ev => (rama ? ['enviado', p, rama] : ['enviado', p]);
 
@@ -54,7 +58,13 @@ beforeAll(async () => {
   htmlFile = join(dataDir, 'embudo.html');
   const app = await buildTestApp({ db: await createPgliteDb(join(dataDir, 'pglite')) });
   const send = async (recorrido: string, evs: Ev[], sintetico?: true) => {
-    const eventos = evs.map(([tipo, paso, rama], i) => ({ recorrido, paso, tipo, en: new Date(Date.UTC(2026, 10, 20, 15, 0, i)).toISOString(), ...(rama ? { rama } : {}) }));
+    const eventos = evs.map(([tipo, paso, rama], i) => ({
+      recorrido,
+      paso,
+      tipo,
+      en: new Date(Date.UTC(2026, 10, 20, 15, 0, i)).toISOString(),
+      ...(rama ? { rama } : {}),
+    }));
     const res = await post(app, '/api/embudo/eventos', { versionFlujo: flowJson.version, eventos, ...(sintetico ? { sintetico } : {}) });
     expect(res.statusCode).toBe(200);
   };
@@ -93,7 +103,13 @@ function report(...args: string[]) {
 function svgTexts(html: string, kind: 'node' | 'edge'): Record<string, string[][]> {
   const svg = html.slice(html.indexOf('<svg'), html.indexOf('</svg>'));
   const out: Record<string, string[][]> = {};
-  const unescape = (t: string) => t.replace(/&#45;/g, '-').replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&');
+  const unescape = (t: string) =>
+    t
+      .replace(/&#45;/g, '-')
+      .replace(/&gt;/g, '>')
+      .replace(/&lt;/g, '<')
+      .replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)))
+      .replace(/&amp;/g, '&');
   for (const g of svg.matchAll(new RegExp(`<g id="[^"]+" class="${kind}">\\s*<title>(.*?)</title>([\\s\\S]*?)</g>`, 'g'))) {
     const texts = [...g[2].matchAll(/<text[^>]*>(.*?)<\/text>/g)].map((t) => unescape(t[1]));
     (out[unescape(g[1])] ??= []).push(texts);
@@ -153,7 +169,8 @@ describe('npm run report:funnel', () => {
       'confirmacion>error error': 1,
       'error>metodo-de-pago accion': 1,
     });
-    const share = (desde: string, hasta: string, rama?: string) => r.aristas.find((a) => a.desde === desde && a.hasta === hasta && a.rama === rama)?.proporcion;
+    const share = (desde: string, hasta: string, rama?: string) =>
+      r.aristas.find((a) => a.desde === desde && a.hasta === hasta && a.rama === rama)?.proporcion;
     expect(share('metodo-de-pago', 'confirmacion', 'TC')).toBe(0.6);
     expect(share('metodo-de-pago', 'confirmacion', 'CBU')).toBe(0.4);
     expect(share('metros', 'permanencia')).toBe(1 / 7);
@@ -200,7 +217,12 @@ describe('npm run report:funnel', () => {
   });
 
   it('refuses a bad --since with a Spanish message and exit code 1', () => {
-    expect(() => execFileSync(process.execPath, [join(REPO, 'scripts/report-funnel.ts'), '--since', '2026-02-30'], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8', stdio: 'pipe' }))
-      .toThrow(/--since tiene que ser una fecha AAAA-MM-DD/);
+    expect(() =>
+      execFileSync(process.execPath, [join(REPO, 'scripts/report-funnel.ts'), '--since', '2026-02-30'], {
+        env: { ...process.env, DATA_DIR: dataDir },
+        encoding: 'utf8',
+        stdio: 'pipe',
+      }),
+    ).toThrow(/--since tiene que ser una fecha AAAA-MM-DD/);
   });
 });

@@ -19,25 +19,37 @@ const check = async (root: string) => {
 const SLOW = 60_000;
 
 describe('the flow calls fit the API', () => {
-  it('the shipped flow and every worked example: no problem', async () => {
-    expect(await check('.')).toEqual([]);
-    const alarma = JSON.parse(readFileSync('tests/fixtures/flow-edits/agregar-alarma.json', 'utf8'));
-    expect(await check(editedCopy(alarma.edits))).toEqual([]);
-  }, SLOW);
+  it(
+    'the shipped flow and every worked example: no problem',
+    async () => {
+      expect(await check('.')).toEqual([]);
+      const alarma = JSON.parse(readFileSync('tests/fixtures/flow-edits/agregar-alarma.json', 'utf8'));
+      expect(await check(editedCopy(alarma.edits))).toEqual([]);
+    },
+    SLOW,
+  );
 
-  it('a misspelt body field and a route the API does not have', async () => {
-    const root = editedCopy({
-      'flow/flow.json': [
-        { op: 'add', path: '/calls/cotizar/body/metross', value: '/answers/metros/metros' },
-        { op: 'replace', path: '/calls/recotizarAdicionales/path', value: '/cotizacion/datos-presupuestos' },
-      ],
-    });
-    expect(await check(root)).toEqual(['/calls/cotizar/body/metross', '/calls/recotizarAdicionales/path']);
-  }, SLOW);
+  it(
+    'a misspelt body field and a route the API does not have',
+    async () => {
+      const root = editedCopy({
+        'flow/flow.json': [
+          { op: 'add', path: '/calls/cotizar/body/metross', value: '/answers/metros/metros' },
+          { op: 'replace', path: '/calls/recotizarAdicionales/path', value: '/cotizacion/datos-presupuestos' },
+        ],
+      });
+      expect(await check(root)).toEqual(['/calls/cotizar/body/metross', '/calls/recotizarAdicionales/path']);
+    },
+    SLOW,
+  );
 
-  it('a new question sent to the quote without the wire edit is refused by the API', async () => {
-    const alarma = JSON.parse(readFileSync('tests/fixtures/flow-edits/agregar-alarma.json', 'utf8'));
-    const { 'schemas/api/cotizacion.json': _wire, ...rest } = alarma.edits;
-    expect(await check(editedCopy(rest))).toEqual(['/calls/cotizar/body/tieneAlarma']);
-  }, SLOW);
+  it(
+    'a new question sent to the quote without the wire edit is refused by the API',
+    async () => {
+      const alarma = JSON.parse(readFileSync('tests/fixtures/flow-edits/agregar-alarma.json', 'utf8'));
+      const { 'schemas/api/cotizacion.json': _wire, ...rest } = alarma.edits;
+      expect(await check(editedCopy(rest))).toEqual(['/calls/cotizar/body/tieneAlarma']);
+    },
+    SLOW,
+  );
 });

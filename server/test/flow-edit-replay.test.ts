@@ -32,13 +32,23 @@ function treeWith(edits: FlowEditExample['edits']): string {
 async function replayAll(root: string): Promise<Record<string, string>> {
   const product = loadReplayProduct(root);
   const texts = loadProduct(root).texts;
-  const app = await buildTestApp({ schemasDir: join(root, 'schemas'), tariffFile: join(root, 'server/tariffs/2026-11.json'), rateLimitMax: 1_000_000, embudoLotesPorMinuto: 1_000_000, settings: { cotizacionesPorHoraPorIp: 1_000_000 } } as never);
+  const app = await buildTestApp({
+    schemasDir: join(root, 'schemas'),
+    tariffFile: join(root, 'server/tariffs/2026-11.json'),
+    rateLimitMax: 1_000_000,
+    embudoLotesPorMinuto: 1_000_000,
+    settings: { cotizacionesPorHoraPorIp: 1_000_000 },
+  } as never);
   try {
     const out: Record<string, string> = {};
     for (const journey of loadJourneys(root)) {
       const reports = await replayHeadless(journey, product, { request: apiVisitor(app), texts });
       const failed = reports.find((r) => !r.ok);
-      out[journey.name] = failed ? `paso ${failed.index} (${failed.route}): ${failed.error}` : reports.length === journey.steps.length ? '' : `${reports.length} de ${journey.steps.length} pasos`;
+      out[journey.name] = failed
+        ? `paso ${failed.index} (${failed.route}): ${failed.error}`
+        : reports.length === journey.steps.length
+          ? ''
+          : `${reports.length} de ${journey.steps.length} pasos`;
     }
     return out;
   } finally {
@@ -50,7 +60,10 @@ const green = (results: Record<string, string>) => Object.fromEntries(Object.key
 
 /** `npm run flow:paths -- --write` on `root`: its output. */
 function writeDrafts(root: string): string {
-  const run = spawnSync(process.execPath, [join(REPO, 'scripts/flow-paths.ts'), '--root', root, '--write'], { cwd: REPO, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [join(REPO, 'scripts/flow-paths.ts'), '--root', root, '--write'], {
+    cwd: REPO,
+    encoding: 'utf8',
+  });
   expect(run.status, run.stdout + run.stderr).toBe(0);
   return run.stdout;
 }
@@ -66,7 +79,9 @@ describe('a structural edit needs no fixture edit', () => {
     expect(out.match(/^borrador: /gm)).toHaveLength(8);
     expect(out).toContain('8 caminos, 8 con fixture');
     const drafted = loadJourneys(root).filter((j) => j.name.startsWith('camino-'));
-    expect(drafted.map((j) => j.steps.map((s) => s.route.replace('seguro-hogar/', '')).slice(1, 5))).toEqual(Array(8).fill(['propiedad', 'metros', 'permanencia', 'localidad']));
+    expect(drafted.map((j) => j.steps.map((s) => s.route.replace('seguro-hogar/', '')).slice(1, 5))).toEqual(
+      Array(8).fill(['propiedad', 'metros', 'permanencia', 'localidad']),
+    );
     expect(drafted.every((j) => j.proves.startsWith('POR COMPLETAR'))).toBe(true);
     const after = await replayAll(root);
     expect(Object.keys(after)).toHaveLength(28);
@@ -89,12 +104,18 @@ describe('a structural edit needs no fixture edit', () => {
         { op: 'replace', path: '/examples', value: [{ usoVivienda: 'PERMANENTE' }] },
       ],
       'schemas/permanencia.ui.json': [{ op: 'remove', path: '/titularidad' }],
-      'schemas/api/cotizacion.json': [{ op: 'replace', path: '/$defs/CotizarBody/properties/titularidad/$ref', value: 'titularidad.schema.json#/properties/titularidad' }],
+      'schemas/api/cotizacion.json': [
+        { op: 'replace', path: '/$defs/CotizarBody/properties/titularidad/$ref', value: 'titularidad.schema.json#/properties/titularidad' },
+      ],
       // a saved journey of the previous version keeps its answer: it moves with the field
       'flow/migrations/3.json': [
         { op: 'add', path: '/from', value: 2 },
         { op: 'add', path: '/to', value: 3 },
-        { op: 'add', path: '/operations', value: [{ op: 'move', from: '/answers/permanencia/titularidad', to: '/answers/titularidad/titularidad' }] },
+        {
+          op: 'add',
+          path: '/operations',
+          value: [{ op: 'move', from: '/answers/permanencia/titularidad', to: '/answers/titularidad/titularidad' }],
+        },
       ],
       'flow/flow.json': [
         { op: 'replace', path: '/version', value: 3 },

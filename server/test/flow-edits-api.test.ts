@@ -25,7 +25,8 @@ afterAll(async () => {
 });
 
 /** premio of each plan of a cotizar answer, by code. */
-const premios = (body: { planes: { codPlan: string; premio: number }[] }) => Object.fromEntries(body.planes.map((p) => [p.codPlan, p.premio]));
+const premios = (body: { planes: { codPlan: string; premio: number }[] }) =>
+  Object.fromEntries(body.planes.map((p) => [p.codPlan, p.premio]));
 
 describe('wire schemas reuse the step schemas', () => {
   it('every $ref of the wire schemas resolves (step pointers included)', () => {
@@ -38,7 +39,8 @@ describe('wire schemas reuse the step schemas', () => {
         else walk(v);
       }
     };
-    for (const f of readdirSync(join(SCHEMAS_DIR, 'api')).filter((n) => n.endsWith('.json'))) walk(JSON.parse(readFileSync(join(SCHEMAS_DIR, 'api', f), 'utf8')));
+    for (const f of readdirSync(join(SCHEMAS_DIR, 'api')).filter((n) => n.endsWith('.json')))
+      walk(JSON.parse(readFileSync(join(SCHEMAS_DIR, 'api', f), 'utf8')));
     const aPasos = [...refs].filter((r) => r.includes('.schema.json'));
     expect(aPasos.length).toBeGreaterThan(20);
     const rotos = [...refs].filter((r) => {
@@ -69,7 +71,10 @@ describe('wire schemas reuse the step schemas', () => {
 describe('SCHEMAS_DIR and TARIFF_FILE', () => {
   it('are read by the config (defaults: the repository files)', () => {
     expect(readConfig({}, '/repo')).toMatchObject({ schemasDir: '/repo/schemas', tariffFile: '/repo/server/tariffs/2026-11.json' });
-    expect(readConfig({ SCHEMAS_DIR: '/tmp/x/schemas', TARIFF_FILE: '/tmp/x/t.json' }, '/repo')).toMatchObject({ schemasDir: '/tmp/x/schemas', tariffFile: '/tmp/x/t.json' });
+    expect(readConfig({ SCHEMAS_DIR: '/tmp/x/schemas', TARIFF_FILE: '/tmp/x/t.json' }, '/repo')).toMatchObject({
+      schemasDir: '/tmp/x/schemas',
+      tariffFile: '/tmp/x/t.json',
+    });
   });
 });
 
@@ -77,7 +82,12 @@ describe('plan codes come from the tariff', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     const tarifa = JSON.parse(readFileSync(TARIFA, 'utf8'));
-    const premium = { ...structuredClone(tarifa.planes.INTEGRAL), nombre: 'Premium', descripcion: 'Todo, con más suma asegurada.', recomendado: false };
+    const premium = {
+      ...structuredClone(tarifa.planes.INTEGRAL),
+      nombre: 'Premium',
+      descripcion: 'Todo, con más suma asegurada.',
+      recomendado: false,
+    };
     premium.coberturas['101'] = { porcentaje: 1.2 };
     app = await appSobre(copiaEditada({ [TARIFA]: [{ op: 'add', path: '/planes/PREMIUM', value: premium }] }));
   });
@@ -87,7 +97,11 @@ describe('plan codes come from the tariff', () => {
     expect(cot.json().planes.map((p: { codPlan: string }) => p.codPlan)).toEqual(['BASICO', 'INTERMEDIO', 'INTEGRAL', 'PREMIUM']);
     const p = premios(cot.json());
     expect(p.PREMIUM).toBeGreaterThan(p.INTEGRAL);
-    const { estado, premio } = await recorrerJourney(app, { methodPayment: 'TC', numberPaymentCard: TARJETA_OK }, { codPlan: 'PREMIUM', opcionales: ['501'] });
+    const { estado, premio } = await recorrerJourney(
+      app,
+      { methodPayment: 'TC', numberPaymentCard: TARJETA_OK },
+      { codPlan: 'PREMIUM', opcionales: ['501'] },
+    );
     expect(estado).toMatchObject({ estado: 'EMITIDA' });
     expect(premio).toBeGreaterThan(p.PREMIUM);
   });
@@ -125,7 +139,8 @@ describe('worked example "agregar-alarma": a new question with a price effect, J
     for (const plan of Object.keys(pa)) expect(pc[plan]).toBeLessThan(ps[plan]);
     expect(ps).toEqual(pa);
     expect(po).toEqual(pa);
-    const robo = (r: typeof con) => r.json().planes[0].coberturas.primary.find((c: { grupo: string }) => c.grupo === 'theft').primaCobertura;
+    const robo = (r: typeof con) =>
+      r.json().planes[0].coberturas.primary.find((c: { grupo: string }) => c.grupo === 'theft').primaCobertura;
     expect(robo(con)).toBeCloseTo(robo(sin) * 0.85, 1);
   });
 
@@ -137,7 +152,9 @@ describe('worked example "agregar-alarma": a new question with a price effect, J
     const [row] = await app.deps.db.query<{ datos: Record<string, unknown> }>('SELECT datos FROM cotizaciones WHERE ref_id = $1', [refId]);
     expect(row.datos).toMatchObject({ tieneAlarma: 'S', metros: 80 });
     // the choice of plan is re-priced with the alarm (the stored answers feed the rating)
-    const { premio } = (await post(app, '/api/cotizacion/datos-presupuesto', { refId, codPlan: 'BASICO', coberturasOpcionales: [] })).json();
+    const { premio } = (
+      await post(app, '/api/cotizacion/datos-presupuesto', { refId, codPlan: 'BASICO', coberturasOpcionales: [] })
+    ).json();
     const sin = (await post(app, '/api/cotizacion/cotizar', cotizarBody({ tieneAlarma: 'N' }))).json();
     expect(premio).toBeLessThan(premios(sin).BASICO);
   });

@@ -29,17 +29,28 @@ const errors = (r: WalkReport) => r.problems.filter((p) => (p.severity ?? 'error
 describe('the answers generated from a step schema', () => {
   const ajv = createAjv({ coerceTypes: false, removeAdditional: false, useDefaults: false });
   const schema = (id: string) => JSON.parse(readFileSync(`schemas/${id}.schema.json`, 'utf8')) as Record<string, unknown>;
-  const values = (id: string, field: string) => stepAnswers(schema(id), ajv, { seed: 2026, today: '2026-11-25' }).values[field].map((v) => [v.value, v.why]);
+  const values = (id: string, field: string) =>
+    stepAnswers(schema(id), ajv, { seed: 2026, today: '2026-11-25' }).values[field].map((v) => [v.value, v.why]);
 
   it('numeric bounds and the values just inside them, the example, one value drawn by fast-check', () => {
-    expect(values('metros', 'metros').slice(0, 5)).toEqual([[20, 'mínimo'], [21, 'justo arriba del mínimo'], [999, 'justo debajo del máximo'], [1000, 'máximo'], [80, 'ejemplo']]);
+    expect(values('metros', 'metros').slice(0, 5)).toEqual([
+      [20, 'mínimo'],
+      [21, 'justo arriba del mínimo'],
+      [999, 'justo debajo del máximo'],
+      [1000, 'máximo'],
+      [80, 'ejemplo'],
+    ]);
     expect(values('metros', 'metros')[5][1]).toBe('generado (fast-check)');
     // seeded: the same seed draws the same value
     expect(values('metros', 'metros')[5][0]).toBe(values('metros', 'metros')[5][0]);
   });
 
   it('the date bounds of x-diasDesdeHoy and x-edad, and the day inside each', () => {
-    expect(values('vigencia', 'initPolicyDate').slice(0, 4).map(([v]) => v)).toEqual(['2026-11-26', '2026-11-27', '2026-12-24', '2026-12-25']);
+    expect(
+      values('vigencia', 'initPolicyDate')
+        .slice(0, 4)
+        .map(([v]) => v),
+    ).toEqual(['2026-11-26', '2026-11-27', '2026-12-24', '2026-12-25']);
     expect(values('datos-personales', 'birthDate').slice(0, 4)).toEqual([
       ['2008-11-25', 'cumple 18 años hoy (edad mínima)'],
       ['2008-11-24', '18 años y un día'],
@@ -50,9 +61,22 @@ describe('the answers generated from a step schema', () => {
 
   it('each branch of a condition: rows cover every value, a hidden field is not sent', () => {
     const rows = stepAnswers(schema('propiedad'), ajv, { seed: 2026 }).rows.map((r) => r.answers);
-    expect(rows).toEqual([{ tipoVivienda: 'CASA', barrioCerrado: 'N' }, { tipoVivienda: 'DEPARTAMENTO' }, { tipoVivienda: 'PH' }, { tipoVivienda: 'CASA', barrioCerrado: 'S' }]);
-    const pago = stepAnswers(schema('metodo-de-pago'), ajv, { seed: 2026 }).rows.map((r) => [r.answers.methodPayment, r.answers.numberPaymentCard ?? r.answers.numberCBU]);
-    expect(pago).toEqual([['TC', '4242 4242 4242 4242'], ['CBU', '2850590900000000000000'], ['TC', '4000 0000 0000 0002'], ['CBU', '2850590940090418135201']]);
+    expect(rows).toEqual([
+      { tipoVivienda: 'CASA', barrioCerrado: 'N' },
+      { tipoVivienda: 'DEPARTAMENTO' },
+      { tipoVivienda: 'PH' },
+      { tipoVivienda: 'CASA', barrioCerrado: 'S' },
+    ]);
+    const pago = stepAnswers(schema('metodo-de-pago'), ajv, { seed: 2026 }).rows.map((r) => [
+      r.answers.methodPayment,
+      r.answers.numberPaymentCard ?? r.answers.numberCBU,
+    ]);
+    expect(pago).toEqual([
+      ['TC', '4242 4242 4242 4242'],
+      ['CBU', '2850590900000000000000'],
+      ['TC', '4000 0000 0000 0002'],
+      ['CBU', '2850590940090418135201'],
+    ]);
   });
 });
 
@@ -73,8 +97,12 @@ describe('the flow walker', () => {
     const found = errors(report).filter((p) => p.file === 'schemas/metros.schema.json');
     expect(found.map((p) => p.pointer)).toEqual(['/properties/metros/maximum']);
     expect(found[0].message).toContain('paso «metros»: el paso acepta metros = 999 (justo debajo del máximo)');
-    expect(found[0].message).toContain('«cotizar» (POST /api/cotizacion/cotizar, al enviar el paso «vigencia») lo rechaza: «Ingresá un número entre 20 y 500.»');
-    expect(found[0].message).toContain('No coinciden schemas/metros.schema.json#/properties/metros/maximum y server/tariffs/2026-11.json#/superficie');
+    expect(found[0].message).toContain(
+      '«cotizar» (POST /api/cotizacion/cotizar, al enviar el paso «vigencia») lo rechaza: «Ingresá un número entre 20 y 500.»',
+    );
+    expect(found[0].message).toContain(
+      'No coinciden schemas/metros.schema.json#/properties/metros/maximum y server/tariffs/2026-11.json#/superficie',
+    );
   }, 120_000);
 
   it('a factor missing for an enum value: TEMPORAL has no usoVivienda factor', async () => {
@@ -82,7 +110,9 @@ describe('the flow walker', () => {
     const found = errors(report);
     expect(found.map((p) => `${p.file}#${p.pointer}`)).toEqual(['schemas/permanencia.schema.json#/properties/usoVivienda/enum/1']);
     expect(found[0].message).toContain('el paso acepta usoVivienda = "TEMPORAL" (valor de enum)');
-    expect(found[0].message).toContain('No coinciden schemas/permanencia.schema.json#/properties/usoVivienda/enum/1 y server/tariffs/2026-11.json#/factores/1/valores');
+    expect(found[0].message).toContain(
+      'No coinciden schemas/permanencia.schema.json#/properties/usoVivienda/enum/1 y server/tariffs/2026-11.json#/factores/1/valores',
+    );
     expect(found[0].message).toContain('agregá ese valor a la tarifa');
   }, 120_000);
 
@@ -98,8 +128,12 @@ describe('the flow walker', () => {
       'flow/flow.json#/calls/cotizar/body/antiguedad',
       'schemas/api/cotizacion.json#/$defs/CotizarBody/required',
     ]);
-    expect(errors(report)[0].message).toContain('la llamada «cotizar» del paso «vigencia» lee /answers/metros/antiguedad, pero el paso «metros» no pide «antiguedad»');
-    expect(errors(report)[1].message).toContain('«cotizar» (POST /api/cotizacion/cotizar, al enviar el paso «vigencia») exige «antiguedad»');
+    expect(errors(report)[0].message).toContain(
+      'la llamada «cotizar» del paso «vigencia» lee /answers/metros/antiguedad, pero el paso «metros» no pide «antiguedad»',
+    );
+    expect(errors(report)[1].message).toContain(
+      '«cotizar» (POST /api/cotizacion/cotizar, al enviar el paso «vigencia») exige «antiguedad»',
+    );
     expect(errors(report)[1].message).toContain('que el paso «metros» no pide (schemas/metros.schema.json#/properties)');
   }, 120_000);
 
@@ -121,14 +155,22 @@ describe('the flow walker', () => {
     const [call, required, text] = errors(report).map((p) => p.message);
     expect(call).toContain('la llamada «info» del paso «contacto» lee /answers/cotizacion/codPlan, pero en el camino inicio → propiedad');
     expect(call).toContain('el paso «cotizacion» todavía no se visitó');
-    expect(required).toBe('paso «propiedad»: «barrioCerrado» es obligatorio pero una condición lo oculta en toda respuesta que lo necesita: ningún visitante puede completar el paso así. Sacalo de "required" de esa rama o mostralo (revisá if/then/else)');
-    expect(text).toBe('el texto usa {{email}} y el paso «gracias» no le da valor: agregá "email" a result.values del paso en flow/flow.json o sacalo del texto');
+    expect(required).toBe(
+      'paso «propiedad»: «barrioCerrado» es obligatorio pero una condición lo oculta en toda respuesta que lo necesita: ningún visitante puede completar el paso así. Sacalo de "required" de esa rama o mostralo (revisá if/then/else)',
+    );
+    expect(text).toBe(
+      'el texto usa {{email}} y el paso «gracias» no le da valor: agregá "email" a result.values del paso en flow/flow.json o sacalo del texto',
+    );
   }, 120_000);
 
   it('a later step refuses what an earlier one accepted and hands it over (defaults)', async () => {
-    const report = await walkEdited({ 'schemas/direccion.schema.json': [{ op: 'replace', path: '/properties/idProvince/pattern', value: '^0[0-5]$' }] });
+    const report = await walkEdited({
+      'schemas/direccion.schema.json': [{ op: 'replace', path: '/properties/idProvince/pattern', value: '^0[0-5]$' }],
+    });
     const found = errors(report).find((p) => p.file === 'schemas/direccion.schema.json');
     expect(found?.pointer).toBe('/properties/idProvince/pattern');
-    expect(found?.message).toBe('paso «direccion»: recibe idProvince = "06" de /answers/localidad/idProvincia (flow/flow.json#/steps/10/defaults/idProvince), que el paso «localidad» (schemas/localidad.schema.json) acepta, y su esquema lo rechaza (pattern {"pattern":"^0[0-5]$"}): hacé que las dos reglas coincidan');
+    expect(found?.message).toBe(
+      'paso «direccion»: recibe idProvince = "06" de /answers/localidad/idProvincia (flow/flow.json#/steps/10/defaults/idProvince), que el paso «localidad» (schemas/localidad.schema.json) acepta, y su esquema lo rechaza (pattern {"pattern":"^0[0-5]$"}): hacé que las dos reglas coincidan',
+    );
   }, 120_000);
 });

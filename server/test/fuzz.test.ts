@@ -35,8 +35,21 @@ function resolve(s: Schema): Schema {
 }
 
 const HOSTILES = [
-  '\u0000', 'a\u0000b', '\ud800', 'x\udfffy', '9'.repeat(40), '4242 4242 4242 4242', '2850590909400904181356', '', ' ',
-  "'; DROP TABLE logs;--", '<script>alert(1)</script>', '💥'.repeat(5), '%00', '../../etc/passwd', 'x'.repeat(5000),
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udfffy',
+  '9'.repeat(40),
+  '4242 4242 4242 4242',
+  '2850590909400904181356',
+  '',
+  ' ',
+  "'; DROP TABLE logs;--",
+  '<script>alert(1)</script>',
+  '💥'.repeat(5),
+  '%00',
+  '../../etc/passwd',
+  'x'.repeat(5000),
 ];
 const hostileString = fc.oneof(fc.constantFrom(...HOSTILES), fc.string({ unit: 'binary', maxLength: 40 }));
 const hostileNumber = fc.constantFrom(2 ** 31, -(2 ** 31) - 1, 2 ** 53, Number.MAX_VALUE, -1, 0, 1.5, 1e-9);
@@ -57,7 +70,10 @@ function arb(schema: Schema, ids: string[], depth = 0): fc.Arbitrary<unknown> {
   else if (type === 'string') {
     if (s.format === 'uuid') base = fc.oneof(fc.constantFrom(...ids), fc.uuid());
     else if (s.format === 'email') base = fc.emailAddress().filter((e) => e.length <= Number(s.maxLength ?? 254));
-    else if (s.format === 'date') base = fc.date({ min: new Date('1900-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+    else if (s.format === 'date')
+      base = fc
+        .date({ min: new Date('1900-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10));
     else if (typeof s.pattern === 'string') base = fc.stringMatching(new RegExp(s.pattern as string, 'u'));
     else base = fc.string({ maxLength: Number(s.maxLength ?? 30) });
   } else if (type === 'integer') {
@@ -66,7 +82,11 @@ function arb(schema: Schema, ids: string[], depth = 0): fc.Arbitrary<unknown> {
   else if (type === 'boolean') base = fc.boolean();
   else base = anyJson;
   // Mostly well-formed, so that a request with ONE hostile field often passes every other check and reaches the handler.
-  return fc.oneof({ weight: 18, arbitrary: base }, { weight: 1, arbitrary: hostileString }, { weight: 1, arbitrary: fc.oneof(hostileNumber, anyJson) });
+  return fc.oneof(
+    { weight: 18, arbitrary: base },
+    { weight: 1, arbitrary: hostileString },
+    { weight: 1, arbitrary: fc.oneof(hostileNumber, anyJson) },
+  );
 }
 
 interface Operation {
@@ -77,12 +97,22 @@ interface Operation {
 }
 
 function operations(app: FastifyInstance): Operation[] {
-  const doc = app.swagger() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Schema }> }; parameters?: Operation['params'] }>> };
+  const doc = app.swagger() as {
+    paths: Record<
+      string,
+      Record<string, { requestBody?: { content: Record<string, { schema: Schema }> }; parameters?: Operation['params'] }>
+    >;
+  };
   const ops: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     if (!path.startsWith('/api/') || path.startsWith('/api/docs')) continue;
     for (const [method, op] of Object.entries(methods)) {
-      ops.push({ method: method.toUpperCase() as 'GET' | 'POST', path, body: op.requestBody?.content['application/json']?.schema, params: op.parameters ?? [] });
+      ops.push({
+        method: method.toUpperCase() as 'GET' | 'POST',
+        path,
+        body: op.requestBody?.content['application/json']?.schema,
+        params: op.parameters ?? [],
+      });
     }
   }
   return ops;
@@ -101,8 +131,16 @@ beforeAll(async () => {
   visitor = await visitante(app);
   // A quote, payment method and application of the fuzzing visitor, so generated ids can reach the handlers.
   const refId = (await post(app, '/api/cotizacion/cotizar', cotizarBody())).json().refId as string;
-  const medioPagoId = (await post(app, '/api/pagos/validar-forma-cobro', { refId, methodPayment: 'CBU', numberCBU: CBU_OK })).json().medioPago.id as string;
-  const sol = await post(app, '/api/emision/solicitar', { refId, codPlan: 'INTERMEDIO', coberturasOpcionales: [], medioPagoId, persona: persona(), domicilio: domicilio() });
+  const medioPagoId = (await post(app, '/api/pagos/validar-forma-cobro', { refId, methodPayment: 'CBU', numberCBU: CBU_OK })).json()
+    .medioPago.id as string;
+  const sol = await post(app, '/api/emision/solicitar', {
+    refId,
+    codPlan: 'INTERMEDIO',
+    coberturasOpcionales: [],
+    medioPagoId,
+    persona: persona(),
+    domicilio: domicilio(),
+  });
   ids = [refId, medioPagoId, sol.json().numeroSolicitud as string];
 });
 afterAll(async () => {
@@ -115,14 +153,16 @@ describe('fuzz: no input gives a 5xx', () => {
     expect(ops.length).toBeGreaterThan(25);
     for (const op of ops) {
       const params = fc.record(Object.fromEntries(op.params.map((p) => [`${p.in}:${p.name}`, arb(p.schema, ids)])), { requiredKeys: [] });
-      const body = op.body ? fc.oneof({ weight: 9, arbitrary: arb(op.body, ids) }, { weight: 1, arbitrary: fc.constant(undefined) }) : fc.constant(undefined);
+      const body = op.body
+        ? fc.oneof({ weight: 9, arbitrary: arb(op.body, ids) }, { weight: 1, arbitrary: fc.constant(undefined) })
+        : fc.constant(undefined);
       await fc.assert(
         fc.asyncProperty(params, body, async (p, b) => {
           let url = op.path;
           const query = new URLSearchParams();
           for (const [key, value] of Object.entries(p)) {
             const [where, name] = key.split(':');
-            const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+            const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
             if (where === 'path') url = url.replace(`{${name}}`, encodeURIComponent(text));
             else query.append(name, text);
           }
@@ -131,7 +171,11 @@ describe('fuzz: no input gives a 5xx', () => {
           const res = await app.inject({
             method: op.method,
             url: qs ? `${url}?${qs}` : url,
-            headers: { cookie: visitor.cookie, 'x-xsrf-token': visitor.token, ...(b !== undefined ? { 'content-type': 'application/json' } : {}) },
+            headers: {
+              cookie: visitor.cookie,
+              'x-xsrf-token': visitor.token,
+              ...(b !== undefined ? { 'content-type': 'application/json' } : {}),
+            },
             ...(b !== undefined && op.method === 'POST' ? { payload: JSON.stringify(b) } : {}),
           });
           expectNo5xx(res, `${op.method} ${url}`);
@@ -146,11 +190,22 @@ describe('fuzz: no input gives a 5xx', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...posts),
-        fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), fc.constantFrom('{', '{"a":', '[]', 'null', '1e999', '"\\u0000"', '{"__proto__":{"x":1}}')),
-        fc.constantFrom('application/json', 'application/json; charset=latin1', 'text/plain', 'application/xml', 'multipart/form-data; boundary=x'),
+        fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 200 }),
+          fc.constantFrom('{', '{"a":', '[]', 'null', '1e999', '"\\u0000"', '{"__proto__":{"x":1}}'),
+        ),
+        fc.constantFrom(
+          'application/json',
+          'application/json; charset=latin1',
+          'text/plain',
+          'application/xml',
+          'multipart/form-data; boundary=x',
+        ),
         async (op, raw, contentType) => {
           const res = await app.inject({
-            method: 'POST', url: op.path.replace(/\{(\w+)\}/g, 'x'), payload: raw,
+            method: 'POST',
+            url: op.path.replace(/\{(\w+)\}/g, 'x'),
+            payload: raw,
             headers: { cookie: visitor.cookie, 'x-xsrf-token': visitor.token, 'content-type': contentType },
           });
           expectNo5xx(res, `POST ${op.path} (${contentType})`);

@@ -14,8 +14,19 @@ import { enmascararNumerosDePago } from '../src/domain/pagos/enmascarar.ts';
 import { MENSAJE_LIMITE_COTIZACIONES } from '../src/routes/recaptcha/index.ts';
 import { sumarDias } from '../src/domain/validation/fechas.ts';
 import {
-  buildTestApp, CBU_OK, cotizarBody, esperarEstado, expectError, expectSchema, get, getCsrf, hoy, post, prepararCompra,
-  recorrerJourney, TARJETA_OK,
+  buildTestApp,
+  CBU_OK,
+  cotizarBody,
+  esperarEstado,
+  expectError,
+  expectSchema,
+  get,
+  getCsrf,
+  hoy,
+  post,
+  prepararCompra,
+  recorrerJourney,
+  TARJETA_OK,
 } from './helper.ts';
 
 let app: FastifyInstance;
@@ -74,7 +85,9 @@ describe('1. one policy per purchase', () => {
     expectError(ajeno, 404, 'NO_ENCONTRADO', 'No encontramos la solicitud.');
     const mala = await post(app, '/api/emision/emitir-async', { numeroSolicitud }, csrf, { 'idempotency-key': 'x'.repeat(300) });
     expectError(mala, 400, 'VALIDACION', 'Revisá los datos ingresados.');
-    expect(mala.json().errors).toEqual([{ field: '/headers/idempotency-key', message: 'La clave de idempotencia tiene que tener entre 1 y 255 caracteres visibles.' }]);
+    expect(mala.json().errors).toEqual([
+      { field: '/headers/idempotency-key', message: 'La clave de idempotencia tiene que tener entre 1 y 255 caracteres visibles.' },
+    ]);
   });
 });
 
@@ -88,7 +101,9 @@ describe('2. emission is a durable job', () => {
     let fallo: string | null = null;
     for (let i = 0; i < 500 && fallo === null; i++) {
       await new Promise((r) => setTimeout(r, 10));
-      [{ fallo }] = await local.deps.db.query<{ fallo: string | null }>('SELECT ultimo_error AS fallo FROM solicitudes WHERE id = $1', [numeroSolicitud]);
+      [{ fallo }] = await local.deps.db.query<{ fallo: string | null }>('SELECT ultimo_error AS fallo FROM solicitudes WHERE id = $1', [
+        numeroSolicitud,
+      ]);
     }
     expect(fallo).toMatch(/poliza_seq/); // the first attempt failed and was rescheduled
     expect(await esperarEstado(local, numeroSolicitud, csrf, 300)).toMatchObject({ estado: 'PENDIENTE' });
@@ -117,16 +132,25 @@ describe('2. emission is a durable job', () => {
 describe('3. no backdated cover', () => {
   it('an emission that completes after the chosen start date starts the vigencia on the issue date and says so', async () => {
     const local = await buildTestApp({ emisionDelayMs: 400, emisionPollMs: 20 });
-    const { refId, numeroSolicitud, csrf } = await recorrerJourney(local, { methodPayment: 'TC', numberPaymentCard: TARJETA_OK }, { esperar: false });
+    const { refId, numeroSolicitud, csrf } = await recorrerJourney(
+      local,
+      { methodPayment: 'TC', numberPaymentCard: TARJETA_OK },
+      { esperar: false },
+    );
     await local.deps.db.query('UPDATE cotizaciones SET init_policy_date = $2 WHERE ref_id = $1', [refId, sumarDias(hoy(), -2)]);
     const estado = await esperarEstado(local, numeroSolicitud, csrf);
     expectSchema(estado, 'emision', 'Estado');
     const [d, m, a] = [hoy().slice(8, 10), hoy().slice(5, 7), hoy().slice(0, 4)];
     expect(estado).toMatchObject({
-      estado: 'EMITIDA', vigenciaDesde: hoy(), vigenciaHasta: `${Number(a) + 1}-${m}-${d}`,
+      estado: 'EMITIDA',
+      vigenciaDesde: hoy(),
+      vigenciaHasta: `${Number(a) + 1}-${m}-${d}`,
       mensaje: `Tu cobertura empieza hoy, ${d}/${m}/${a}: la emisión terminó después de la fecha de inicio que elegiste.`,
     });
-    const [poliza] = await local.deps.db.query<{ desde: string }>("SELECT to_char(vigencia_desde, 'YYYY-MM-DD') AS desde FROM polizas WHERE ref_id = $1", [refId]);
+    const [poliza] = await local.deps.db.query<{ desde: string }>(
+      "SELECT to_char(vigencia_desde, 'YYYY-MM-DD') AS desde FROM polizas WHERE ref_id = $1",
+      [refId],
+    );
     expect(poliza.desde).toBe(hoy());
     await local.close();
   });
@@ -136,14 +160,27 @@ describe('4. applications and quotes belong to the visitor’s session', () => {
   it('another visitor gets the same 404 for a quote, an application state and an emission; ids are not sequential', async () => {
     const uno = await recorrerJourney(app, { methodPayment: 'TC', numberPaymentCard: TARJETA_OK }, { esperar: false });
     const dos = await recorrerJourney(app, { methodPayment: 'TC', numberPaymentCard: TARJETA_OK }, { esperar: false });
-    for (const n of [uno.numeroSolicitud, dos.numeroSolicitud]) expect(n).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const n of [uno.numeroSolicitud, dos.numeroSolicitud])
+      expect(n).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const ajeno = await getCsrf(app);
     expectError(await get(app, `/api/emision/estado/${uno.numeroSolicitud}`, ajeno), 404, 'NO_ENCONTRADO', 'No encontramos la solicitud.');
-    expectError(await get(app, `/api/emision/estado/${uno.numeroSolicitud}`, { token: '', cookie: '' }), 404, 'NO_ENCONTRADO', 'No encontramos la solicitud.');
-    expectError(await post(app, '/api/emision/emitir-async', { numeroSolicitud: uno.numeroSolicitud }, ajeno), 404, 'NO_ENCONTRADO', 'No encontramos la solicitud.');
+    expectError(
+      await get(app, `/api/emision/estado/${uno.numeroSolicitud}`, { token: '', cookie: '' }),
+      404,
+      'NO_ENCONTRADO',
+      'No encontramos la solicitud.',
+    );
+    expectError(
+      await post(app, '/api/emision/emitir-async', { numeroSolicitud: uno.numeroSolicitud }, ajeno),
+      404,
+      'NO_ENCONTRADO',
+      'No encontramos la solicitud.',
+    );
     expectError(
       await post(app, '/api/cotizacion/datos-presupuesto', { refId: uno.refId, codPlan: 'BASICO', coberturasOpcionales: [] }, ajeno),
-      404, 'NO_ENCONTRADO', 'No encontramos tu cotización. Volvé a cotizar.',
+      404,
+      'NO_ENCONTRADO',
+      'No encontramos tu cotización. Volvé a cotizar.',
     );
     expect((await get(app, `/api/emision/estado/${uno.numeroSolicitud}`, uno.csrf)).statusCode).toBe(200);
   });
@@ -171,7 +208,9 @@ describe('7. health endpoints', () => {
     expect((await local.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
     expectError(
       await local.inject({ method: 'GET', url: '/api/health/ready' }),
-      503, 'SERVICIO_NO_DISPONIBLE', 'El servicio no está disponible en este momento. Probá de nuevo en unos minutos.',
+      503,
+      'SERVICIO_NO_DISPONIBLE',
+      'El servicio no está disponible en este momento. Probá de nuevo en unos minutos.',
     );
     await local.close();
   });
@@ -184,9 +223,19 @@ describe('8. hourly quote limit inside cotizar', () => {
     expectError(await post(local, '/api/cotizacion/cotizar', cotizarBody()), 429, 'DEMASIADAS_SOLICITUDES', MENSAJE_LIMITE_COTIZACIONES);
     expect((await post(local, '/api/recaptcha/evaluar-ip', {})).json()).toEqual({ permitido: false, mensaje: MENSAJE_LIMITE_COTIZACIONES });
     const otraIp = await local.inject({ method: 'GET', url: '/api/set-csrf', remoteAddress: '203.0.113.9' });
-    const csrf = { token: otraIp.json().csrfToken, cookie: otraIp.cookies.filter((c) => c.name !== 'XSRF-TOKEN').map((c) => `${c.name}=${c.value}`).join('; ') };
+    const csrf = {
+      token: otraIp.json().csrfToken,
+      cookie: otraIp.cookies
+        .filter((c) => c.name !== 'XSRF-TOKEN')
+        .map((c) => `${c.name}=${c.value}`)
+        .join('; '),
+    };
     const res = await local.inject({
-      method: 'POST', url: '/api/cotizacion/cotizar', payload: cotizarBody(), remoteAddress: '203.0.113.9', headers: { 'x-xsrf-token': csrf.token, cookie: csrf.cookie },
+      method: 'POST',
+      url: '/api/cotizacion/cotizar',
+      payload: cotizarBody(),
+      remoteAddress: '203.0.113.9',
+      headers: { 'x-xsrf-token': csrf.token, cookie: csrf.cookie },
     });
     expect(res.statusCode).toBe(200);
     await local.close();
@@ -196,9 +245,16 @@ describe('8. hourly quote limit inside cotizar', () => {
 describe('9. proxy settings', () => {
   async function cotizarDesde(a: FastifyInstance, remoteAddress: string, headers: Record<string, string>) {
     const set = await a.inject({ method: 'GET', url: '/api/set-csrf', remoteAddress, headers });
-    const cookie = set.cookies.filter((c) => c.name !== 'XSRF-TOKEN').map((c) => `${c.name}=${c.value}`).join('; ');
+    const cookie = set.cookies
+      .filter((c) => c.name !== 'XSRF-TOKEN')
+      .map((c) => `${c.name}=${c.value}`)
+      .join('; ');
     const res = await a.inject({
-      method: 'POST', url: '/api/cotizacion/cotizar', payload: cotizarBody(), remoteAddress, headers: { ...headers, 'x-xsrf-token': set.json().csrfToken, cookie },
+      method: 'POST',
+      url: '/api/cotizacion/cotizar',
+      payload: cotizarBody(),
+      remoteAddress,
+      headers: { ...headers, 'x-xsrf-token': set.json().csrfToken, cookie },
     });
     expect(res.statusCode).toBe(200);
     const [row] = await a.deps.db.query<{ ip: string }>('SELECT ip FROM cotizaciones WHERE ref_id = $1', [res.json().refId]);
@@ -217,22 +273,40 @@ describe('9. proxy settings', () => {
     const local = await buildTestApp({ trustProxy: readConfig({ TRUST_PROXY: '1' }).trustProxy });
     const viaProxy = await cotizarDesde(local, '10.0.0.1', { 'x-forwarded-for': '6.6.6.6, 203.0.113.7', 'x-forwarded-proto': 'https' });
     expect(viaProxy.ip).toBe('203.0.113.7');
-    expect(viaProxy.secure).toEqual([['sesion', true], ['_csrf', true], ['XSRF-TOKEN', true]]);
+    expect(viaProxy.secure).toEqual([
+      ['sesion', true],
+      ['_csrf', true],
+      ['XSRF-TOKEN', true],
+    ]);
     const http = await cotizarDesde(local, '10.0.0.1', { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'http' });
-    expect(http.secure).toEqual([['sesion', false], ['_csrf', false], ['XSRF-TOKEN', false]]);
+    expect(http.secure).toEqual([
+      ['sesion', false],
+      ['_csrf', false],
+      ['XSRF-TOKEN', false],
+    ]);
     await local.close();
   });
 
   it('with a list of proxies only those are trusted; without TRUST_PROXY the headers are ignored', async () => {
     const lista = await buildTestApp({ trustProxy: readConfig({ TRUST_PROXY: '10.0.0.1' }).trustProxy });
     expect((await cotizarDesde(lista, '10.0.0.1', { 'x-forwarded-for': '6.6.6.6, 203.0.113.7' })).ip).toBe('203.0.113.7');
-    expect((await cotizarDesde(lista, '198.51.100.4', { 'x-forwarded-for': '6.6.6.6', 'x-forwarded-proto': 'https' }))).toEqual({
-      ip: '198.51.100.4', secure: [['sesion', false], ['_csrf', false], ['XSRF-TOKEN', false]],
+    expect(await cotizarDesde(lista, '198.51.100.4', { 'x-forwarded-for': '6.6.6.6', 'x-forwarded-proto': 'https' })).toEqual({
+      ip: '198.51.100.4',
+      secure: [
+        ['sesion', false],
+        ['_csrf', false],
+        ['XSRF-TOKEN', false],
+      ],
     });
     await lista.close();
     const sinProxy = await buildTestApp({ trustProxy: readConfig({}).trustProxy });
     expect(await cotizarDesde(sinProxy, '10.0.0.1', { 'x-forwarded-for': '6.6.6.6', 'x-forwarded-proto': 'https' })).toEqual({
-      ip: '10.0.0.1', secure: [['sesion', false], ['_csrf', false], ['XSRF-TOKEN', false]],
+      ip: '10.0.0.1',
+      secure: [
+        ['sesion', false],
+        ['_csrf', false],
+        ['XSRF-TOKEN', false],
+      ],
     });
     await sinProxy.close();
   });
@@ -244,7 +318,12 @@ describe('11. hostile input never produces a 5xx', () => {
     expectError(nul, 400, 'VALIDACION', 'Revisá los datos ingresados.');
     expect(nul.json().errors).toEqual([{ field: '/app', message: 'El texto tiene caracteres no permitidos.' }]);
     const { csrf, solicitar } = await prepararCompra(app, { methodPayment: 'TC', numberPaymentCard: TARJETA_OK });
-    const surrogate = await post(app, '/api/emision/solicitar', { ...solicitar, persona: { ...solicitar.persona, ddjj: { actividad: 'Docente\ud800', lyt: false, ppe: false } } }, csrf);
+    const surrogate = await post(
+      app,
+      '/api/emision/solicitar',
+      { ...solicitar, persona: { ...solicitar.persona, ddjj: { actividad: 'Docente\ud800', lyt: false, ppe: false } } },
+      csrf,
+    );
     expect(surrogate.json().errors).toEqual([{ field: '/persona/ddjj/actividad', message: 'El texto tiene caracteres no permitidos.' }]);
     const big = await post(app, '/api/emision/emitir-async', { numeroSolicitud: 2 ** 31 }, csrf);
     expectError(big, 400, 'VALIDACION', 'Revisá los datos ingresados.');
@@ -254,7 +333,10 @@ describe('11. hostile input never produces a 5xx', () => {
     expectError(nulPath, 400, 'VALIDACION', 'Revisá los datos ingresados.');
     const deep = `{"app":"a","proceso":"p","proceso_detalle":"d","request":${'['.repeat(20000)}${']'.repeat(20000)}}`;
     const res = await app.inject({
-      method: 'POST', url: '/api/logs/insertar-log-ok', payload: deep, headers: { 'content-type': 'application/json', 'x-xsrf-token': csrf.token, cookie: csrf.cookie },
+      method: 'POST',
+      url: '/api/logs/insertar-log-ok',
+      payload: deep,
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': csrf.token, cookie: csrf.cookie },
     });
     expectError(res, 400, 'VALIDACION', 'Revisá los datos ingresados.');
     expect(res.json().errors).toEqual([{ field: '/request', message: 'El dato tiene demasiados niveles o es demasiado largo.' }]);
@@ -265,9 +347,17 @@ describe('12. bounded storage', () => {
   it('log request/response are capped at 4000 characters', async () => {
     const largo = await post(app, '/api/logs/insertar-log-ok', { app: 'a', proceso: 'p', proceso_detalle: 'd', request: 'x'.repeat(4001) });
     expect(largo.json().errors).toEqual([{ field: '/request', message: 'Ingresá como máximo 4000 caracteres.' }]);
-    const objeto = await post(app, '/api/logs/insertar-log-ok', { app: 'a', proceso: 'p', proceso_detalle: 'd', response: { texto: 'x'.repeat(4000) } });
+    const objeto = await post(app, '/api/logs/insertar-log-ok', {
+      app: 'a',
+      proceso: 'p',
+      proceso_detalle: 'd',
+      response: { texto: 'x'.repeat(4000) },
+    });
     expect(objeto.json().errors).toEqual([{ field: '/response', message: 'El dato tiene demasiados niveles o es demasiado largo.' }]);
-    expect((await post(app, '/api/logs/insertar-log-ok', { app: 'a', proceso: 'p', proceso_detalle: 'd', request: 'x'.repeat(4000) })).statusCode).toBe(200);
+    expect(
+      (await post(app, '/api/logs/insertar-log-ok', { app: 'a', proceso: 'p', proceso_detalle: 'd', request: 'x'.repeat(4000) }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('retention deletes old logs and abandoned quotes (with their data), keeps bought and recent ones', async () => {
@@ -279,7 +369,10 @@ describe('12. bounded storage', () => {
     const abandonada = await prepararCompra(local, { methodPayment: 'TC', numberPaymentCard: TARJETA_OK });
     const comprada = await recorrerJourney(local, { methodPayment: 'CBU', numberCBU: CBU_OK });
     const reciente = (await post(local, '/api/cotizacion/cotizar', cotizarBody())).json().refId;
-    await db.query("UPDATE cotizaciones SET creada_en = now() - interval '31 days' WHERE ref_id IN ($1, $2)", [abandonada.refId, comprada.refId]);
+    await db.query("UPDATE cotizaciones SET creada_en = now() - interval '31 days' WHERE ref_id IN ($1, $2)", [
+      abandonada.refId,
+      comprada.refId,
+    ]);
     const borrados = await depurar(db, { logsDias: 90, cotizacionesDias: 30 });
     expect(borrados).toMatchObject({ logs: 1, cotizaciones: 1 });
     expect((await db.query<{ id: number }>('SELECT id FROM logs WHERE id IN ($1, $2)', [viejo, nuevo])).map((r) => r.id)).toEqual([nuevo]);
@@ -305,17 +398,30 @@ describe('13. payment numbers masked in every stored field', () => {
   });
 
   it('leaves non-payment digits alone: dates, phone numbers, a 16-digit number failing Luhn', () => {
-    for (const texto of ['2026-12-01', '+54 9 11 5555-1234', '4242424242424241', 'HOG-2026-000123']) expect(enmascararNumerosDePago(texto)).toBe(texto);
+    for (const texto of ['2026-12-01', '+54 9 11 5555-1234', '4242424242424241', 'HOG-2026-000123'])
+      expect(enmascararNumerosDePago(texto)).toBe(texto);
   });
 
   it('insertar-log-ok masks numbers with dots or double spaces in every field, nested objects included', async () => {
     const res = await post(app, '/api/logs/insertar-log-ok', {
-      app: 'web', proceso: 'p', proceso_detalle: 'd', id_extra: '4242  4242  4242  4242', hash: '2850590909400904181356',
-      request: { nota: { texto: 'pagué con 4242.4242.4242.4242' } }, response: 'CBU 285-0590-9094-0090-4181-356',
+      app: 'web',
+      proceso: 'p',
+      proceso_detalle: 'd',
+      id_extra: '4242  4242  4242  4242',
+      hash: '2850590909400904181356',
+      request: { nota: { texto: 'pagué con 4242.4242.4242.4242' } },
+      response: 'CBU 285-0590-9094-0090-4181-356',
     });
     expect(res.statusCode).toBe(200);
-    const [row] = await app.deps.db.query<Record<string, string>>('SELECT id_extra, hash, request, response FROM logs WHERE id = $1', [res.json().id]);
-    expect(row).toEqual({ id_extra: '••••4242', hash: '••••1356', request: '{"nota":{"texto":"pagué con ••••4242"}}', response: 'CBU ••••1356' });
+    const [row] = await app.deps.db.query<Record<string, string>>('SELECT id_extra, hash, request, response FROM logs WHERE id = $1', [
+      res.json().id,
+    ]);
+    expect(row).toEqual({
+      id_extra: '••••4242',
+      hash: '••••1356',
+      request: '{"nota":{"texto":"pagué con ••••4242"}}',
+      response: 'CBU ••••1356',
+    });
   });
 
   it('free text stored elsewhere (address, rejection reason, lead) is masked too', async () => {
@@ -331,7 +437,12 @@ describe('14. content types', () => {
   const body = JSON.stringify({ typeDoc: 'DNI', numberDoc: '30123456' });
   async function enviar(headers: Record<string, string>, payload: string | Buffer = body) {
     const { token, cookie } = await getCsrf(app);
-    return app.inject({ method: 'POST', url: '/api/cotizacion/validar-dni', payload, headers: { ...headers, 'x-xsrf-token': token, cookie } });
+    return app.inject({
+      method: 'POST',
+      url: '/api/cotizacion/validar-dni',
+      payload,
+      headers: { ...headers, 'x-xsrf-token': token, cookie },
+    });
   }
   const MENSAJE_415 = 'Enviá los datos en formato JSON (Content-Type: application/json).';
 

@@ -26,7 +26,10 @@ export async function getCsrf(app: FastifyInstance): Promise<Csrf> {
   const res = await app.inject({ method: 'GET', url: '/api/set-csrf' });
   const secret = res.cookies.find((c) => c.name === '_csrf');
   if (!secret) throw new Error('set-csrf no devolvió la cookie _csrf');
-  const cookie = res.cookies.filter((c) => c.name !== 'XSRF-TOKEN').map((c) => `${c.name}=${c.value}`).join('; ');
+  const cookie = res.cookies
+    .filter((c) => c.name !== 'XSRF-TOKEN')
+    .map((c) => `${c.name}=${c.value}`)
+    .join('; ');
   return { token: res.json().csrfToken, cookie };
 }
 
@@ -44,7 +47,11 @@ export function visitante(app: FastifyInstance): Promise<Csrf> {
 
 /** POST as a visitor (the app's default visitor unless one is given), with optional extra headers. */
 export async function post(
-  app: FastifyInstance, url: string, body: unknown, csrf?: Csrf, headers: Record<string, string> = {},
+  app: FastifyInstance,
+  url: string,
+  body: unknown,
+  csrf?: Csrf,
+  headers: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
   const c = csrf ?? (await visitante(app));
   return app.inject({ method: 'POST', url, payload: body as object, headers: { 'x-xsrf-token': c.token, cookie: c.cookie, ...headers } });
@@ -139,7 +146,12 @@ export const CBU_OK = '2850590909400904181356';
 export const CBU_RECHAZADO = '2850590900000000000000';
 
 /** Polls GET /api/emision/estado/:n as `csrf`'s visitor until it leaves PENDIENTE (or `timeoutMs` passes). */
-export async function esperarEstado(app: FastifyInstance, numeroSolicitud: string, csrf?: Csrf, timeoutMs = 5000): Promise<Record<string, unknown>> {
+export async function esperarEstado(
+  app: FastifyInstance,
+  numeroSolicitud: string,
+  csrf?: Csrf,
+  timeoutMs = 5000,
+): Promise<Record<string, unknown>> {
   const start = Date.now();
   for (;;) {
     const res = await get(app, `/api/emision/estado/${numeroSolicitud}`, csrf);
@@ -159,7 +171,8 @@ export async function esperarEstado(app: FastifyInstance, numeroSolicitud: strin
  * @returns the visitor, the ids created, the premio of datos-presupuesto and the body to send to solicitar
  */
 export async function prepararCompra(
-  app: FastifyInstance, pago: Record<string, string>,
+  app: FastifyInstance,
+  pago: Record<string, string>,
   opts: { codPlan?: string; opcionales?: string[]; cotizar?: Record<string, unknown>; persona?: Record<string, unknown> } = {},
 ) {
   const codPlan = opts.codPlan ?? 'INTERMEDIO';
@@ -176,12 +189,22 @@ export async function prepararCompra(
   expect(zonas.json()).toMatchObject({ mismaZona: true });
   const dom = await post(app, '/api/domicilio/insertar-domicilio', { refId, ...domicilio() }, csrf);
   expect(dom.statusCode).toBe(200);
-  const tarjeta = pago.methodPayment === 'TC' ? { namePaymentCard: 'ANA PEREZ', expirationPaymentCard: `12/${String(Number(hoy().slice(2, 4)) + 3)}` } : {};
+  const tarjeta =
+    pago.methodPayment === 'TC'
+      ? { namePaymentCard: 'ANA PEREZ', expirationPaymentCard: `12/${String(Number(hoy().slice(2, 4)) + 3)}` }
+      : {};
   const forma = await post(app, '/api/pagos/validar-forma-cobro', { refId, ...pago, ...tarjeta }, csrf);
   expect(forma.statusCode).toBe(200);
   expect(forma.json().valido).toBe(true);
   const medioPagoId: string = forma.json().medioPago.id;
-  const solicitar = { refId, codPlan, coberturasOpcionales: opcionales, medioPagoId, persona: persona(opts.persona), domicilio: domicilio() };
+  const solicitar = {
+    refId,
+    codPlan,
+    coberturasOpcionales: opcionales,
+    medioPagoId,
+    persona: persona(opts.persona),
+    domicilio: domicilio(),
+  };
   return { csrf, refId: refId as string, medioPagoId, premio: presupuesto.json().premio as number, solicitar };
 }
 
@@ -193,8 +216,15 @@ export async function prepararCompra(
  * @returns the ids created, the final state and the visitor
  */
 export async function recorrerJourney(
-  app: FastifyInstance, pago: Record<string, string>,
-  opts: { esperar?: boolean; codPlan?: string; opcionales?: string[]; cotizar?: Record<string, unknown>; persona?: Record<string, unknown> } = {},
+  app: FastifyInstance,
+  pago: Record<string, string>,
+  opts: {
+    esperar?: boolean;
+    codPlan?: string;
+    opcionales?: string[];
+    cotizar?: Record<string, unknown>;
+    persona?: Record<string, unknown>;
+  } = {},
 ) {
   const { csrf, refId, medioPagoId, premio: premioPresupuesto, solicitar } = await prepararCompra(app, pago, opts);
   const sol = await post(app, '/api/emision/solicitar', solicitar, csrf);

@@ -48,33 +48,53 @@ describe('pinned premiums catch a tariff mistake, --update repins', () => {
   }, 60_000);
 
   it.each([
-    ['valor de reposición por m² de CASA tipeado ×10', (t: Tariff) => (t.tiposVivienda.CASA.valorReposicionM2 = 14_000_000), 'compra-tarjeta-casa'],
+    [
+      'valor de reposición por m² de CASA tipeado ×10',
+      (t: Tariff) => (t.tiposVivienda.CASA.valorReposicionM2 = 14_000_000),
+      'compra-tarjeta-casa',
+    ],
     ['valor de contenido por m² de PH ×10', (t: Tariff) => (t.tiposVivienda.PH.valorContenidoM2 = 2_200_000), 'compra-cbu-ph'],
-    ['factor de la zona Z1 1,15 → 1,5', (t: Tariff) => (t.factores.find((f: Tariff) => f.campo === 'zona').valores.Z1.factor = 1.5), 'compra-tarjeta-casa'],
-    ['factor de robo de DEPARTAMENTO 0,8 → 0,08', (t: Tariff) => (t.factores[0].valores.DEPARTAMENTO.factorRobo = 0.08), 'compra-cbu-departamento'],
+    [
+      'factor de la zona Z1 1,15 → 1,5',
+      (t: Tariff) => (t.factores.find((f: Tariff) => f.campo === 'zona').valores.Z1.factor = 1.5),
+      'compra-tarjeta-casa',
+    ],
+    [
+      'factor de robo de DEPARTAMENTO 0,8 → 0,08',
+      (t: Tariff) => (t.factores[0].valores.DEPARTAMENTO.factorRobo = 0.08),
+      'compra-cbu-departamento',
+    ],
     ['IVA 21 % → 27 %', (t: Tariff) => (t.impuestos.iva.alicuota = 0.27), 'compra-cbu-ph'],
     ['sellos de Buenos Aires 1,2 % → 12 %', (t: Tariff) => (t.impuestos.sellos.porProvincia['06'] = 0.12), 'compra-tarjeta-casa'],
     ['tasa de Incendio edificio 0,45 → 4,5 ‰', (t: Tariff) => (t.coberturas['101'].tasaAnualPorMil = 4.5), 'compra-cbu-departamento'],
-  ])('%s: red naming fixture, step, plan, expected and seen premio; --update makes it green with a diff', async (name, change, fixture) => {
-    const { tariffFile, files } = setup(name.replace(/\W+/g, '-'), change, [fixture]);
-    const { journeys } = loadFixtures(files);
-    // one API priced with the changed tariff serves the three replays below (each replays the fixture as a new
-    // visitor); the CLI starts one per command, but what is under test here is the replay and its pins
-    const app = await headlessApi(tariffFile);
-    onTestFinished(() => app.close());
-    const red = await runHeadless(journeys, product, { app });
-    const run = red.find((r) => r.name === fixture)!;
-    expect(run.ok).toBe(false);
-    const { step, premio } = pinned(fixture, 'BASICO');
-    const line = `${run.name} ${failureOf(run)}`;
-    // e.g. compra-tarjeta-casa paso 7 (seguro-hogar/cotizacion): plan BASICO: premio esperado 147.816,81, visto 1.018.296,55
-    expect(line).toMatch(new RegExp(`^${fixture} paso ${step} \\(seguro-hogar/cotizacion\\): plan BASICO: premio esperado ${premio.replace(/\./g, '\\.')}, visto [\\d.]+,\\d\\d`));
-    expect(line).not.toContain(`visto ${premio};`);
+  ])(
+    '%s: red naming fixture, step, plan, expected and seen premio; --update makes it green with a diff',
+    async (name, change, fixture) => {
+      const { tariffFile, files } = setup(name.replace(/\W+/g, '-'), change, [fixture]);
+      const { journeys } = loadFixtures(files);
+      // one API priced with the changed tariff serves the three replays below (each replays the fixture as a new
+      // visitor); the CLI starts one per command, but what is under test here is the replay and its pins
+      const app = await headlessApi(tariffFile);
+      onTestFinished(() => app.close());
+      const red = await runHeadless(journeys, product, { app });
+      const run = red.find((r) => r.name === fixture)!;
+      expect(run.ok).toBe(false);
+      const { step, premio } = pinned(fixture, 'BASICO');
+      const line = `${run.name} ${failureOf(run)}`;
+      // e.g. compra-tarjeta-casa paso 7 (seguro-hogar/cotizacion): plan BASICO: premio esperado 147.816,81, visto 1.018.296,55
+      expect(line).toMatch(
+        new RegExp(
+          `^${fixture} paso ${step} \\(seguro-hogar/cotizacion\\): plan BASICO: premio esperado ${premio.replace(/\./g, '\\.')}, visto [\\d.]+,\\d\\d`,
+        ),
+      );
+      expect(line).not.toContain(`visto ${premio};`);
 
-    // npm run replay -- --headless --tarifa … --update: replayed with pins recording instead of failing, then rewritten
-    const diff = writeUpdates(await runHeadless(loadFixtures(files).journeys, product, { update: true, app }));
-    expect(diff.some((d) => d.startsWith(`${fixture}: paso ${step} plan BASICO premio: ${premio} → `))).toBe(true);
-    const again = await runHeadless(loadFixtures(files).journeys, product, { app });
-    expect(again.filter((r) => !r.ok).map((r) => `${r.name}: ${failureOf(r)}`)).toEqual([]);
-  }, 120_000);
+      // npm run replay -- --headless --tarifa … --update: replayed with pins recording instead of failing, then rewritten
+      const diff = writeUpdates(await runHeadless(loadFixtures(files).journeys, product, { update: true, app }));
+      expect(diff.some((d) => d.startsWith(`${fixture}: paso ${step} plan BASICO premio: ${premio} → `))).toBe(true);
+      const again = await runHeadless(loadFixtures(files).journeys, product, { app });
+      expect(again.filter((r) => !r.ok).map((r) => `${r.name}: ${failureOf(r)}`)).toEqual([]);
+    },
+    120_000,
+  );
 });

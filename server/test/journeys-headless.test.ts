@@ -40,7 +40,10 @@ describe('the staff funnel, on a database filled by replaying fixtures', () => {
       // rejected, retried with another payment method, bought
       for (const name of ['compra-cbu-casa', 'chat-habilitado', 'inactividad', 'emision-rechazada-otro-medio']) {
         const reports = await replayHeadless(byName.get(name)!, product, { request: visitor(app), texts: loadProduct('.').texts });
-        expect(reports.every((r) => r.ok), name).toBe(true);
+        expect(
+          reports.every((r) => r.ok),
+          name,
+        ).toBe(true);
       }
       const events = await app.deps.db.query<StoredEvent>('SELECT recorrido, paso, tipo, rama, sintetico FROM embudo_eventos ORDER BY id');
       // a replay's journeys are marked synthetic: the staff report leaves every one out unless asked
@@ -54,16 +57,35 @@ describe('the staff funnel, on a database filled by replaying fixtures', () => {
       expect(counts('inicio')).toEqual([5, 5, 0]);
       expect(counts('propiedad')).toEqual([5, 3, 2]);
       expect(counts('permanencia')).toEqual([3, 2, 1]);
-      for (const paso of ['metros', 'localidad', 'contacto', 'vigencia', 'cotizacion', 'adicionales', 'datos-personales', 'direccion', 'confirmar-datos-personales', 'metodo-de-pago', 'confirmacion']) {
+      for (const paso of [
+        'metros',
+        'localidad',
+        'contacto',
+        'vigencia',
+        'cotizacion',
+        'adicionales',
+        'datos-personales',
+        'direccion',
+        'confirmar-datos-personales',
+        'metodo-de-pago',
+        'confirmacion',
+      ]) {
         expect(counts(paso), paso).toEqual([2, 2, 0]);
       }
       expect(counts('gracias')).toEqual([2, null, null]); // result steps: nothing to complete or drop
       expect(counts('error')).toEqual([1, null, null]);
       // the way out of the payment step splits by the method chosen: CBU in both journeys, then a card on the retry;
       // the rejection is the flow's "si no" branch (the emission answered, no policy), the retry the error's action
-      const out = (desde: string) => report.aristas.filter((a) => a.desde === desde).map((a) => [a.hasta, a.tipo, a.rama ?? '', a.recorridos]);
-      expect(out('metodo-de-pago')).toEqual([['confirmacion', 'siguiente', 'CBU', 2], ['confirmacion', 'siguiente', 'TC', 1]]);
-      expect(out('confirmacion')).toEqual([['gracias', 'siguiente', '', 2], ['error', 'siguiente', '', 1]]);
+      const out = (desde: string) =>
+        report.aristas.filter((a) => a.desde === desde).map((a) => [a.hasta, a.tipo, a.rama ?? '', a.recorridos]);
+      expect(out('metodo-de-pago')).toEqual([
+        ['confirmacion', 'siguiente', 'CBU', 2],
+        ['confirmacion', 'siguiente', 'TC', 1],
+      ]);
+      expect(out('confirmacion')).toEqual([
+        ['gracias', 'siguiente', '', 2],
+        ['error', 'siguiente', '', 1],
+      ]);
       expect(out('error')).toEqual([['metodo-de-pago', 'accion', '', 1]]);
       expect(row('permanencia').tasaAbandono).toBeCloseTo(1 / 3);
     } finally {

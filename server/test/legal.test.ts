@@ -80,10 +80,21 @@ describe('insurer data: one configuration file, no example values in production'
   it('real-looking data pass in production (CUIT with a right check digit, an SSN number, real domains)', () => {
     expect(cuitValido('30-71234567-1')).toBe(true);
     expect(cuitValido('30-71234567-9')).toBe(false);
-    const real = { ...ASEGURADORA, datosDeReferencia: false, cuit: '30-71234567-1', registroSsn: '1234', email: 'atencion@aseguradora.com.ar', siniestrosEmail: 'siniestros@aseguradora.com.ar', datosEmail: 'datos@aseguradora.com.ar' };
+    const real = {
+      ...ASEGURADORA,
+      datosDeReferencia: false,
+      cuit: '30-71234567-1',
+      registroSsn: '1234',
+      email: 'atencion@aseguradora.com.ar',
+      siniestrosEmail: 'siniestros@aseguradora.com.ar',
+      datosEmail: 'datos@aseguradora.com.ar',
+    };
     expect(problemasAseguradora(real)).toEqual([]);
     expect(() => verificarAseguradora({ NODE_ENV: 'production' }, real)).not.toThrow();
-    expect(problemasAseguradora({ ...real, registroSsn: '' })).toEqual(['registroSsn está vacío', 'el N.º de inscripción en la SSN "" no es real']);
+    expect(problemasAseguradora({ ...real, registroSsn: '' })).toEqual([
+      'registroSsn está vacío',
+      'el N.º de inscripción en la SSN "" no es real',
+    ]);
   });
 
   it('the real server with NODE_ENV=production exits with code 1 and the Spanish message', async () => {
@@ -109,7 +120,12 @@ describe('policy e-mail in HTML and text, with the links the PDF refers to', () 
   it('has download, arrepentimiento, baja and atención links in HTML, the same URLs in the text part', () => {
     expect(typeof mail.html).toBe('string');
     const links = enlaces(mail.html as string);
-    expect(links.map(([w]) => w)).toEqual(['Descargar tu póliza (PDF)', 'Cómo denunciar un siniestro o pedir una copia de la póliza', 'Botón de arrepentimiento', 'Botón de baja']);
+    expect(links.map(([w]) => w)).toEqual([
+      'Descargar tu póliza (PDF)',
+      'Cómo denunciar un siniestro o pedir una copia de la póliza',
+      'Botón de arrepentimiento',
+      'Botón de baja',
+    ]);
     const [descarga, atencion, arrepentimiento, baja] = links.map(([, h]) => h);
     expect(descarga).toMatch(new RegExp(`^${URL_PUBLICA}/api/documentos/poliza/[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$`));
     expect(atencion).toBe(`${URL_PUBLICA}/atencion-al-asegurado`);
@@ -151,7 +167,9 @@ describe('policy e-mail in HTML and text, with the links the PDF refers to', () 
     expect(res.rawPayload.equals(mail.attachments[0].content)).toBe(false);
     const txt = textoPdf(res.rawPayload, 'legal-poliza-anulada');
     expect(txt).toContain('PÓLIZA ANULADA POR ARREPENTIMIENTO');
-    expect(txt).toContain(`Pedida el ${ddmmaaaa(hoyArgentina())}. La póliza quedó sin efecto desde el inicio de su vigencia (${ddmmaaaa(r.json().fechaEfectiva)})`);
+    expect(txt).toContain(
+      `Pedida el ${ddmmaaaa(hoyArgentina())}. La póliza quedó sin efecto desde el inicio de su vigencia (${ddmmaaaa(r.json().fechaEfectiva)})`,
+    );
     expect(txt).toContain(num);
   });
 });
@@ -162,7 +180,10 @@ describe('a cancelled policy', () => {
     const csrf = await getCsrf(app);
     const r = await post(app, '/api/postventa/baja', { numSecuPol: estado.numSecuPol, dni: '30123456', email: 'ana@example.com' }, csrf);
     expect(r.statusCode).toBe(200);
-    const txt = textoPdf((await app.inject({ method: 'GET', url: `/api/documentos/poliza/${estado.documento as string}` })).rawPayload, 'legal-poliza-baja');
+    const txt = textoPdf(
+      (await app.inject({ method: 'GET', url: `/api/documentos/poliza/${estado.documento as string}` })).rawPayload,
+      'legal-poliza-baja',
+    );
     expect(txt).toContain('PÓLIZA DADA DE BAJA');
     expect(txt).toContain(`Sin cobertura desde las 24 horas del ${ddmmaaaa(r.json().fechaEfectiva)}`);
   });
@@ -178,17 +199,26 @@ describe('conditions document', () => {
     expect(txt).toMatch(/Básico\s+60 % del valor de reposición del edificio/);
     expect(txt).toMatch(/Integral\s+100 % del valor de reposición del edificio/);
     expect(txt).toContain('Franquicia: sin franquicia');
-    expect(txt.replace(/\s+/g, ' ')).toContain('Las primeras 11 son el premio dividido por 12 redondeado hacia arriba al centavo; la última, la diferencia.');
+    expect(txt.replace(/\s+/g, ' ')).toContain(
+      'Las primeras 11 son el premio dividido por 12 redondeado hacia arriba al centavo; la última, la diferencia.',
+    );
   });
 
   it('the quote e-mail links the general conditions, and the link serves them', async () => {
     const csrf = await getCsrf(app);
     const cot = (await post(app, '/api/cotizacion/cotizar', cotizarBody({ email: 'condiciones@example.com' }), csrf)).json();
     expect((await post(app, '/api/cotizacion/enviar', { refId: cot.refId, respuestas: {}, versionFlujo: 2 }, csrf)).statusCode).toBe(200);
-    const mail = await smtp.esperar((m) => m.subject === 'Tu cotización de seguro de hogar' && m.to !== undefined && 'text' in m.to && m.to.text === 'condiciones@example.com');
-    const link = enlaces(mail.html as string).find(([w]) => w === 'Condiciones del seguro (PDF): exclusiones, franquicias y sumas aseguradas');
+    const mail = await smtp.esperar(
+      (m) =>
+        m.subject === 'Tu cotización de seguro de hogar' && m.to !== undefined && 'text' in m.to && m.to.text === 'condiciones@example.com',
+    );
+    const link = enlaces(mail.html as string).find(
+      ([w]) => w === 'Condiciones del seguro (PDF): exclusiones, franquicias y sumas aseguradas',
+    );
     expect(link?.[1]).toBe(`${URL_PUBLICA}/api/documentos/condiciones`);
-    expect(mail.text).toContain(`Condiciones del seguro (PDF): exclusiones, franquicias y sumas aseguradas: ${URL_PUBLICA}/api/documentos/condiciones`);
+    expect(mail.text).toContain(
+      `Condiciones del seguro (PDF): exclusiones, franquicias y sumas aseguradas: ${URL_PUBLICA}/api/documentos/condiciones`,
+    );
     const res = await app.inject({ method: 'GET', url: String(link?.[1]).slice(URL_PUBLICA.length) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -200,8 +230,16 @@ describe('conditions document', () => {
     const res = await get(app, `/api/documentos/condiciones/${cot.refId}`, csrf);
     expect(res.statusCode).toBe(200);
     const txt = textoPdf(res.rawPayload, 'legal-condiciones-cotizacion');
-    const incendio = (p: { coberturas: { primary: { codCobertura: string; sumaAseguradaString: string }[] } }) => p.coberturas.primary.find((c) => c.codCobertura === '101')?.sumaAseguradaString as string;
-    for (const p of cot.planes) expect(txt).toMatch(new RegExp(`${p.nombre}\\s+${incendio(p).replace(/\$\u00a0/, '\\$\\s').replace(/\./g, '\\.')}`));
+    const incendio = (p: { coberturas: { primary: { codCobertura: string; sumaAseguradaString: string }[] } }) =>
+      p.coberturas.primary.find((c) => c.codCobertura === '101')?.sumaAseguradaString as string;
+    for (const p of cot.planes)
+      expect(txt).toMatch(
+        new RegExp(
+          `${p.nombre}\\s+${incendio(p)
+            .replace(/\$\u00a0/, '\\$\\s')
+            .replace(/\./g, '\\.')}`,
+        ),
+      );
     const otra = await get(app, `/api/documentos/condiciones/${cot.refId}`, await getCsrf(app));
     expect(otra.statusCode).toBe(404);
     expect(otra.json().message).toBe('No encontramos tu cotización. Volvé a cotizar.');

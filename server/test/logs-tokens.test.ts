@@ -26,7 +26,11 @@ afterAll(async () => {
 });
 
 /** The request URLs of the access log ("incoming request" lines). */
-const urls = () => lineas.map((l) => JSON.parse(l)).filter((l) => l.msg === 'incoming request').map((l) => l.req.url as string);
+const urls = () =>
+  lineas
+    .map((l) => JSON.parse(l))
+    .filter((l) => l.msg === 'incoming request')
+    .map((l) => l.req.url as string);
 
 describe('link tokens in the logs', () => {
   it('the policy PDF link and the resume link appear as [token] in every log line, never whole', async () => {
@@ -42,7 +46,12 @@ describe('link tokens in the logs', () => {
     // quote: e-mailed (kept in the outbox without SMTP), then its link opened in another session
     const csrf = await getCsrf(app);
     const cot = (await post(app, '/api/cotizacion/cotizar', cotizarBody({ email: 'beto@example.com' }), csrf)).json();
-    const env = await post(app, '/api/cotizacion/enviar', { refId: cot.refId, respuestas: { metros: { metros: 80 } }, versionFlujo: 2 }, csrf);
+    const env = await post(
+      app,
+      '/api/cotizacion/enviar',
+      { refId: cot.refId, respuestas: { metros: { metros: 80 } }, versionFlujo: 2 },
+      csrf,
+    );
     expect(env.statusCode).toBe(200);
     const [correo] = await app.deps.db.query<{ texto: string }>("SELECT texto FROM correos WHERE para = 'beto@example.com'");
     const tokenCotizacion = (correo.texto.match(/http:\/\/cotizador\.test\/[\w/-]*\?retomar=([A-Za-z0-9_.-]+)/) as RegExpMatchArray)[1];

@@ -92,7 +92,9 @@ describe('metrics of a purchase (PGlite)', () => {
     expect(delta('http_request_duration_seconds_count', cotizar)).toBe(1);
     expect(valor(despues, 'http_request_duration_seconds_bucket', { ...cotizar, le: '+Inf' })).toBe(1);
     // the route pattern, never the raw URL: one series for every polled application
-    const estados = despues.filter((s) => s.nombre === 'http_request_duration_seconds_count' && s.labels.route.startsWith('/api/emision/estado'));
+    const estados = despues.filter(
+      (s) => s.nombre === 'http_request_duration_seconds_count' && s.labels.route.startsWith('/api/emision/estado'),
+    );
     expect(estados.map((s) => s.labels.route)).toEqual(['/api/emision/estado/:numeroSolicitud']);
     expect(delta('http_request_duration_seconds_count', { method: 'GET', route: '(sin ruta)', status_code: '404' })).toBe(1);
     expect(despues.some((s) => s.labels.route?.includes('4242'))).toBe(false);
@@ -122,12 +124,18 @@ describe('metrics of a purchase (PGlite)', () => {
 
     // a quote e-mailed and resumed through its link in another session: one quote from 'cotizar', one from 'retomar'
     const cot = (await post(app, '/api/cotizacion/cotizar', cotizarBody(), csrf)).json();
-    expect((await post(app, '/api/cotizacion/enviar', { refId: cot.refId, respuestas: { metros: { metros: 80 } }, versionFlujo: 2 }, csrf)).statusCode).toBe(200);
+    expect(
+      (await post(app, '/api/cotizacion/enviar', { refId: cot.refId, respuestas: { metros: { metros: 80 } }, versionFlujo: 2 }, csrf))
+        .statusCode,
+    ).toBe(200);
     const [{ texto }] = await app.deps.db.query<{ texto: string }>("SELECT texto FROM correos WHERE tipo = 'COTIZACION'");
     const token = (texto.match(/\?retomar=([A-Za-z0-9_.-]+)/) as RegExpMatchArray)[1];
     expect((await post(app, '/api/cotizacion/retomar', { token }, await getCsrf(app))).statusCode).toBe(200);
     const fin = await scrape(app);
-    expect(valor(fin, 'cotizador_cotizaciones_total', { origen: 'cotizar' }) - valor(viejo, 'cotizador_cotizaciones_total', { origen: 'cotizar' })).toBe(1);
+    expect(
+      valor(fin, 'cotizador_cotizaciones_total', { origen: 'cotizar' }) -
+        valor(viejo, 'cotizador_cotizaciones_total', { origen: 'cotizar' }),
+    ).toBe(1);
     expect(valor(fin, 'cotizador_cotizaciones_total', { origen: 'retomar' })).toBe(1);
   }, 60_000); // a whole purchase: slow on a busy machine
 
@@ -165,9 +173,17 @@ describe('metrics endpoints are off by default', () => {
 
   it('config: METRICS_PORT / METRICS_HOST / METRICS_TOKEN', () => {
     expect(readConfig({}).metrics).toEqual({ port: undefined, host: '127.0.0.1', token: undefined });
-    expect(readConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: TOKEN }).metrics).toEqual({ port: 9464, host: '0.0.0.0', token: TOKEN });
-    expect(() => readConfig({ METRICS_TOKEN: 'corto' })).toThrow('METRICS_TOKEN tiene que tener al menos 16 caracteres y ningún espacio (p. ej. openssl rand -hex 32).');
-    expect(() => readConfig({ METRICS_PORT: '70000' })).toThrow('METRICS_PORT tiene que ser un número entero entre 1 y 65535 (vale "70000").');
+    expect(readConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: TOKEN }).metrics).toEqual({
+      port: 9464,
+      host: '0.0.0.0',
+      token: TOKEN,
+    });
+    expect(() => readConfig({ METRICS_TOKEN: 'corto' })).toThrow(
+      'METRICS_TOKEN tiene que tener al menos 16 caracteres y ningún espacio (p. ej. openssl rand -hex 32).',
+    );
+    expect(() => readConfig({ METRICS_PORT: '70000' })).toThrow(
+      'METRICS_PORT tiene que ser un número entero entre 1 y 65535 (vale "70000").',
+    );
   });
 });
 
@@ -218,10 +234,12 @@ describe.skipIf(sinPg !== undefined)(`PostgreSQL pool gauges${sinPg ? ` — omit
     for (let i = 0; i < 3; i++) {
       enCurso.push(
         new Promise<void>((ok) => {
-          tomadas.push(db.transaction(async () => {
-            ok();
-            await new Promise<void>((r) => soltar.push(r));
-          }));
+          tomadas.push(
+            db.transaction(async () => {
+              ok();
+              await new Promise<void>((r) => soltar.push(r));
+            }),
+          );
         }),
       );
     }

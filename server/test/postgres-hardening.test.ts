@@ -65,13 +65,16 @@ describe.skipIf(unavailable !== undefined)(`PostgreSQL real${unavailable ? ` —
     const a = await instancia();
     const b = await instancia();
     const { csrf, refId, solicitar } = await prepararCompra(a, { methodPayment: 'TC', numberPaymentCard: TARJETA_OK });
-    const answers = await Promise.all([a, b, a, b, a, b].map((app) => post(app, '/api/emision/solicitar', solicitar, csrf, { 'idempotency-key': 'k-1' })));
+    const answers = await Promise.all(
+      [a, b, a, b, a, b].map((app) => post(app, '/api/emision/solicitar', solicitar, csrf, { 'idempotency-key': 'k-1' })),
+    );
     expect(new Set(answers.map((r) => r.json().numeroSolicitud)).size).toBe(1);
     const { numeroSolicitud } = answers[0].json();
     await Promise.all([a, b, a, b].map((app) => post(app, '/api/emision/emitir-async', { numeroSolicitud }, csrf)));
     expect(await esperarEstado(b, numeroSolicitud, csrf)).toMatchObject({ estado: 'EMITIDA' });
     const [row] = await a.deps.db.query<{ s: number; p: number }>(
-      'SELECT (SELECT count(*)::int FROM solicitudes WHERE ref_id = $1) AS s, (SELECT count(*)::int FROM polizas WHERE ref_id = $1) AS p', [refId],
+      'SELECT (SELECT count(*)::int FROM solicitudes WHERE ref_id = $1) AS s, (SELECT count(*)::int FROM polizas WHERE ref_id = $1) AS p',
+      [refId],
     );
     expect(row).toEqual({ s: 1, p: 1 });
   });
@@ -89,7 +92,10 @@ describe.skipIf(unavailable !== undefined)(`PostgreSQL real${unavailable ? ` —
 
   it('5. the process survives dropped connections, answers 503 while the database is away and recovers by itself', async () => {
     const server = await startServer(0, {
-      DATABASE_URL: database.url, DB_CONNECT_TIMEOUT_MS: '1000', PAYMENT_KEY: paymentKey.toString('hex'), DATA_DIR: '/tmp/cotizador-hard-pg',
+      DATABASE_URL: database.url,
+      DB_CONNECT_TIMEOUT_MS: '1000',
+      PAYMENT_KEY: paymentKey.toString('hex'),
+      DATA_DIR: '/tmp/cotizador-hard-pg',
     });
     try {
       const v = new Visitante();
@@ -116,7 +122,9 @@ describe.skipIf(unavailable !== undefined)(`PostgreSQL real${unavailable ? ` —
       const res = await fetch(`${server.url}/api/chat/habilitar`); // every /api request needs the shared rate-limit store
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({
-        status: 503, code: 'SERVICIO_NO_DISPONIBLE', message: 'El servicio no está disponible en este momento. Probá de nuevo en unos minutos.',
+        status: 503,
+        code: 'SERVICIO_NO_DISPONIBLE',
+        message: 'El servicio no está disponible en este momento. Probá de nuevo en unos minutos.',
       });
       expect(res.headers.get('retry-after')).toBe('5');
       expect((await fetch(`${server.url}/api/health/live`)).status).toBe(200);

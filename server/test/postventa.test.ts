@@ -31,7 +31,12 @@ let smtp: SmtpDePrueba;
 let app: FastifyInstance;
 beforeAll(async () => {
   smtp = await iniciarSmtp();
-  app = await buildTestApp({ smtpUrl: smtp.url, publicUrl: 'http://cotizador.test', correo: { pollMs: 20, retryBaseMs: 20 }, tramitesPorHora: 1000 });
+  app = await buildTestApp({
+    smtpUrl: smtp.url,
+    publicUrl: 'http://cotizador.test',
+    correo: { pollMs: 20, retryBaseMs: 20 },
+    tramitesPorHora: 1000,
+  });
 });
 afterAll(async () => {
   await app.close();
@@ -76,7 +81,10 @@ describe('policy: e-mail with the PDF and the download link', () => {
     const { estado } = await recorrerJourney(app, { methodPayment: 'CBU', numberCBU: CBU_OK });
     const res = await app.inject({ method: 'GET', url: `/api/documentos/poliza/${estado.documento as string}` });
     const txt = textoPdf(res.rawPayload, 'poliza-cbu');
-    const monto = (label: RegExp) => Number((txt.match(new RegExp(`${label.source}\\s+\\$\\s([\\d.]+,\\d{2})`)) as RegExpMatchArray)[1].replace(/\./g, '').replace(',', '.'));
+    const monto = (label: RegExp) =>
+      Number(
+        (txt.match(new RegExp(`${label.source}\\s+\\$\\s([\\d.]+,\\d{2})`)) as RegExpMatchArray)[1].replace(/\./g, '').replace(',', '.'),
+      );
     const suma = monto(/Prima/) + monto(/IVA \(21 %\)/) + monto(/Tasa SSN \(6 ‰\)/) + monto(/Impuesto de sellos \(Buenos Aires\)/);
     expect(Math.round(suma * 100)).toBe(Math.round(monto(/Premio total/) * 100));
     expect(txt).toMatch(/CBU .* terminada en \d{4}/);
@@ -89,11 +97,25 @@ describe('policy: e-mail with the PDF and the download link', () => {
     const [payload, sig] = token.split('.');
     const otro = Buffer.from(JSON.parse(Buffer.from(payload, 'base64url').toString()).id.replace(/\d$/, '9')).toString();
     const cambiado = Buffer.from(JSON.stringify({ k: 'poliza', id: otro, exp: 4102444800 })).toString('base64url');
-    for (const t of [`${cambiado}.${sig}`, `${payload}.${sig.slice(0, -2)}AA`, createTokens(Buffer.alloc(32, 7)).firmar('poliza', otro, 60_000)]) {
-      expectError(await app.inject({ method: 'GET', url: `/api/documentos/poliza/${t}` }), 404, 'NO_ENCONTRADO', texto('servidor.postventa.enlaceInvalido'));
+    for (const t of [
+      `${cambiado}.${sig}`,
+      `${payload}.${sig.slice(0, -2)}AA`,
+      createTokens(Buffer.alloc(32, 7)).firmar('poliza', otro, 60_000),
+    ]) {
+      expectError(
+        await app.inject({ method: 'GET', url: `/api/documentos/poliza/${t}` }),
+        404,
+        'NO_ENCONTRADO',
+        texto('servidor.postventa.enlaceInvalido'),
+      );
     }
     const vencido = app.deps.tokens.firmar('poliza', estado.numSecuPol as string, -1000);
-    expectError(await app.inject({ method: 'GET', url: `/api/documentos/poliza/${vencido}` }), 404, 'NO_ENCONTRADO', texto('servidor.postventa.enlaceVencido'));
+    expectError(
+      await app.inject({ method: 'GET', url: `/api/documentos/poliza/${vencido}` }),
+      404,
+      'NO_ENCONTRADO',
+      texto('servidor.postventa.enlaceVencido'),
+    );
     const mal = await app.inject({ method: 'GET', url: '/api/documentos/poliza/no-es-un-token' });
     expect(mal.statusCode).toBe(400);
     expect(mal.json().errors[0].message).toBe('El enlace no es válido. Pedí uno nuevo o volvé a cotizar.');
@@ -119,7 +141,14 @@ describe('quote: PDF, e-mail and resume link', () => {
     const env = await post(app, '/api/cotizacion/enviar', { refId: cot.refId, respuestas, versionFlujo: 2 }, csrf);
     expect(env.statusCode).toBe(200);
     expect(env.json()).toEqual({ ok: true, email: 'beto@example.com' });
-    const mail = await smtp.esperar((m) => m.subject === 'Tu cotización de seguro de hogar' && (m.text ?? '').includes('beto') === false && m.to !== undefined && 'text' in m.to && m.to.text === 'beto@example.com');
+    const mail = await smtp.esperar(
+      (m) =>
+        m.subject === 'Tu cotización de seguro de hogar' &&
+        (m.text ?? '').includes('beto') === false &&
+        m.to !== undefined &&
+        'text' in m.to &&
+        m.to.text === 'beto@example.com',
+    );
     expect(mail.attachments[0]).toMatchObject({ filename: 'cotizacion-hogar.pdf', contentType: 'application/pdf' });
     expect(mail.text).toMatch(/Intermedio: \$\s[\d.]+,\d{2} por mes/);
     const link = (mail.text ?? '').match(/http:\/\/cotizador\.test\/seguro-hogar\/cotizacion\?retomar=([A-Za-z0-9_.-]+)/);
@@ -135,15 +164,34 @@ describe('quote: PDF, e-mail and resume link', () => {
     expect(r.cotizacion.refId).not.toBe(cot.refId);
     expect(r.cotizacion.planes.map((p: { premio: number }) => p.premio)).toEqual(cot.planes.map((p: { premio: number }) => p.premio));
     // the new quote belongs to the session that opened the link
-    expect((await post(app, '/api/cotizacion/datos-presupuesto', { refId: r.cotizacion.refId, codPlan: 'BASICO', coberturasOpcionales: [] }, otro)).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          app,
+          '/api/cotizacion/datos-presupuesto',
+          { refId: r.cotizacion.refId, codPlan: 'BASICO', coberturasOpcionales: [] },
+          otro,
+        )
+      ).statusCode,
+    ).toBe(200);
 
     // a tariff change since the e-mail is reported
     await app.deps.db.query("UPDATE cotizaciones SET planes = jsonb_set(planes, '{0,premio}', '1') WHERE ref_id = $1", [cot.refId]);
     expect((await post(app, '/api/cotizacion/retomar', { token: link?.[1] }, otro)).json().tarifaCambiada).toBe(true);
     // tampered and expired links: Spanish 404
-    expectError(await post(app, '/api/cotizacion/retomar', { token: `${link?.[1].slice(0, -3)}abc` }, otro), 404, 'NO_ENCONTRADO', texto('servidor.postventa.enlaceInvalido'));
+    expectError(
+      await post(app, '/api/cotizacion/retomar', { token: `${link?.[1].slice(0, -3)}abc` }, otro),
+      404,
+      'NO_ENCONTRADO',
+      texto('servidor.postventa.enlaceInvalido'),
+    );
     await app.deps.db.query("UPDATE cotizaciones_enviadas SET vence_en = now() - interval '1 minute'");
-    expectError(await post(app, '/api/cotizacion/retomar', { token: link?.[1] }, otro), 404, 'NO_ENCONTRADO', texto('servidor.postventa.enlaceVencido'));
+    expectError(
+      await post(app, '/api/cotizacion/retomar', { token: link?.[1] }, otro),
+      404,
+      'NO_ENCONTRADO',
+      texto('servidor.postventa.enlaceVencido'),
+    );
   });
 
   it('bad input: 4xx with the Spanish message, never 5xx', async () => {
@@ -151,20 +199,32 @@ describe('quote: PDF, e-mail and resume link', () => {
     const b1 = await post(app, '/api/cotizacion/enviar', { refId: 'x', respuestas: {}, versionFlujo: 2 }, csrf);
     expect(b1.statusCode).toBe(400);
     expect(b1.json().errors).toEqual([{ field: '/refId', message: 'La cotización no es válida. Volvé a cotizar.' }]);
-    const b2 = await post(app, '/api/cotizacion/enviar', { refId: '00000000-0000-4000-8000-000000000000', respuestas: {}, versionFlujo: 2 }, csrf);
+    const b2 = await post(
+      app,
+      '/api/cotizacion/enviar',
+      { refId: '00000000-0000-4000-8000-000000000000', respuestas: {}, versionFlujo: 2 },
+      csrf,
+    );
     expectError(b2, 404, 'NO_ENCONTRADO', 'No encontramos tu cotización. Volvé a cotizar.');
-    const b3 = await post(app, '/api/cotizacion/enviar', { refId: '00000000-0000-4000-8000-000000000000', respuestas: 'hola', versionFlujo: 0, extra: 1 }, csrf);
+    const b3 = await post(
+      app,
+      '/api/cotizacion/enviar',
+      { refId: '00000000-0000-4000-8000-000000000000', respuestas: 'hola', versionFlujo: 0, extra: 1 },
+      csrf,
+    );
     expect(b3.statusCode).toBe(400);
     const b4 = await post(app, '/api/cotizacion/retomar', { token: '' }, csrf);
     expect(b4.statusCode).toBe(400);
     expect(b4.json().errors[0].message).toBe('El enlace no es válido. Pedí uno nuevo o volvé a cotizar.');
     const b5 = await post(app, '/api/postventa/arrepentimiento', { numSecuPol: 'ABC', dni: '12.345.678', email: 'no' }, csrf);
     expect(b5.statusCode).toBe(400);
-    expect(b5.json().errors).toEqual(expect.arrayContaining([
-      { field: '/numSecuPol', message: 'Ingresá el número de póliza tal como figura en la póliza (HOG-AAAA-NNNNNN).' },
-      { field: '/dni', message: 'Ingresá el DNI sin puntos (7 u 8 números).' },
-      { field: '/email', message: 'Ingresá un e-mail válido.' },
-    ]));
+    expect(b5.json().errors).toEqual(
+      expect.arrayContaining([
+        { field: '/numSecuPol', message: 'Ingresá el número de póliza tal como figura en la póliza (HOG-AAAA-NNNNNN).' },
+        { field: '/dni', message: 'Ingresá el DNI sin puntos (7 u 8 números).' },
+        { field: '/email', message: 'Ingresá un e-mail válido.' },
+      ]),
+    );
     expect((await get(app, '/api/documentos/cotizacion/nada', csrf)).statusCode).toBe(400);
   });
 });
@@ -174,14 +234,30 @@ describe('botón de arrepentimiento y botón de baja', () => {
     const { estado } = await recorrerJourney(app, { methodPayment: 'TC', numberPaymentCard: TARJETA });
     const num = estado.numSecuPol as string;
     const csrf = await getCsrf(app);
-    const desconocida = await post(app, '/api/postventa/arrepentimiento', { numSecuPol: 'HOG-2026-999999', dni: '30123456', email: 'ana@example.com' }, csrf);
+    const desconocida = await post(
+      app,
+      '/api/postventa/arrepentimiento',
+      { numSecuPol: 'HOG-2026-999999', dni: '30123456', email: 'ana@example.com' },
+      csrf,
+    );
     const otroDni = await post(app, '/api/postventa/arrepentimiento', { numSecuPol: num, dni: '30123457', email: 'ana@example.com' }, csrf);
-    const otroMail = await post(app, '/api/postventa/arrepentimiento', { numSecuPol: num, dni: '30123456', email: 'otra@example.com' }, csrf);
-    for (const r of [desconocida, otroDni, otroMail]) expectError(r, 404, 'NO_ENCONTRADO', 'No encontramos una póliza con esos datos. Revisá el número de póliza, el DNI y el e-mail.');
+    const otroMail = await post(
+      app,
+      '/api/postventa/arrepentimiento',
+      { numSecuPol: num, dni: '30123456', email: 'otra@example.com' },
+      csrf,
+    );
+    for (const r of [desconocida, otroDni, otroMail])
+      expectError(r, 404, 'NO_ENCONTRADO', 'No encontramos una póliza con esos datos. Revisá el número de póliza, el DNI y el e-mail.');
     expect(desconocida.body).toBe(otroDni.body);
     expect(desconocida.body).toBe(otroMail.body);
 
-    const ok = await post(app, '/api/postventa/arrepentimiento', { numSecuPol: num.toLowerCase(), dni: '30123456', email: 'ANA@example.com' }, csrf);
+    const ok = await post(
+      app,
+      '/api/postventa/arrepentimiento',
+      { numSecuPol: num.toLowerCase(), dni: '30123456', email: 'ANA@example.com' },
+      csrf,
+    );
     expect(ok.statusCode).toBe(200);
     expectSchema(ok.json(), 'postventa', 'TramiteResponse');
     const { codigo } = ok.json();
@@ -191,8 +267,16 @@ describe('botón de arrepentimiento y botón de baja', () => {
     const mail = await smtp.esperar((m) => m.subject === `Recibimos tu arrepentimiento — código ${codigo}`);
     expect(mail.text).toContain(`Recibimos tu pedido de arrepentimiento de la póliza ${num}`);
     // asking again gives the same code; a cancellation of a voided policy is refused
-    expect((await post(app, '/api/postventa/arrepentimiento', { numSecuPol: num, dni: '30123456', email: 'ana@example.com' }, csrf)).json().codigo).toBe(codigo);
-    expectError(await post(app, '/api/postventa/baja', { numSecuPol: num, dni: '30123456', email: 'ana@example.com' }, csrf), 409, 'CONFLICTO', texto('servidor.postventa.yaAnulada'));
+    expect(
+      (await post(app, '/api/postventa/arrepentimiento', { numSecuPol: num, dni: '30123456', email: 'ana@example.com' }, csrf)).json()
+        .codigo,
+    ).toBe(codigo);
+    expectError(
+      await post(app, '/api/postventa/baja', { numSecuPol: num, dni: '30123456', email: 'ana@example.com' }, csrf),
+      409,
+      'CONFLICTO',
+      texto('servidor.postventa.yaAnulada'),
+    );
   });
 
   it('withdrawal after 10 calendar days is refused (the baja is still possible); baja sets BAJA from 24 h of the day asked', async () => {
@@ -204,7 +288,10 @@ describe('botón de arrepentimiento y botón de baja', () => {
     const baja = await post(app, '/api/postventa/baja', datos);
     expect(baja.statusCode).toBe(200);
     expect(baja.json()).toMatchObject({ tipo: 'BAJA', estado: 'BAJA', fechaEfectiva: hoy() });
-    const [p] = await app.deps.db.query<{ estado: string; desde: string }>("SELECT estado, to_char(estado_desde, 'YYYY-MM-DD') AS desde FROM polizas WHERE num_secu_pol = $1", [num]);
+    const [p] = await app.deps.db.query<{ estado: string; desde: string }>(
+      "SELECT estado, to_char(estado_desde, 'YYYY-MM-DD') AS desde FROM polizas WHERE num_secu_pol = $1",
+      [num],
+    );
     expect(p).toEqual({ estado: 'BAJA', desde: hoy() });
     await smtp.esperar((m) => m.subject === `Recibimos tu pedido de baja — código ${baja.json().codigo}`);
   });
@@ -228,20 +315,26 @@ describe('outbox', () => {
     const { estado } = await recorrerJourney(app, { methodPayment: 'TC', numberPaymentCard: TARJETA });
     expect(estado.estado).toBe('EMITIDA');
     await smtp.esperar((m) => m.subject === `Tu póliza de hogar ${estado.numSecuPol as string}`);
-    const [c] = await app.deps.db.query<{ estado: string; intentos: number }>("SELECT estado, intentos FROM correos WHERE asunto = $1", [`Tu póliza de hogar ${estado.numSecuPol as string}`]);
+    const [c] = await app.deps.db.query<{ estado: string; intentos: number }>('SELECT estado, intentos FROM correos WHERE asunto = $1', [
+      `Tu póliza de hogar ${estado.numSecuPol as string}`,
+    ]);
     expect(c).toEqual({ estado: 'ENVIADO', intentos: 3 });
   });
 
   it('with the SMTP server away: attempts are spaced by a bounded backoff and end FALLIDO once the message is too old', async () => {
     // a maximum age of 4 s: room for three attempts even when each takes a second of a loaded machine's time (with
     // 1.5 s, a run beside other test files saw the first attempt end after the message was already too old)
-    const caido = await buildTestApp({ smtpUrl: 'smtp://127.0.0.1:9', correo: { pollMs: 10, retryBaseMs: 40, maxBackoffMs: 80, vidaMaxMs: 4000 } });
+    const caido = await buildTestApp({
+      smtpUrl: 'smtp://127.0.0.1:9',
+      correo: { pollMs: 10, retryBaseMs: 40, maxBackoffMs: 80, vidaMaxMs: 4000 },
+    });
     try {
       const { estado } = await recorrerJourney(caido, { methodPayment: 'TC', numberPaymentCard: TARJETA });
       expect(estado.estado).toBe('EMITIDA');
       const start = Date.now();
       let fila: { estado: string; intentos: number; ultimoError: string; edad: number } | undefined;
-      while (Date.now() - start < 45_000) { // a ceiling for a loaded machine; ends as soon as the row is FALLIDO
+      while (Date.now() - start < 45_000) {
+        // a ceiling for a loaded machine; ends as soon as the row is FALLIDO
         [fila] = await caido.deps.db.query(`SELECT estado, intentos, ultimo_error AS "ultimoError",
           (extract(epoch FROM now() - encolado_en) * 1000)::int AS edad FROM correos`);
         if (fila?.estado === 'FALLIDO') break;
@@ -295,9 +388,14 @@ describe('Ley 25.326 consent', () => {
     const { persona } = await import('./helper.ts');
     const sin = await post(app, '/api/salesforce/insertar-datos', { refId, ...persona({ consentimientoDatos: false }) }, csrf);
     expect(sin.statusCode).toBe(400);
-    expect(sin.json().errors).toEqual([{ field: '/consentimientoDatos', message: 'Para continuar tenés que aceptar el tratamiento de tus datos personales.' }]);
+    expect(sin.json().errors).toEqual([
+      { field: '/consentimientoDatos', message: 'Para continuar tenés que aceptar el tratamiento de tus datos personales.' },
+    ]);
     expect((await post(app, '/api/salesforce/insertar-datos', { refId, ...persona() }, csrf)).statusCode).toBe(200);
-    const [row] = await app.deps.db.query<{ en: Date | null; version: string }>('SELECT consentimiento_en AS en, consentimiento_version AS version FROM personas WHERE ref_id = $1', [refId]);
+    const [row] = await app.deps.db.query<{ en: Date | null; version: string }>(
+      'SELECT consentimiento_en AS en, consentimiento_version AS version FROM personas WHERE ref_id = $1',
+      [refId],
+    );
     expect(row.en).not.toBeNull();
     expect(row.version).toBe(texto('legal.datosPersonales.version'));
   });

@@ -59,17 +59,25 @@ describe('7. graceful shutdown', () => {
     const visitante = new Visitante();
     const csrf = await visitante.get(server.url, '/api/set-csrf');
     const token = ((await csrf.json()) as { csrfToken: string }).csrfToken;
-    const cookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const body = JSON.stringify(cotizarBody());
     // A quote whose body is still arriving when SIGTERM comes: it must be answered, not cut.
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request(`${server.url}/api/cotizacion/cotizar`, {
-        method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-xsrf-token': token, cookie },
-      }, (res) => {
-        let text = '';
-        res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode!, body: text }));
-      });
+      const req = request(
+        `${server.url}/api/cotizacion/cotizar`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-xsrf-token': token, cookie },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+        },
+      );
       req.on('error', reject);
       req.write(body.slice(0, 20));
       setTimeout(() => {
@@ -94,11 +102,15 @@ describe('9. a quote answered is on disk (PGlite on its own thread)', () => {
     const dataDir = tmp('sigkill');
     const server = await startServer(0, { DATA_DIR: dataDir });
     const visitante = new Visitante();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => visitante.post(server.url, '/api/cotizacion/cotizar', cotizarBody())));
-    const refIds = await Promise.all(answers.map(async (r) => {
-      expect(r.status).toBe(200);
-      return ((await r.json()) as { refId: string }).refId;
-    }));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => visitante.post(server.url, '/api/cotizacion/cotizar', cotizarBody())),
+    );
+    const refIds = await Promise.all(
+      answers.map(async (r) => {
+        expect(r.status).toBe(200);
+        return ((await r.json()) as { refId: string }).refId;
+      }),
+    );
     server.proc.kill('SIGKILL');
     await server.exited;
     const db = await createPgliteDb(join(dataDir, 'pglite')); // the dead process's lock is stale

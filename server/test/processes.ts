@@ -48,13 +48,17 @@ process.once('exit', () => {
  * Called after each server test file (server/test/setup.ts) and by Playwright specs' cleanup.
  */
 export async function stopAllServers(): Promise<void> {
-  await Promise.all([...running].map(async (proc) => {
-    const exited = new Promise((resolve) => (proc.exitCode !== null || proc.signalCode !== null ? resolve(null) : proc.once('exit', resolve)));
-    proc.kill('SIGTERM');
-    const timer = setTimeout(() => proc.kill('SIGKILL'), 5_000);
-    await exited;
-    clearTimeout(timer);
-  }));
+  await Promise.all(
+    [...running].map(async (proc) => {
+      const exited = new Promise((resolve) =>
+        proc.exitCode !== null || proc.signalCode !== null ? resolve(null) : proc.once('exit', resolve),
+      );
+      proc.kill('SIGTERM');
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }),
+  );
 }
 
 /**
@@ -67,14 +71,31 @@ export async function stopAllServers(): Promise<void> {
  * @throws Error (and the process killed) when it exits while starting, does not print its address within the ceiling,
  *   or /api/health/live does not answer 200 once it listens
  */
-export async function startServer(port: number, env: Record<string, string>, opts: { waitReady?: boolean; readyTimeoutMs?: number } = {}): Promise<ServerProcess> {
-  const proc = spawn(process.execPath, ['--import', join(import.meta.dirname, 'exit-with-parent.ts'), join(REPO_DIR, 'server/src/main.ts')], {
-    // ANTIBOT off unless the caller asks: these servers are driven by tests and benches that call cotizar directly
-    // PGLITE_PLANTILLA: a new DATA_DIR starts from the migrated template (a server started by a test is in a new folder)
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent', ANTIBOT: 'off', PGLITE_PLANTILLA: PLANTILLA_DIR, ...env },
-    // fd 3: a pipe the server watches (exit-with-parent.ts), closed by the system when this process ends
-    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
-  });
+export async function startServer(
+  port: number,
+  env: Record<string, string>,
+  opts: { waitReady?: boolean; readyTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  const proc = spawn(
+    process.execPath,
+    ['--import', join(import.meta.dirname, 'exit-with-parent.ts'), join(REPO_DIR, 'server/src/main.ts')],
+    {
+      // ANTIBOT off unless the caller asks: these servers are driven by tests and benches that call cotizar directly
+      // PGLITE_PLANTILLA: a new DATA_DIR starts from the migrated template (a server started by a test is in a new folder)
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        STATIC_DIR: '/nonexistent',
+        ANTIBOT: 'off',
+        PGLITE_PLANTILLA: PLANTILLA_DIR,
+        ...env,
+      },
+      // fd 3: a pipe the server watches (exit-with-parent.ts), closed by the system when this process ends
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+    },
+  );
   running.add(proc);
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
@@ -86,7 +107,10 @@ export async function startServer(port: number, env: Record<string, string>, opt
     }),
   );
   const server: ServerProcess = {
-    proc, url: `http://127.0.0.1:${port}`, output: () => out, exited,
+    proc,
+    url: `http://127.0.0.1:${port}`,
+    output: () => out,
+    exited,
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
       if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
       return exited;
@@ -142,7 +166,9 @@ export async function startServer(port: number, env: Record<string, string>, opt
   const live = await fetch(`${server.url}/api/health/live`).catch((err: Error) => err);
   if (live instanceof Error || !live.ok) {
     await server.stop('SIGKILL');
-    throw new Error(`El servidor escucha en ${server.url} pero /api/health/live no respondió 200 (${live instanceof Error ? live.message : live.status}):\n${out}`);
+    throw new Error(
+      `El servidor escucha en ${server.url} pero /api/health/live no respondió 200 (${live instanceof Error ? live.message : live.status}):\n${out}`,
+    );
   }
   return server;
 }
@@ -175,7 +201,8 @@ export class Visitante {
     const csrf = await this.get(base, '/api/set-csrf');
     this.token = ((await csrf.json()) as { csrfToken: string }).csrfToken;
     const res = await fetch(base + path, {
-      method: 'POST', body: JSON.stringify(body),
+      method: 'POST',
+      body: JSON.stringify(body),
       headers: { 'content-type': 'application/json', 'x-xsrf-token': this.token, cookie: this.cookieHeader, ...headers },
     });
     this.keep(res);
@@ -213,7 +240,9 @@ export async function createTestDatabase(tag: string, prefix = 'hard') {
     admin,
     /** Terminates the backends connected to this database only. @returns how many */
     async terminate(): Promise<number> {
-      const r = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+      const r = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [
+        name,
+      ]);
       return r.rowCount ?? 0;
     },
     async allowConnections(allow: boolean): Promise<void> {

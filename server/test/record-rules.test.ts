@@ -8,7 +8,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadReplayProduct } from '../../scripts/replay.ts';
 import { resolveAnswer } from '../../tools/replay/fixture.ts';
-import { declaredCall, isSchemaExample, phoneFor, recordedAnswers, relativeDate, resultExpectations } from '../../src/recorder/record-rules.ts';
+import {
+  declaredCall,
+  isSchemaExample,
+  phoneFor,
+  recordedAnswers,
+  relativeDate,
+  resultExpectations,
+} from '../../src/recorder/record-rules.ts';
 import pagoSchema from '../../schemas/metodo-de-pago.schema.json' with { type: 'json' };
 import type { Pins } from '../../src/recorder/pins.ts';
 import { loadLists } from '../src/domain/listas/index.ts';
@@ -28,7 +35,10 @@ const age = (born: string, on: string) => {
 
 describe('a recording replays as is', () => {
   it('records dates relative to the day: a start date stays ahead, a birth date keeps its age when the clock moves', () => {
-    const answers = recordedAnswers({ initPolicyDate: '2026-11-27', ddjj: { actividad: 'Docente' }, birthDate: '1985-04-12', metros: 80 }, RECORDED);
+    const answers = recordedAnswers(
+      { initPolicyDate: '2026-11-27', ddjj: { actividad: 'Docente' }, birthDate: '1985-04-12', metros: 80 },
+      RECORDED,
+    );
     expect(answers).toEqual({ initPolicyDate: '$hoy+2', ddjj: { actividad: 'Docente' }, birthDate: '$hoy-15202', metros: 80 });
     expect(resolveAnswer(answers.initPolicyDate, RECORDED)).toBe('2026-11-27');
     expect(resolveAnswer(answers.initPolicyDate, LATER)).toBe('2028-01-01');
@@ -42,7 +52,12 @@ describe('a recording replays as is', () => {
 
   it('fits the placeholder phone to the area code, valid for ENACOM numbering (2, 3 and 4-digit codes)', () => {
     const { codigosArea } = loadLists(join('server/data/ar'));
-    for (const [area, numero] of [['11', '55551234'], ['221', '5555123'], ['3541', '555512'], ['2964', '555512']]) {
+    for (const [area, numero] of [
+      ['11', '55551234'],
+      ['221', '5555123'],
+      ['3541', '555512'],
+      ['2964', '555512'],
+    ]) {
       expect(phoneFor(area)).toBe(numero);
       expect(validarTelefono(area, phoneFor(area), codigosArea), area).toEqual({ valido: true });
       const recorded = recordedAnswers({ email: 'ana.perez@example.com', areaCod: area, phoneNumber: '55551234' }, RECORDED, '55551234');
@@ -55,7 +70,7 @@ describe('a recording replays as is', () => {
     for (const type of ['DNI', 'LE', 'LC', 'PAS'] as const) expect(validarDocumento(type, placeholder), type).toEqual({ valido: true });
   });
 
-  it('keeps the payment step\'s own example values (the card and the CBU refused at emission) and replaces any other', () => {
+  it("keeps the payment step's own example values (the card and the CBU refused at emission) and replaces any other", () => {
     expect(isSchemaExample(pagoSchema, 'numberPaymentCard', '4000 0000 0000 0002')).toBe(true);
     expect(isSchemaExample(pagoSchema, 'numberPaymentCard', '4000000000000002')).toBe(true);
     expect(isSchemaExample(pagoSchema, 'numberCBU', '2850590900000000000000')).toBe(true);
@@ -72,13 +87,29 @@ describe('a recording replays as is', () => {
   });
 
   it('records the money where it first shows and the policy number on the result', () => {
-    const plan = (cod: string, premio: number) => ({ codPlan: cod, premio, premioCuota: premio / 10, coberturas: { primary: [{ codCobertura: '101', sumaAsegurada: 1000, selecc: 'S' }, { codCobertura: '102', sumaAsegurada: 5, selecc: 'N' }] } });
+    const plan = (cod: string, premio: number) => ({
+      codPlan: cod,
+      premio,
+      premioCuota: premio / 10,
+      coberturas: {
+        primary: [
+          { codCobertura: '101', sumaAsegurada: 1000, selecc: 'S' },
+          { codCobertura: '102', sumaAsegurada: 5, selecc: 'N' },
+        ],
+      },
+    });
     const pins: Pins = {};
     const quoted = { data: { cotizacion: { planes: [plan('BASICO', 100), plan('INTEGRAL', 300)] } } };
-    expect(resultExpectations(quoted, false, pins)).toEqual({ planes: { BASICO: { premio: 100, premioCuota: 10 }, INTEGRAL: { premio: 300, premioCuota: 30 } } });
+    expect(resultExpectations(quoted, false, pins)).toEqual({
+      planes: { BASICO: { premio: 100, premioCuota: 10 }, INTEGRAL: { premio: 300, premioCuota: 30 } },
+    });
     expect(resultExpectations(quoted, false, pins)).toEqual({});
     const chosen = { data: { ...quoted.data, planElegido: plan('INTEGRAL', 300) } };
-    expect(resultExpectations(chosen, false, pins)).toEqual({ plan: { codPlan: 'INTEGRAL', premio: 300, premioCuota: 30, coberturas: { 101: 1000 } } });
-    expect(resultExpectations({ data: { ...chosen.data, emision: { numSecuPol: 'HOG-2026-000123' } } }, true, pins)).toEqual({ policyNumber: true });
+    expect(resultExpectations(chosen, false, pins)).toEqual({
+      plan: { codPlan: 'INTEGRAL', premio: 300, premioCuota: 30, coberturas: { 101: 1000 } },
+    });
+    expect(resultExpectations({ data: { ...chosen.data, emision: { numSecuPol: 'HOG-2026-000123' } } }, true, pins)).toEqual({
+      policyNumber: true,
+    });
   });
 });

@@ -22,13 +22,19 @@ const shipped = (name: string) => JSON.parse(readFileSync(`tests/fixtures/journe
 
 function replay(args: string[], env: Record<string, string> = {}) {
   const started = Date.now();
-  const r = spawnSync(process.execPath, ['scripts/replay.ts', ...args], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...env } });
+  const r = spawnSync(process.execPath, ['scripts/replay.ts', ...args], {
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { ...process.env, ...env },
+  });
   return { code: r.status, out: r.stdout + r.stderr, ms: Date.now() - started };
 }
 
 describe('fixtures checked before they run', () => {
   it('every shipped fixture passes the check', () => {
-    const names = readdirSync('tests/fixtures/journeys').filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+    const names = readdirSync('tests/fixtures/journeys')
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.slice(0, -5));
     expect(names.length).toBe(20);
     for (const n of names) expect(checkJourney(shipped(n), product, tariffOptions()), n).toEqual([]);
   });
@@ -81,7 +87,11 @@ describe('fixtures checked before they run', () => {
     expect(row('codPlan')).toEqual({ step: 'cotizacion', field: 'codPlan', missing: ['BASICO', 'INTEGRAL'], total: 3 });
     expect(row('coberturasOpcionales')?.missing).toEqual(['501', '502', '503', '504', '505']);
     expect(row('checkTyC')).toBeUndefined(); // const true: nothing else to choose
-    const all = unexercisedOptions(product, ['compra-tarjeta-casa', 'compra-cbu-departamento', 'compra-cbu-ph'].map(shipped), tariffOptions());
+    const all = unexercisedOptions(
+      product,
+      ['compra-tarjeta-casa', 'compra-cbu-departamento', 'compra-cbu-ph'].map(shipped),
+      tariffOptions(),
+    );
     expect(all.find((u) => u.field === 'tipoVivienda')).toBeUndefined();
   });
 
@@ -92,12 +102,23 @@ describe('fixtures checked before they run', () => {
     writeFileSync(join(tmp, 'mal-escrito.json'), JSON.stringify(bad));
     writeFileSync(join(tmp, 'roto.json'), '{"name": "roto",');
     const junit = join(tmp, 'junit.xml');
-    const { code, out } = replay(['--headless', '--reporter', 'junit', '--output', junit, join(tmp, 'mal-escrito.json'), join(tmp, 'roto.json'), 'tests/fixtures/journeys/chat-habilitado.json']);
+    const { code, out } = replay([
+      '--headless',
+      '--reporter',
+      'junit',
+      '--output',
+      junit,
+      join(tmp, 'mal-escrito.json'),
+      join(tmp, 'roto.json'),
+      'tests/fixtures/journeys/chat-habilitado.json',
+    ]);
     expect(code).toBe(1);
     // refused before the good one starts, which still runs to green
     expect(out.indexOf(`✗ ${join(tmp, 'mal-escrito.json')}#`)).toBeGreaterThanOrEqual(0);
     expect(out.indexOf(`✗ ${join(tmp, 'mal-escrito.json')}#`)).toBeLessThan(out.indexOf('✓ chat-habilitado'));
-    expect(out).toContain(`${join(tmp, 'mal-escrito.json')}#/steps/1/answers/tipoVivienda: «CAZA» no es una opción de tipoVivienda (CASA, DEPARTAMENTO, PH). ¿quisiste decir «CASA»?`);
+    expect(out).toContain(
+      `${join(tmp, 'mal-escrito.json')}#/steps/1/answers/tipoVivienda: «CAZA» no es una opción de tipoVivienda (CASA, DEPARTAMENTO, PH). ¿quisiste decir «CASA»?`,
+    );
     expect(out).toContain(`${join(tmp, 'roto.json')}#: no es JSON válido`);
     expect(out).toMatch(/mal-escrito\s+inválido\s+0\/0/);
     expect(out).toMatch(/roto\s+inválido\s+0\/0/);
@@ -106,7 +127,11 @@ describe('fixtures checked before they run', () => {
     const xml = readFileSync(junit, 'utf8');
     expect(xml).toMatch(/<testsuite name="replay" tests="3" failures="2" time="[\d.]+">/);
     expect(xml).toMatch(/<testcase classname="recorridos" name="chat-habilitado" file="[^"]+chat-habilitado.json" time="[\d.]+"\/>/);
-    expect(xml).toContain('<failure message="' + join(tmp, 'mal-escrito.json') + '#/steps/1/answers/tipoVivienda: «CAZA» no es una opción de tipoVivienda (CASA, DEPARTAMENTO, PH). ¿quisiste decir «CASA»?">');
+    expect(xml).toContain(
+      '<failure message="' +
+        join(tmp, 'mal-escrito.json') +
+        '#/steps/1/answers/tipoVivienda: «CAZA» no es una opción de tipoVivienda (CASA, DEPARTAMENTO, PH). ¿quisiste decir «CASA»?">',
+    );
   }, 120_000);
 
   it('refuses a misspelt field, option and route in under a second by its own clock, without starting a server or a browser', () => {
@@ -122,9 +147,15 @@ describe('fixtures checked before they run', () => {
     writeFileSync(join(tmp, 'ruta.json'), JSON.stringify({ ...shipped('chat-habilitado'), url: '/seguro-hogar/metrosss' }));
     const { code, out } = replay([join(tmp, 'campo.json'), join(tmp, 'opcion.json'), join(tmp, 'ruta.json')]);
     expect(code).toBe(1);
-    expect(out).toContain(`✗ ${join(tmp, 'campo.json')}#/steps/${m}/answers/metro: «metro» no es un campo del paso (metros). ¿quisiste decir «metros»?`);
-    expect(out).toContain(`✗ ${join(tmp, 'opcion.json')}#/steps/${c}/answers/codPlan: «INTEGRALL» no es una opción de codPlan (BASICO, INTERMEDIO, INTEGRAL). ¿quisiste decir «INTEGRAL»?`);
-    expect(out).toContain(`✗ ${join(tmp, 'ruta.json')}#/url: la ruta «seguro-hogar/metrosss» no es un paso del flujo. ¿quisiste decir «seguro-hogar/metros»?`);
+    expect(out).toContain(
+      `✗ ${join(tmp, 'campo.json')}#/steps/${m}/answers/metro: «metro» no es un campo del paso (metros). ¿quisiste decir «metros»?`,
+    );
+    expect(out).toContain(
+      `✗ ${join(tmp, 'opcion.json')}#/steps/${c}/answers/codPlan: «INTEGRALL» no es una opción de codPlan (BASICO, INTERMEDIO, INTEGRAL). ¿quisiste decir «INTEGRAL»?`,
+    );
+    expect(out).toContain(
+      `✗ ${join(tmp, 'ruta.json')}#/url: la ruta «seguro-hogar/metrosss» no es un paso del flujo. ¿quisiste decir «seguro-hogar/metros»?`,
+    );
     // the run's own clock (reading the flow, the schemas and the tariff, then checking the three files): the refusal
     // does not wait for a build, a server, a browser or a Playwright timeout
     const total = /0\/3 recorridos verdes — ([\d.]+) s en total/.exec(out);
@@ -147,15 +178,21 @@ describe('fixtures checked before they run', () => {
   // The local mode's API on a port the system just gave out as free (a fixed one could be taken by a file running beside
   // this one, or by another checkout's run), named with --port so the test can tell it is free again; a stand-in page
   // (STATIC_DIR) so no build is needed.
-  const freePort = () => new Promise<number>((ok, ko) => {
-    const srv = createServer().once('error', ko).listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => ok(port));
+  const freePort = () =>
+    new Promise<number>((ok, ko) => {
+      const srv = createServer()
+        .once('error', ko)
+        .listen(0, '127.0.0.1', () => {
+          const { port } = srv.address() as AddressInfo;
+          srv.close(() => ok(port));
+        });
     });
-  });
-  const portFree = (port: number) => new Promise<boolean>((ok) => {
-    const srv = createServer().once('error', () => ok(false)).listen(port, '127.0.0.1', () => srv.close(() => ok(true)));
-  });
+  const portFree = (port: number) =>
+    new Promise<boolean>((ok) => {
+      const srv = createServer()
+        .once('error', () => ok(false))
+        .listen(port, '127.0.0.1', () => srv.close(() => ok(true)));
+    });
   const fakeDist = () => {
     const dir = join(tmp, 'dist');
     mkdirSync(dir, { recursive: true });
@@ -165,7 +202,10 @@ describe('fixtures checked before they run', () => {
 
   it('the local mode stops its API when it does not answer in time', async () => {
     const PORT = await freePort();
-    const { code, out } = replay(['--port', String(PORT), 'tests/fixtures/journeys/chat-habilitado.json'], { STATIC_DIR: fakeDist(), REPLAY_ARRANQUE_MS: '1' });
+    const { code, out } = replay(['--port', String(PORT), 'tests/fixtures/journeys/chat-habilitado.json'], {
+      STATIC_DIR: fakeDist(),
+      REPLAY_ARRANQUE_MS: '1',
+    });
     expect(code).toBe(1);
     expect(out).toContain(`la API local no respondió en 0.001 s (http://127.0.0.1:${PORT}/api/health/live): detenida`);
     expect(await portFree(PORT)).toBe(true);
@@ -173,12 +213,16 @@ describe('fixtures checked before they run', () => {
 
   it('Ctrl-C during a local replay stops its API', async () => {
     const PORT = await freePort();
-    const child = spawn(process.execPath, ['scripts/replay.ts', '--port', String(PORT), 'tests/fixtures/journeys/chat-habilitado.json'], { env: { ...process.env, STATIC_DIR: fakeDist() } });
+    const child = spawn(process.execPath, ['scripts/replay.ts', '--port', String(PORT), 'tests/fixtures/journeys/chat-habilitado.json'], {
+      env: { ...process.env, STATIC_DIR: fakeDist() },
+    });
     let out = '';
-    const started = new Promise<void>((ok) => child.stdout.on('data', (d) => {
-      out += String(d);
-      if (out.includes('▶ chat-habilitado')) ok();
-    }));
+    const started = new Promise<void>((ok) =>
+      child.stdout.on('data', (d) => {
+        out += String(d);
+        if (out.includes('▶ chat-habilitado')) ok();
+      }),
+    );
     const exited = new Promise<number | null>((ok) => child.once('exit', (c) => ok(c)));
     await started;
     expect(await portFree(PORT)).toBe(false);

@@ -21,7 +21,8 @@ export interface SmtpDePrueba {
  * @param opts.retener messages it matches are held unacknowledged (the client waits) until `liberar()`
  */
 export async function iniciarSmtp(
-  port = 0, opts: { demoraMs?: number; demoraRcptMs?: number; retener?: (m: ParsedMail) => boolean } = {},
+  port = 0,
+  opts: { demoraMs?: number; demoraRcptMs?: number; retener?: (m: ParsedMail) => boolean } = {},
 ): Promise<SmtpDePrueba> {
   const recibidos: ParsedMail[] = [];
   const retenidos: (() => void)[] = [];
@@ -78,7 +79,8 @@ export async function iniciarSmtp(
       for (;;) {
         const m = recibidos.find(pred);
         if (m) return m;
-        if (Date.now() - start > timeoutMs) throw new Error(`No llegó el e-mail esperado (llegaron: ${recibidos.map((r) => r.subject).join(' | ')})`);
+        if (Date.now() - start > timeoutMs)
+          throw new Error(`No llegó el e-mail esperado (llegaron: ${recibidos.map((r) => r.subject).join(' | ')})`);
         await new Promise((r) => setTimeout(r, 30));
       }
     },

@@ -36,8 +36,13 @@ describe.skipIf(unavailable !== undefined)('two instances behind one PostgreSQL'
   it('a journey alternating between instances buys once, and survives the emitting instance being killed', async () => {
     database = await createTestDatabase('two');
     const env = {
-      DATABASE_URL: database.url, PAYMENT_KEY: randomBytes(32).toString('hex'), DATA_DIR: mkdtempSync(join(tmpdir(), 'cotizador-two-')),
-      EMISSION_DELAY_MS: '1500', EMISSION_LEASE_MS: '3000', EMISSION_POLL_MS: '100', RATE_LIMIT_MAX: '10000',
+      DATABASE_URL: database.url,
+      PAYMENT_KEY: randomBytes(32).toString('hex'),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'cotizador-two-')),
+      EMISSION_DELAY_MS: '1500',
+      EMISSION_LEASE_MS: '3000',
+      EMISSION_POLL_MS: '100',
+      RATE_LIMIT_MAX: '10000',
     };
     const [a, b] = await Promise.all([startServer(0, env), startServer(0, env)]);
     servers.push(a, b);
@@ -55,12 +60,27 @@ describe.skipIf(unavailable !== undefined)('two instances behind one PostgreSQL'
     const refId = cot.refId as string;
     await ok(v.post(next(), '/api/cotizacion/datos-presupuesto', { refId, codPlan: 'INTERMEDIO', coberturasOpcionales: [] }));
     await ok(v.post(next(), '/api/salesforce/insertar-datos', { refId, ...persona() }));
-    expect(await ok(v.post(next(), '/api/domicilio/comparar-zonas', { refId, codLocation: '06434010' }))).toMatchObject({ mismaZona: true });
+    expect(await ok(v.post(next(), '/api/domicilio/comparar-zonas', { refId, codLocation: '06434010' }))).toMatchObject({
+      mismaZona: true,
+    });
     await ok(v.post(next(), '/api/domicilio/insertar-domicilio', { refId, ...domicilio() }));
-    const forma = await ok(v.post(next(), '/api/pagos/validar-forma-cobro', {
-      refId, methodPayment: 'TC', numberPaymentCard: TARJETA_OK, namePaymentCard: 'ANA PEREZ', expirationPaymentCard: `12/${Number(hoy().slice(2, 4)) + 3}`,
-    }));
-    const solicitar = { refId, codPlan: 'INTERMEDIO', coberturasOpcionales: [], medioPagoId: (forma.medioPago as { id: string }).id, persona: persona(), domicilio: domicilio() };
+    const forma = await ok(
+      v.post(next(), '/api/pagos/validar-forma-cobro', {
+        refId,
+        methodPayment: 'TC',
+        numberPaymentCard: TARJETA_OK,
+        namePaymentCard: 'ANA PEREZ',
+        expirationPaymentCard: `12/${Number(hoy().slice(2, 4)) + 3}`,
+      }),
+    );
+    const solicitar = {
+      refId,
+      codPlan: 'INTERMEDIO',
+      coberturasOpcionales: [],
+      medioPagoId: (forma.medioPago as { id: string }).id,
+      persona: persona(),
+      domicilio: domicilio(),
+    };
     const key = { 'idempotency-key': randomBytes(16).toString('hex') };
     const primera = await v.post(a.url, '/api/emision/solicitar', solicitar, key);
     const repetida = await v.post(b.url, '/api/emision/solicitar', solicitar, key); // the retry of a timed-out purchase
@@ -74,7 +94,8 @@ describe.skipIf(unavailable !== undefined)('two instances behind one PostgreSQL'
     await client.connect();
     let holder: string | null = null;
     for (let i = 0; i < 100 && !holder; i++) {
-      holder = (await client.query<{ tomada_por: string | null }>('SELECT tomada_por FROM solicitudes WHERE id = $1', [numeroSolicitud])).rows[0].tomada_por;
+      holder = (await client.query<{ tomada_por: string | null }>('SELECT tomada_por FROM solicitudes WHERE id = $1', [numeroSolicitud]))
+        .rows[0].tomada_por;
       if (!holder) await new Promise((r) => setTimeout(r, 20));
     }
     expect(holder).not.toBeNull();
@@ -90,7 +111,8 @@ describe.skipIf(unavailable !== undefined)('two instances behind one PostgreSQL'
     }
     expect(estado).toMatchObject({ numeroSolicitud, estado: 'EMITIDA', numSecuPol: expect.stringMatching(/^HOG-\d{4}-\d{6}$/) });
     const { rows } = await client.query<{ s: number; p: number }>(
-      'SELECT (SELECT count(*)::int FROM solicitudes WHERE ref_id = $1) AS s, (SELECT count(*)::int FROM polizas WHERE ref_id = $1) AS p', [refId],
+      'SELECT (SELECT count(*)::int FROM solicitudes WHERE ref_id = $1) AS s, (SELECT count(*)::int FROM polizas WHERE ref_id = $1) AS p',
+      [refId],
     );
     expect(rows[0]).toEqual({ s: 1, p: 1 });
     expect(await survivor.stop()).toBe(0);

@@ -81,7 +81,9 @@ describe('createApiClient: requests', () => {
     expect(e1).toMatchObject({ code: 'ERROR_SERVIDOR', message: MENSAJE_ERROR_SERVIDOR });
     expect(noToken.calls).toHaveLength(1);
 
-    const down = fakeFetch(() => json(429, { status: 429, code: 'DEMASIADAS_SOLICITUDES', message: 'Hiciste muchos intentos. Esperá un minuto.' }));
+    const down = fakeFetch(() =>
+      json(429, { status: 429, code: 'DEMASIADAS_SOLICITUDES', message: 'Hiciste muchos intentos. Esperá un minuto.' }),
+    );
     const e2 = await rejection(createApiClient({ fetch: down.fetch }).post('/emision/solicitar', {}));
     expect(e2).toMatchObject({ status: 429, code: 'DEMASIADAS_SOLICITUDES', message: 'Hiciste muchos intentos. Esperá un minuto.' });
     expect(down.calls.map((c) => c.method)).toEqual(['GET']);
@@ -115,7 +117,9 @@ describe('createApiClient: errors', () => {
   });
 
   it('maps a non-JSON error reply to ERROR_SERVIDOR with its status', async () => {
-    const { fetch } = fakeFetch(() => new Response('<html>502 Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
+    const { fetch } = fakeFetch(
+      () => new Response('<html>502 Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+    );
     const error = await rejection(createApiClient({ fetch }).get('/chat/habilitar'));
     expect(error).toMatchObject({ status: 502, code: 'ERROR_SERVIDOR', message: MENSAJE_ERROR_SERVIDOR, errors: [] });
   });
@@ -180,7 +184,9 @@ describe('createApiClient: idempotent POST (Idempotency-Key)', () => {
 
   it('retries a timed-out purchase and a 503, at most twice, then reports the failure', async () => {
     vi.useFakeTimers();
-    const { fetch, calls } = fakeFetch(withCsrf(() => json(503, { status: 503, code: 'SERVICIO_NO_DISPONIBLE', message: 'El servicio no está disponible.' })));
+    const { fetch, calls } = fakeFetch(
+      withCsrf(() => json(503, { status: 503, code: 'SERVICIO_NO_DISPONIBLE', message: 'El servicio no está disponible.' })),
+    );
     const pending = rejection(createApiClient({ fetch }).post('/emision/emitir-async', {}, { idempotencyKey: 'k' }));
     for (const ms of POST_RETRY_DELAYS_MS) await vi.advanceTimersByTimeAsync(ms);
     expect(await pending).toMatchObject({ status: 503, code: 'SERVICIO_NO_DISPONIBLE' });
@@ -188,8 +194,12 @@ describe('createApiClient: idempotent POST (Idempotency-Key)', () => {
   });
 
   it('never retries a 4xx, nor a POST without a key', async () => {
-    const conflict = fakeFetch(withCsrf(() => json(409, { status: 409, code: 'CONFLICTO', message: 'Esta cotización ya fue contratada.' })));
-    expect(await rejection(createApiClient({ fetch: conflict.fetch }).post('/emision/solicitar', {}, { idempotencyKey: 'k' }))).toMatchObject({ status: 409 });
+    const conflict = fakeFetch(
+      withCsrf(() => json(409, { status: 409, code: 'CONFLICTO', message: 'Esta cotización ya fue contratada.' })),
+    );
+    expect(
+      await rejection(createApiClient({ fetch: conflict.fetch }).post('/emision/solicitar', {}, { idempotencyKey: 'k' })),
+    ).toMatchObject({ status: 409 });
     expect(conflict.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
     const offline = fakeFetch(withCsrf(() => Promise.reject(new TypeError('Failed to fetch'))));
     expect(await rejection(createApiClient({ fetch: offline.fetch }).post('/cotizacion/cotizar', {}))).toMatchObject({ code: 'RED' });
@@ -202,7 +212,10 @@ describe('createApiClient: concurrent POSTs', () => {
   it('POSTs started together share one CSRF call (two would make two secrets, and the second cookie voids the first token)', async () => {
     const { fetch, calls } = fakeFetch(withCsrf(() => json(200, { ok: true })));
     const api = createApiClient({ fetch });
-    await Promise.all([api.post('/embudo/eventos', { versionFlujo: 2, eventos: [] }), api.post('/cotizacion/validar-telefono', { areaCod: '341' })]);
+    await Promise.all([
+      api.post('/embudo/eventos', { versionFlujo: 2, eventos: [] }),
+      api.post('/cotizacion/validar-telefono', { areaCod: '341' }),
+    ]);
     expect(calls.filter((c) => c.url.endsWith('/set-csrf'))).toHaveLength(1);
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.headers.get('x-xsrf-token'))).toEqual(['tok-1', 'tok-1']);
     await api.post('/cotizacion/validar-dni', {});

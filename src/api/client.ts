@@ -67,8 +67,7 @@ export interface PostOptions {
 /** Failures worth retrying with the same Idempotency-Key: no reply, or the server/proxy says "try again". */
 const isRetryable = (error: ApiError) => error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isFieldError = (value: unknown): value is FieldError =>
   isRecord(value) && typeof value.field === 'string' && typeof value.message === 'string';
@@ -136,7 +135,11 @@ export function createApiClient(opts: { baseUrl?: string; fetch?: typeof fetch }
         init.method === 'GET'
           ? await request.get().res()
           : await request
-              .headers(init.idempotencyKey ? { 'x-xsrf-token': init.csrfToken, 'idempotency-key': init.idempotencyKey } : { 'x-xsrf-token': init.csrfToken })
+              .headers(
+                init.idempotencyKey
+                  ? { 'x-xsrf-token': init.csrfToken, 'idempotency-key': init.idempotencyKey }
+                  : { 'x-xsrf-token': init.csrfToken },
+              )
               .json(init.body ?? {})
               .post()
               .res();
@@ -165,8 +168,7 @@ export function createApiClient(opts: { baseUrl?: string; fetch?: typeof fetch }
   };
 
   return {
-    get: <T>(path: string, query?: Record<string, string | number | undefined>) =>
-      send<T>(path + queryString(query), { method: 'GET' }),
+    get: <T>(path: string, query?: Record<string, string | number | undefined>) => send<T>(path + queryString(query), { method: 'GET' }),
 
     async post<T>(path: string, body: unknown, opts: PostOptions = {}): Promise<T> {
       const once = async () => {
@@ -203,7 +205,11 @@ export const CSRF_TOKEN_COOKIE = 'XSRF-TOKEN';
  * @param opts.baseUrl default `/api`; opts.fetch / opts.cookies default the global `fetch` / `document.cookie`
  * @returns whether the request was handed to the browser
  */
-export function postOnPageExit(path: string, body: unknown, opts: { baseUrl?: string; fetch?: typeof fetch; cookies?: () => string } = {}): boolean {
+export function postOnPageExit(
+  path: string,
+  body: unknown,
+  opts: { baseUrl?: string; fetch?: typeof fetch; cookies?: () => string } = {},
+): boolean {
   try {
     const cookies = opts.cookies ? opts.cookies() : typeof document !== 'undefined' ? document.cookie : '';
     const pair = cookies.split(/;\s*/).find((c) => c.startsWith(`${CSRF_TOKEN_COOKIE}=`));

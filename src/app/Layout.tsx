@@ -53,7 +53,12 @@ function Progress({ engine, step }: { engine: FlowEngine; step: Step }) {
 export function Layout({ engine, step, children }: { engine: FlowEngine; step: Step; children: ReactNode }) {
   const { t } = useTranslation();
   const frame = useFrame();
-  const [loadingNow, chatOn, chatPhone, noticeNow] = useUnit([engine.$loadingMessage, engine.$chatEnabled, engine.$chatPhone, engine.$notice]);
+  const [loadingNow, chatOn, chatPhone, noticeNow] = useUnit([
+    engine.$loadingMessage,
+    engine.$chatEnabled,
+    engine.$chatPhone,
+    engine.$notice,
+  ]);
   // a frame depends on no journey state: it must equal its prerendered HTML whatever was restored
   const [loading, chatEnabled, notice] = frame ? [null, false, null] : [loadingNow, chatOn, noticeNow];
   const main = useRef<HTMLElement>(null);

@@ -14,10 +14,19 @@ import { RUTA_CONSULTA_TRAMITE, RUTAS_LEGALES, RUTAS_POSTVENTA } from '../core/r
 export function BotonesLegales({ className = '' }: { className?: string }) {
   const { t } = useTranslation();
   return (
-    <nav className={`legal-buttons ${className}`} aria-label={`${t('legal.botones.arrepentimiento')} · ${t('legal.botones.baja')} · ${t('postventa.consultarTramite')}`}>
-      <Link className="legal-buttons__link" to={RUTAS_POSTVENTA.arrepentimiento}>{t('legal.botones.arrepentimiento')}</Link>
-      <Link className="legal-buttons__link" to={RUTAS_POSTVENTA.baja}>{t('legal.botones.baja')}</Link>
-      <Link className="legal-buttons__link" to={RUTA_CONSULTA_TRAMITE}>{t('postventa.consultarTramite')}</Link>
+    <nav
+      className={`legal-buttons ${className}`}
+      aria-label={`${t('legal.botones.arrepentimiento')} · ${t('legal.botones.baja')} · ${t('postventa.consultarTramite')}`}
+    >
+      <Link className="legal-buttons__link" to={RUTAS_POSTVENTA.arrepentimiento}>
+        {t('legal.botones.arrepentimiento')}
+      </Link>
+      <Link className="legal-buttons__link" to={RUTAS_POSTVENTA.baja}>
+        {t('legal.botones.baja')}
+      </Link>
+      <Link className="legal-buttons__link" to={RUTA_CONSULTA_TRAMITE}>
+        {t('postventa.consultarTramite')}
+      </Link>
     </nav>
   );
 }
@@ -30,7 +39,9 @@ export function PieLegal() {
       <BotonesLegales />
       <nav className="footer__links" aria-label={t('legal.paginas.titulo')}>
         {(Object.keys(RUTAS_LEGALES) as (keyof typeof RUTAS_LEGALES)[]).map((k) => (
-          <Link key={k} to={RUTAS_LEGALES[k]}>{t(`legal.paginas.${k}.enlace`)}</Link>
+          <Link key={k} to={RUTAS_LEGALES[k]}>
+            {t(`legal.paginas.${k}.enlace`)}
+          </Link>
         ))}
       </nav>
       <p>{t('legal.pie')}</p>
@@ -45,8 +56,12 @@ export function AtencionAsegurado() {
   const parrafos = t('legal.ssn.parrafos', { returnObjects: true }) as string[];
   return (
     <section className="ssn" aria-labelledby="ssn-titulo">
-      <h2 id="ssn-titulo" className="ssn__title">{t('legal.ssn.titulo')}</h2>
-      {parrafos.map((p) => <p key={p}>{p}</p>)}
+      <h2 id="ssn-titulo" className="ssn__title">
+        {t('legal.ssn.titulo')}
+      </h2>
+      {parrafos.map((p) => (
+        <p key={p}>{p}</p>
+      ))}
     </section>
   );
 }
@@ -69,7 +84,9 @@ export function PaginaSimple({ children }: { children: ReactNode }) {
           </span>
         </div>
       </header>
-      <main className="main" id="contenido">{children}</main>
+      <main className="main" id="contenido">
+        {children}
+      </main>
       <PieLegal />
     </div>
   );

@@ -23,7 +23,10 @@ import { previewProblems, problemsByStep } from './preview-problems';
 import { BASE } from './base.ts';
 
 /** Sample answers of every step: the first of `examples` at the root of its schema. */
-export function sampleAnswers(flow: Flow, schemaOf: (id: string) => Record<string, unknown> | undefined): Record<string, Record<string, unknown>> {
+export function sampleAnswers(
+  flow: Flow,
+  schemaOf: (id: string) => Record<string, unknown> | undefined,
+): Record<string, Record<string, unknown>> {
   const out: Record<string, Record<string, unknown>> = {};
   for (const s of flow.steps) {
     const examples = schemaOf(s.id)?.examples;
@@ -43,8 +46,17 @@ const S = {
   table: { borderCollapse: 'collapse', width: '100%', fontSize: '.95rem' },
   cell: { borderTop: '1px solid var(--c-line)', padding: '.4rem .5rem', verticalAlign: 'top', textAlign: 'left' },
   bar: {
-    position: 'fixed', bottom: 0, left: 0, right: 0, zIndex: 50, maxHeight: '40vh', overflow: 'auto', padding: '.6rem 1rem',
-    background: '#fff8e1', borderTop: '2px solid #b08900', fontSize: '.9rem',
+    position: 'fixed',
+    bottom: 0,
+    left: 0,
+    right: 0,
+    zIndex: 50,
+    maxHeight: '40vh',
+    overflow: 'auto',
+    padding: '.6rem 1rem',
+    background: '#fff8e1',
+    borderTop: '2px solid #b08900',
+    fontSize: '.9rem',
   },
 } as const;
 
@@ -180,14 +192,20 @@ export function Preview({ engine }: { engine: FlowEngine }) {
     // each form step's schema as the app loads it (its own chunk, as a visitor's page does): never bundled eagerly here,
     // which would make the schemas shared chunks and take them out of each step page's preload list
     const forms = flow.steps.filter((s) => s.kind === 'form');
-    const schemas = new Map(await Promise.all(forms.map(async (s) => [s.id, (await loadStep(s.id).catch(() => undefined))?.schema] as const)));
+    const schemas = new Map(
+      await Promise.all(forms.map(async (s) => [s.id, (await loadStep(s.id).catch(() => undefined))?.schema] as const)),
+    );
     const answers = sampleAnswers(flow, (stepId) => schemas.get(stepId) as Record<string, unknown> | undefined);
     setWalking(id);
     const stopped = await walkTo(engine, id, answers);
     setWalking(null);
     if (stopped) {
       // not reachable by a walk: open it with sample answers and its flag set, so its guard lets it in
-      restore({ ...engine.$state.getState(), answers: { ...answers, ...engine.$state.getState().answers }, flags: flagsForRoute(flow, id) });
+      restore({
+        ...engine.$state.getState(),
+        answers: { ...answers, ...engine.$state.getState().answers },
+        flags: flagsForRoute(flow, id),
+      });
       void navigate({ stepId: id });
     }
     showProblemsBar(engine, byStep, stopped && `Abierto con respuestas de ejemplo: ${stopped}.`);
@@ -195,7 +213,10 @@ export function Preview({ engine }: { engine: FlowEngine }) {
   return (
     <main className="main">
       <h1>Vista previa del flujo (v{flow.version})</h1>
-      <p>Para staff. Abrí cualquier paso con respuestas de ejemplo (los `examples` de su esquema); los guards lo dejan pasar. Cada paso lista lo que `npm run flow:check` encuentra en sus archivos.</p>
+      <p>
+        Para staff. Abrí cualquier paso con respuestas de ejemplo (los `examples` de su esquema); los guards lo dejan pasar. Cada paso lista
+        lo que `npm run flow:check` encuentra en sus archivos.
+      </p>
       {walking && <p role="status">Recorriendo el flujo hasta «{walking}»…</p>}
       {general.length > 0 && (
         <section aria-label="Problemas del flujo">
@@ -204,26 +225,34 @@ export function Preview({ engine }: { engine: FlowEngine }) {
         </section>
       )}
       <div style={{ overflowX: 'auto' }}>
-      <table style={S.table}>
-        <thead>
-          <tr>{['Paso', 'Checker', 'Ruta', 'Flag', 'Tipo'].map((h) => <th key={h} style={S.cell}>{h}</th>)}</tr>
-        </thead>
-        <tbody>
-          {flow.steps.map((s) => (
-            <tr key={s.id}>
-              <td style={S.cell}>
-                <button type="button" className="link-button" disabled={walking !== null} onClick={() => void open(s.id)}>
-                  Abrir {s.id}
-                </button>
-              </td>
-              <td style={S.cell}><ProblemList problems={byStep[s.id] ?? []} /></td>
-              <td style={S.cell}>/{s.path}</td>
-              <td style={S.cell}>{s.flag}</td>
-              <td style={S.cell}>{s.kind}</td>
+        <table style={S.table}>
+          <thead>
+            <tr>
+              {['Paso', 'Checker', 'Ruta', 'Flag', 'Tipo'].map((h) => (
+                <th key={h} style={S.cell}>
+                  {h}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {flow.steps.map((s) => (
+              <tr key={s.id}>
+                <td style={S.cell}>
+                  <button type="button" className="link-button" disabled={walking !== null} onClick={() => void open(s.id)}>
+                    Abrir {s.id}
+                  </button>
+                </td>
+                <td style={S.cell}>
+                  <ProblemList problems={byStep[s.id] ?? []} />
+                </td>
+                <td style={S.cell}>/{s.path}</td>
+                <td style={S.cell}>{s.flag}</td>
+                <td style={S.cell}>{s.kind}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
     </main>
   );

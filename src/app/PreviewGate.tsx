@@ -15,7 +15,10 @@ export function PreviewGate({ engine, closed }: { engine: FlowEngine; closed: Re
     if (open !== null) return;
     fetch(`${API_BASE}/vista-previa`, { headers: { accept: 'application/json' } })
       .then((r) => (r.ok ? (r.json() as Promise<{ habilitada?: boolean }>) : { habilitada: false }))
-      .then((r) => setOpen(r.habilitada === true), () => setOpen(false));
+      .then(
+        (r) => setOpen(r.habilitada === true),
+        () => setOpen(false),
+      );
   }, [open]);
   if (open === null) return null;
   if (!open) return <>{closed}</>;

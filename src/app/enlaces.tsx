@@ -11,7 +11,8 @@ import { RUTA_CONDICIONES_GENERALES, RUTAS_LEGALES, RUTAS_POSTVENTA } from '../c
 
 const DESTINOS: Record<string, string> = {
   ...Object.fromEntries(Object.entries({ ...RUTAS_LEGALES, ...RUTAS_POSTVENTA }).map(([k, ruta]) => [k, `${BASE}${ruta}`])),
-  condiciones: `${API_BASE}${RUTA_CONDICIONES_GENERALES}` };
+  condiciones: `${API_BASE}${RUTA_CONDICIONES_GENERALES}`,
+};
 
 /**
  * @param texto e.g. "Leí y acepto los <terminos>términos y condiciones</terminos>."

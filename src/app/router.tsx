@@ -7,7 +7,17 @@
  */
 import { useUnit } from 'effector-react';
 import { lazy, Suspense, useDeferredValue, useEffect, useLayoutEffect, useRef } from 'react';
-import { BrowserRouter, matchRoutes, Navigate, useLocation, useNavigate, useNavigationType, useRoutes, type NavigateFunction, type RouteObject } from 'react-router-dom';
+import {
+  BrowserRouter,
+  matchRoutes,
+  Navigate,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  useRoutes,
+  type NavigateFunction,
+  type RouteObject,
+} from 'react-router-dom';
 import { stepById } from '../engine/core/guards.ts';
 import type { Flow, Step } from '../core/flow/types.ts';
 import type { FlowEngine } from '../engine/model';
@@ -74,12 +84,45 @@ function ToEntry({ flow }: { flow: Flow }) {
 
 /** The routes of `flow` (steps, after-sale screens, legal pages, everything else to the entry step). */
 export function flowRoutes(flow: Flow, engine: FlowEngine, opts: RouteOptions = {}): RouteObject[] {
-  const routes: RouteObject[] = flow.steps.map((step) => ({ path: `/${step.path}`, element: <StepRoute key={step.id} engine={engine} step={step} opts={opts} /> }));
-  routes.push({ path: `/${flow.basePath}/__vista-previa`, element: <Suspense fallback={null}><PreviewGate engine={engine} closed={<ToEntry flow={flow} />} /></Suspense> });
+  const routes: RouteObject[] = flow.steps.map((step) => ({
+    path: `/${step.path}`,
+    element: <StepRoute key={step.id} engine={engine} step={step} opts={opts} />,
+  }));
+  routes.push({
+    path: `/${flow.basePath}/__vista-previa`,
+    element: (
+      <Suspense fallback={null}>
+        <PreviewGate engine={engine} closed={<ToEntry flow={flow} />} />
+      </Suspense>
+    ),
+  });
   // after-sale screens outside the journey: no guards, no journey state (their forms are the flow's standalone forms)
-  for (const [tipo, path] of Object.entries(RUTAS_POSTVENTA)) routes.push({ path, element: <Suspense fallback={null}><TramiteScreen key={tipo} tipo={tipo as TipoPostventa} engine={engine} /></Suspense> });
-  routes.push({ path: RUTA_CONSULTA_TRAMITE, element: <Suspense fallback={null}><ConsultaScreen engine={engine} /></Suspense> });
-  for (const [pagina, path] of Object.entries(RUTAS_LEGALES)) routes.push({ path, element: <Suspense fallback={null}><LegalScreen key={pagina} pagina={pagina as PaginaLegal} /></Suspense> });
+  for (const [tipo, path] of Object.entries(RUTAS_POSTVENTA))
+    routes.push({
+      path,
+      element: (
+        <Suspense fallback={null}>
+          <TramiteScreen key={tipo} tipo={tipo as TipoPostventa} engine={engine} />
+        </Suspense>
+      ),
+    });
+  routes.push({
+    path: RUTA_CONSULTA_TRAMITE,
+    element: (
+      <Suspense fallback={null}>
+        <ConsultaScreen engine={engine} />
+      </Suspense>
+    ),
+  });
+  for (const [pagina, path] of Object.entries(RUTAS_LEGALES))
+    routes.push({
+      path,
+      element: (
+        <Suspense fallback={null}>
+          <LegalScreen key={pagina} pagina={pagina as PaginaLegal} />
+        </Suspense>
+      ),
+    });
   routes.push({ path: '*', element: <ToEntry flow={flow} /> });
   return routes;
 }

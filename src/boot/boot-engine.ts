@@ -42,5 +42,11 @@ export const loadFlow = (): Flow => compileFlow(def, conditionTests());
 /** The app's runtime for `flow` (Effector units created; nothing started, no I/O yet); `pause` between its parts. */
 export function buildRuntime(flow: Flow, pause: () => Promise<void>): Promise<Runtime> {
   const migrations = Object.values(import.meta.glob<Migration>('../../flow/migrations/*.json', { eager: true, import: 'default' }));
-  return createRuntime({ flow, api, migrations, texts: { genericError: i18n.t('errors.generic'), timeoutError: i18n.t('errors.timeout') }, pause });
+  return createRuntime({
+    flow,
+    api,
+    migrations,
+    texts: { genericError: i18n.t('errors.generic'), timeoutError: i18n.t('errors.timeout') },
+    pause,
+  });
 }

@@ -52,13 +52,21 @@ function prefetchOnFirstInteraction() {
 }
 
 /** The router for `flow` bound to `engine` (routes, the entry redirect of a prerendered page). */
-export const buildRouter = (flow: Flow, engine: FlowEngine, prerendered: string | undefined) => createFlowRouter(flow, engine, { prerendered });
+export const buildRouter = (flow: Flow, engine: FlowEngine, prerendered: string | undefined) =>
+  createFlowRouter(flow, engine, { prerendered });
 
 /**
  * Renders the app into `container`: hydrates when `prerendered` (the step the HTML was built for) is the step of the
  * route we are at now (a resume link may have moved it), otherwise renders afresh.
  */
-export function mount(container: HTMLElement, flow: Flow, engine: FlowEngine, i18n: I18n, Router: ReturnType<typeof buildRouter>, prerendered: string | undefined) {
+export function mount(
+  container: HTMLElement,
+  flow: Flow,
+  engine: FlowEngine,
+  i18n: I18n,
+  Router: ReturnType<typeof buildRouter>,
+  prerendered: string | undefined,
+) {
   const app = (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
@@ -67,7 +75,8 @@ export function mount(container: HTMLElement, flow: Flow, engine: FlowEngine, i1
       </I18nextProvider>
     </StrictMode>
   );
-  if (prerendered && stepByPath(flow, sinBase(window.location.pathname))?.id === prerendered) startTransition(() => void hydrateRoot(container, app));
+  if (prerendered && stepByPath(flow, sinBase(window.location.pathname))?.id === prerendered)
+    startTransition(() => void hydrateRoot(container, app));
   else {
     container.textContent = '';
     createRoot(container).render(app);

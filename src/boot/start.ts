@@ -58,7 +58,12 @@ export async function boot() {
   mark('inicio');
   if (new URLSearchParams(window.location.search).has('grabar')) {
     const { startRecorder } = await import('../recorder/recorder');
-    await startRecorder(flow, runtime.engine, (k, o) => i18n.t(k, o) as string, async () => import.meta.env.DEV || (await api.get<{ habilitado: boolean }>('/grabador')).habilitado);
+    await startRecorder(
+      flow,
+      runtime.engine,
+      (k, o) => i18n.t(k, o) as string,
+      async () => import.meta.env.DEV || (await api.get<{ habilitado: boolean }>('/grabador')).habilitado,
+    );
   }
   await yieldToMain();
   ui.mount(container, flow, runtime.engine, i18n, router, prerendered);

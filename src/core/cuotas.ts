@@ -14,6 +14,7 @@ import { mensaje } from './messages.ts';
 export function detalleCuotas(plan: { cuotas?: number; premioCuota: number; ultimaCuota?: number }): string {
   const cuotas = plan.cuotas ?? 12;
   const ultima = plan.ultimaCuota ?? plan.premioCuota;
-  if (Math.round(ultima * 100) === Math.round(plan.premioCuota * 100)) return mensaje('app.cuotas.iguales', { cuotas, cuota: pesos(plan.premioCuota) });
+  if (Math.round(ultima * 100) === Math.round(plan.premioCuota * 100))
+    return mensaje('app.cuotas.iguales', { cuotas, cuota: pesos(plan.premioCuota) });
   return mensaje('app.cuotas.distintas', { primeras: cuotas - 1, cuota: pesos(plan.premioCuota), ultima: pesos(ultima) });
 }

@@ -18,7 +18,11 @@ const rango = {
   properties: { min: { type: 'integer' }, max: { type: 'integer' } },
 };
 
-function keyword(name: string, fnName: 'cumpleEdad' | 'cumpleDiasDesdeHoy', fn: (fecha: string, r: { min?: number; max?: number }) => boolean): KeywordDefinition {
+function keyword(
+  name: string,
+  fnName: 'cumpleEdad' | 'cumpleDiasDesdeHoy',
+  fn: (fecha: string, r: { min?: number; max?: number }) => boolean,
+): KeywordDefinition {
   return {
     keyword: name,
     type: 'string',
@@ -36,4 +40,7 @@ function keyword(name: string, fnName: 'cumpleEdad' | 'cumpleDiasDesdeHoy', fn: 
 }
 
 /** `x-edad` and `x-diasDesdeHoy`, for `new Ajv({ keywords: DATE_KEYWORDS })` or `ajv.addKeyword`. */
-export const DATE_KEYWORDS: KeywordDefinition[] = [keyword('x-edad', 'cumpleEdad', cumpleEdad), keyword('x-diasDesdeHoy', 'cumpleDiasDesdeHoy', cumpleDiasDesdeHoy)];
+export const DATE_KEYWORDS: KeywordDefinition[] = [
+  keyword('x-edad', 'cumpleEdad', cumpleEdad),
+  keyword('x-diasDesdeHoy', 'cumpleDiasDesdeHoy', cumpleDiasDesdeHoy),
+];

@@ -88,7 +88,10 @@ export function cumpleDiasDesdeHoy(fecha: string, rango: Rango, hoy: string = ho
  * Inclusive "YYYY-MM-DD" bounds the date keywords of a field schema allow today (the date picker's min/max).
  * `x-edad` { min: 18, max: 99 } → max = today − 18 years, min = today − 100 years + 1 day.
  */
-export function rangoDeFechas(schema: { 'x-edad'?: Rango; 'x-diasDesdeHoy'?: Rango } | undefined, hoy: string = hoyArgentina()): { min?: string; max?: string } {
+export function rangoDeFechas(
+  schema: { 'x-edad'?: Rango; 'x-diasDesdeHoy'?: Rango } | undefined,
+  hoy: string = hoyArgentina(),
+): { min?: string; max?: string } {
   const out: { min?: string; max?: string } = {};
   const dias = schema?.['x-diasDesdeHoy'];
   if (dias?.min !== undefined) out.min = sumarDias(hoy, dias.min);

@@ -31,7 +31,11 @@ describe('pesos (es-AR, SPEC: premium in es-AR currency format)', () => {
   });
 
   it('is Intl.NumberFormat es-AR exactly, for any amount a premium or a sum insured can be and beyond', () => {
-    const monto = fc.oneof(fc.integer({ min: -1e12, max: 1e12 }).map((c) => c / 100), fc.double({ min: -1e13, max: 1e13, noNaN: true }), fc.constantFrom(-0, 1e-7, -0.004, 1e21, -3.5e22));
+    const monto = fc.oneof(
+      fc.integer({ min: -1e12, max: 1e12 }).map((c) => c / 100),
+      fc.double({ min: -1e13, max: 1e13, noNaN: true }),
+      fc.constantFrom(-0, 1e-7, -0.004, 1e21, -3.5e22),
+    );
     fc.assert(
       fc.property(monto, (n) => {
         expect(pesos(n)).toBe(intl.format(n));

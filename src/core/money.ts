@@ -20,7 +20,16 @@ function formatear(amount: unknown, decimales: 0 | 2): string {
   if (abs >= 1e21) {
     // String() writes such numbers in exponent notation; leave them to Intl itself
     let f = intl.get(decimales);
-    if (!f) intl.set(decimales, (f = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS', minimumFractionDigits: decimales, maximumFractionDigits: decimales })));
+    if (!f)
+      intl.set(
+        decimales,
+        (f = new Intl.NumberFormat('es-AR', {
+          style: 'currency',
+          currency: 'ARS',
+          minimumFractionDigits: decimales,
+          maximumFractionDigits: decimales,
+        })),
+      );
     return f.format(amount);
   }
   // a whole number of pesos (every sum insured): its digits as they are, without the BigInt rounding below — same text
@@ -31,7 +40,8 @@ function formatear(amount: unknown, decimales: 0 | 2): string {
   // rounded half away from zero on the shortest decimal that names the number, as ICU does (toFixed rounds the exact
   // binary value: 9995528297868.385 would give …,38)
   const [ent, frac = ''] = (abs < 1e-6 ? '0' : String(abs)).split('.');
-  const unidades = BigInt(ent + frac.padEnd(decimales, '0').slice(0, decimales)) + (frac[decimales] !== undefined && frac[decimales] >= '5' ? 1n : 0n);
+  const unidades =
+    BigInt(ent + frac.padEnd(decimales, '0').slice(0, decimales)) + (frac[decimales] !== undefined && frac[decimales] >= '5' ? 1n : 0n);
   const escala = decimales === 2 ? 100n : 1n;
   const entero = String(unidades / escala).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   const resto = decimales === 2 ? `,${String(unidades % escala).padStart(2, '0')}` : '';

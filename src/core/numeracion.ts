@@ -42,7 +42,9 @@ export function partirTelefono(texto: string): TelefonoPartido {
   // a mobile's national number keeps the international "9" in front (+54 9 11 …)
   if (nacional.length === DIGITOS_NACIONALES + 1 && nacional.startsWith('9')) nacional = nacional.slice(1);
   const partir = (area: string | undefined): TelefonoPartido | undefined =>
-    area && /^[1-9]\d{1,3}$/.test(area) && nacional.startsWith(area) ? { areaCod: area, phoneNumber: nacional.slice(area.length) } : undefined;
+    area && /^[1-9]\d{1,3}$/.test(area) && nacional.startsWith(area)
+      ? { areaCod: area, phoneNumber: nacional.slice(area.length) }
+      : undefined;
   const grupos = texto.replace(/^\s*(\+|00)\s*54[\s\-.]*(9[\s\-.]+)?/, '').match(/\d+/g) ?? [];
   const escrito = grupos[0]?.replace(/^0/, '');
   // too few or too many digits: the code the visitor wrote apart, so the message can say what the number lacks

@@ -11,11 +11,17 @@ const errors = [
 describe('field errors of a call', () => {
   it('a standalone form: errors on fields bound from /input go on those fields, the rest apart', () => {
     const call: CallDef = { method: 'POST', path: '/postventa/baja', body: { dni: '/input/dni', canal: { const: 'web' } } };
-    expect(inputFieldErrors(call, errors)).toEqual({ fields: { dni: 'Ingresá el DNI sin puntos (7 u 8 números).' }, rest: ['Canal desconocido.'] });
+    expect(inputFieldErrors(call, errors)).toEqual({
+      fields: { dni: 'Ingresá el DNI sin puntos (7 u 8 números).' },
+      rest: ['Canal desconocido.'],
+    });
   });
 
-  it('a step: errors on fields bound from the step\'s answers go on those fields', () => {
+  it("a step: errors on fields bound from the step's answers go on those fields", () => {
     const call: CallDef = { method: 'POST', path: '/x', body: { dni: '/answers/datos-personales/numberDoc', canal: '/input/canal' } };
-    expect(fieldErrorsOf(call, 'datos-personales', errors)).toEqual({ fields: { numberDoc: 'Ingresá el DNI sin puntos (7 u 8 números).' }, rest: ['Canal desconocido.'] });
+    expect(fieldErrorsOf(call, 'datos-personales', errors)).toEqual({
+      fields: { numberDoc: 'Ingresá el DNI sin puntos (7 u 8 números).' },
+      rest: ['Canal desconocido.'],
+    });
   });
 });

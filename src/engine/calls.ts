@@ -3,7 +3,18 @@
  * bindings → request (with a stable idempotency key), reply → saved data, a server's 400 → errors on the form
  * fields that fed it, an outcome → the step's errors.
  */
-import { escapeToken, getAt, parsePointer, resolveBinding, setAt, sourceOf, type Binding, type CallDef, type CallRef, type FlowContext } from './core/index.ts';
+import {
+  escapeToken,
+  getAt,
+  parsePointer,
+  resolveBinding,
+  setAt,
+  sourceOf,
+  type Binding,
+  type CallDef,
+  type CallRef,
+  type FlowContext,
+} from './core/index.ts';
 
 /** One HTTP request of a flow call, already resolved. */
 export interface ApiRequest {
@@ -50,8 +61,6 @@ export interface MessageError {
   errors?: { field: string; message: string }[];
 }
 
-
-
 /** The call a step reference names. */
 export const callName = (ref: CallRef) => (typeof ref === 'string' ? ref : ref.call);
 /** The condition a step reference runs its call under (none: always). */
@@ -85,7 +94,11 @@ export function applySave(call: CallDef, response: unknown, ctx: FlowContext): F
  * the `field` is a JSON pointer into the body, or the query for GET). Errors that map to no field of that step
  * are returned in `rest` (for the banner).
  */
-export function fieldErrorsOf(call: CallDef, stepId: string, errors: { field: string; message: string }[]): { fields: Record<string, string>; rest: string[] } {
+export function fieldErrorsOf(
+  call: CallDef,
+  stepId: string,
+  errors: { field: string; message: string }[],
+): { fields: Record<string, string>; rest: string[] } {
   return fieldErrorsUnder(call, ['answers', stepId], errors);
 }
 
@@ -93,17 +106,25 @@ export function fieldErrorsOf(call: CallDef, stepId: string, errors: { field: st
  * A server's 400 `errors[]` mapped back to the fields of a standalone form (flow › forms), whose answers the call
  * reads at `/input`: as {@link fieldErrorsOf}, for the fields under `/input/`.
  */
-export function inputFieldErrors(call: CallDef, errors: { field: string; message: string }[]): { fields: Record<string, string>; rest: string[] } {
+export function inputFieldErrors(
+  call: CallDef,
+  errors: { field: string; message: string }[],
+): { fields: Record<string, string>; rest: string[] } {
   return fieldErrorsUnder(call, ['input'], errors);
 }
 
 /** Errors whose wire field was fed from a pointer under `at` (tokens), by the next token (the form field); the rest apart. */
-function fieldErrorsUnder(call: CallDef, at: string[], errors: { field: string; message: string }[]): { fields: Record<string, string>; rest: string[] } {
+function fieldErrorsUnder(
+  call: CallDef,
+  at: string[],
+  errors: { field: string; message: string }[],
+): { fields: Record<string, string>; rest: string[] } {
   const fields: Record<string, string> = {};
   const rest: string[] = [];
   const prefix = `/${at.map(escapeToken).join('/')}/`;
   for (const e of errors) {
-    const source = typeof e.field === 'string' ? sourceOf((call.method === 'GET' ? call.query : call.body) as Binding | undefined, e.field) : undefined;
+    const source =
+      typeof e.field === 'string' ? sourceOf((call.method === 'GET' ? call.query : call.body) as Binding | undefined, e.field) : undefined;
     if (source?.startsWith(prefix)) {
       const field = (parsePointer(source) as string[])[at.length];
       fields[field] ??= e.message;
@@ -122,4 +143,3 @@ export function buildRequest(call: CallDef, ctx: FlowContext): ApiRequest {
   if (call.idempotent) req.idempotencyKey = requestKey(req.method, req.path, req.body);
   return req;
 }
-

@@ -42,7 +42,10 @@ type Storages = { storage: () => Storage | undefined; session: () => Storage | u
  * The engine's options for the running app (texts, migrations, `meta` for bindings), and `connectPow`: links the
  * flow's proof of work to the engine once built.
  */
-function engineOptions(opts: RuntimeOptions, session: () => Storage | undefined): EngineOptions & { connectPow: (engine: FlowEngine) => void } {
+function engineOptions(
+  opts: RuntimeOptions,
+  session: () => Storage | undefined,
+): EngineOptions & { connectPow: (engine: FlowEngine) => void } {
   const { flow } = opts;
   // the flow's background proof of work (flow.json › proofOfWork): its code is a lazy chunk, loaded from `startAt` on
   const pow = flow.proofOfWork;
@@ -55,13 +58,20 @@ function engineOptions(opts: RuntimeOptions, session: () => Storage | undefined)
     timeoutError: opts.texts.timeoutError,
     migrations: opts.migrations,
     prepareCall: pow && (async (name, ctx) => (pow.for.includes(name) ? (await load()).prepare(ctx) : ctx)),
-    meta: { app: APP_LABEL, version: APP_VERSION, flowVersion: flow.version, sessionKey: getSessionKey(session() as Storage), browser: browserName(navigator.userAgent) },
+    meta: {
+      app: APP_LABEL,
+      version: APP_VERSION,
+      flowVersion: flow.version,
+      sessionKey: getSessionKey(session() as Storage),
+      browser: browserName(navigator.userAgent),
+    },
     connectPow: (engine) => {
       callFx = engine.callFx;
       // when the visitor reaches the step where solving starts (or a later one), then a challenge is solved in the background
-      if (pow) engine.routeEntered.watch(({ stepId }) => {
-        if (stepById(flow, stepId).order >= stepById(flow, pow.startAt).order) void load().then((p) => p.warm());
-      });
+      if (pow)
+        engine.routeEntered.watch(({ stepId }) => {
+          if (stepById(flow, stepId).order >= stepById(flow, pow.startAt).order) void load().then((p) => p.warm());
+        });
     },
   };
 }
@@ -69,7 +79,9 @@ function engineOptions(opts: RuntimeOptions, session: () => Storage | undefined)
 /** The engine wired to the app's HTTP client and the flow's proof of work. */
 function wireEngine(engine: FlowEngine, api: ApiClient, connectPow: (engine: FlowEngine) => void) {
   engine.requestFx.use((req) =>
-    req.method === 'GET' ? api.get(req.path, req.query) : api.post(req.path, req.body, req.idempotencyKey ? { idempotencyKey: req.idempotencyKey } : undefined),
+    req.method === 'GET'
+      ? api.get(req.path, req.query)
+      : api.post(req.path, req.body, req.idempotencyKey ? { idempotencyKey: req.idempotencyKey } : undefined),
   );
   connectPow(engine);
   return {};
@@ -123,7 +135,13 @@ export async function createRuntime(opts: RuntimeOptions) {
   async function start() {
     await persistence.restoreFx();
     // an e-mailed "resume your quote" link (flow `resume`): its answers replace the stored journey
-    const resumed = await resumeFromLink({ flow, engine, migrations: opts.migrations ?? [], location: window.location, history: window.history });
+    const resumed = await resumeFromLink({
+      flow,
+      engine,
+      migrations: opts.migrations ?? [],
+      location: window.location,
+      history: window.history,
+    });
     await pause();
     campaign.landed({ search: window.location.search, userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints });
     await pause();

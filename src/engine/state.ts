@@ -38,4 +38,3 @@ function sanitize(flow: Flow, raw: FlowState): FlowState {
     version: flow.version,
   };
 }
-

@@ -41,7 +41,13 @@ function campaignSlice(engine: FlowEngine, io: RuntimeIo) {
 function funnelSlice(engine: FlowEngine, io: RuntimeIo) {
   const cfg = engine.flow.funnel;
   const funnel = cfg
-    ? createFunnel({ engine, call: cfg.call, maxBatch: embudoWire.$defs.EventosBody.properties.eventos.maxItems, journey: io.journey, synthetic: io.synthetic })
+    ? createFunnel({
+        engine,
+        call: cfg.call,
+        maxBatch: embudoWire.$defs.EventosBody.properties.eventos.maxItems,
+        journey: io.journey,
+        synthetic: io.synthetic,
+      })
     : null;
   return { funnel };
 }

@@ -30,7 +30,6 @@ import { FIELDS, WIDGETS } from './widgets/registry';
 
 type Json = Record<string, unknown>;
 
-
 /** One component per name of the widget registry (widgets/registry.ts); `select` is RJSF's own. */
 const widgets = {
   ChoiceCardsWidget,
@@ -107,7 +106,9 @@ export function StepForm(props: StepFormProps) {
   const validator = useMemo(() => createPrecompiledValidator(fns, schema as RJSFSchema), [fns, schema]);
   const ui = useMemo(() => {
     // through t(): the insurer's data (config/aseguradora.json, i18n default placeholders) fill labels and helps
-    const texts = (i18n.exists(`${stepId}.fields`) ? i18n.t(`${stepId}.fields`, { returnObjects: true }) : undefined) as Parameters<typeof localizeUiSchema>[2];
+    const texts = (i18n.exists(`${stepId}.fields`) ? i18n.t(`${stepId}.fields`, { returnObjects: true }) : undefined) as Parameters<
+      typeof localizeUiSchema
+    >[2];
     const localized = localizeUiSchema(schema, uiSchema, texts);
     return { ...localized, 'ui:submitButtonOptions': { submitText: submitLabel } } as UiSchema;
   }, [schema, uiSchema, stepId, submitLabel, i18n]);

@@ -77,7 +77,8 @@ export function xMensajeKey(field: Json | undefined, keyword: string): string | 
  * the API answers; never for `required`, as on the API), then the generic one by keyword.
  */
 export function errorMessage(t: TFunction, stepId: string, property: string, keyword: string, params: Json, schema?: Json): string {
-  const kw = keyword === 'format' && typeof params.format === 'string' && ['email', 'date'].includes(params.format) ? params.format : keyword;
+  const kw =
+    keyword === 'format' && typeof params.format === 'string' && ['email', 'date'].includes(params.format) ? params.format : keyword;
   const specific = `${stepId}.${fieldKey(property)}.errors.${keyword}`;
   const field = fieldSchema(schema, property);
   const x = keyword === 'required' ? undefined : xMensajeKey(field, keyword);

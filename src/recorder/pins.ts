@@ -63,16 +63,25 @@ export function observePins(state: unknown): Pins {
   if (Array.isArray(planes)) {
     out.planes = Object.fromEntries(
       // a field the API no longer sends is left out (never written as null), so --update keeps a valid fixture
-      (planes as Json[]).map((p) => [String(p.codPlan), JSON.parse(JSON.stringify({ premio: num(p.premio), premioCuota: num(p.premioCuota) })) as PlanPin]),
+      (planes as Json[]).map((p) => [
+        String(p.codPlan),
+        JSON.parse(JSON.stringify({ premio: num(p.premio), premioCuota: num(p.premioCuota) })) as PlanPin,
+      ]),
     );
   }
   const chosen = getAt(state, '/data/planElegido') as Json | undefined;
   if (chosen && typeof chosen === 'object' && chosen.codPlan) {
     const coberturas: Record<string, number> = {};
     for (const list of Object.values((chosen.coberturas ?? {}) as Record<string, Json[]>)) {
-      for (const c of Array.isArray(list) ? list : []) if (c.selecc === 'S') coberturas[String(c.codCobertura)] = num(c.sumaAsegurada) as number;
+      for (const c of Array.isArray(list) ? list : [])
+        if (c.selecc === 'S') coberturas[String(c.codCobertura)] = num(c.sumaAsegurada) as number;
     }
-    out.plan = { codPlan: String(chosen.codPlan), premio: num(chosen.premio) as number, premioCuota: num(chosen.premioCuota) as number, coberturas };
+    out.plan = {
+      codPlan: String(chosen.codPlan),
+      premio: num(chosen.premio) as number,
+      premioCuota: num(chosen.premioCuota) as number,
+      coberturas,
+    };
   }
   return out;
 }
@@ -92,7 +101,8 @@ export function comparePins(pins: Pins, seen: Pins): PinMismatch[] {
         out.push({ pin: 'planes', plan: cod, field: 'plan', expected: want ? cod : undefined, seen: got ? cod : undefined });
         continue;
       }
-      for (const f of ['premio', 'premioCuota'] as const) if (want[f] !== got[f]) out.push({ pin: 'planes', plan: cod, field: f, expected: want[f], seen: got[f] });
+      for (const f of ['premio', 'premioCuota'] as const)
+        if (want[f] !== got[f]) out.push({ pin: 'planes', plan: cod, field: f, expected: want[f], seen: got[f] });
     }
   }
   if (pins.plan && Object.keys(pins.plan).length) {
@@ -101,11 +111,18 @@ export function comparePins(pins: Pins, seen: Pins): PinMismatch[] {
     if (!got || got.codPlan !== want.codPlan) {
       out.push({ pin: 'plan', plan: want.codPlan, field: 'plan elegido', expected: want.codPlan, seen: got?.codPlan });
     } else {
-      for (const f of ['premio', 'premioCuota'] as const) if (want[f] !== got[f]) out.push({ pin: 'plan', plan: want.codPlan, field: f, expected: want[f], seen: got[f] });
+      for (const f of ['premio', 'premioCuota'] as const)
+        if (want[f] !== got[f]) out.push({ pin: 'plan', plan: want.codPlan, field: f, expected: want[f], seen: got[f] });
       const codes = new Set([...Object.keys(want.coberturas ?? {}), ...Object.keys(got.coberturas)]);
       for (const cod of [...codes].sort()) {
         if (want.coberturas?.[cod] !== got.coberturas[cod]) {
-          out.push({ pin: 'plan', plan: want.codPlan, field: `suma asegurada ${cod}`, expected: want.coberturas?.[cod], seen: got.coberturas[cod] });
+          out.push({
+            pin: 'plan',
+            plan: want.codPlan,
+            field: `suma asegurada ${cod}`,
+            expected: want.coberturas?.[cod],
+            seen: got.coberturas[cod],
+          });
         }
       }
     }
@@ -146,7 +163,8 @@ export function updatePins(text: string, seenAt: SeenPins[]): { text: string; di
       exp.planes = seen.planes;
     }
     if (pins.plan !== undefined && seen.plan) {
-      if (Object.keys(pins.plan).length) for (const m of comparePins({ plan: pins.plan }, { plan: seen.plan })) diff.push(`paso ${index} ${describeChange(m)}`);
+      if (Object.keys(pins.plan).length)
+        for (const m of comparePins({ plan: pins.plan }, { plan: seen.plan })) diff.push(`paso ${index} ${describeChange(m)}`);
       else diff.push(`paso ${index} plan: fijado ${seen.plan.codPlan}`);
       exp.plan = seen.plan;
     }

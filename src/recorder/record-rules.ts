@@ -33,7 +33,7 @@ export function relativeDate(value: unknown, now = new Date()): unknown {
 /** A placeholder subscriber number of the length `areaCod` needs (10 national digits), e.g. 11 → 55551234, 3541 → 555512. */
 export function phoneFor(areaCod: string, placeholder = '55551234'): string {
   const digits = DIGITOS_NACIONALES - areaCod.trim().length;
-  return (placeholder.repeat(2)).slice(0, digits);
+  return placeholder.repeat(2).slice(0, digits);
 }
 
 /**
@@ -45,7 +45,8 @@ export function recordedAnswers(answers: Json, now = new Date(), replacedPhone?:
   for (const [k, v] of Object.entries(answers)) {
     out[k] = v && typeof v === 'object' && !Array.isArray(v) ? recordedAnswers(v as Json, now, replacedPhone) : relativeDate(v, now);
   }
-  if (replacedPhone !== undefined && typeof out.areaCod === 'string' && out.phoneNumber === replacedPhone) out.phoneNumber = phoneFor(out.areaCod, replacedPhone);
+  if (replacedPhone !== undefined && typeof out.areaCod === 'string' && out.phoneNumber === replacedPhone)
+    out.phoneNumber = phoneFor(out.areaCod, replacedPhone);
   return out;
 }
 

@@ -27,7 +27,11 @@ type Json = Record<string, unknown>;
 export const RECORD_PARAM = 'grabar';
 
 /** Records journeys of `engine`; `snapshot()` is the fixture so far. */
-export function createRecorder(flow: Flow, engine: FlowEngine, opts: { url: string; viewport: { width: number; height: number }; label: (stepId: string, text: string) => string }) {
+export function createRecorder(
+  flow: Flow,
+  engine: FlowEngine,
+  opts: { url: string; viewport: { width: number; height: number }; label: (stepId: string, text: string) => string },
+) {
   const steps: (JourneyStep & { closed?: boolean })[] = [];
   const listeners = new Set<() => void>();
   const changed = () => listeners.forEach((l) => l());
@@ -51,9 +55,20 @@ export function createRecorder(flow: Flow, engine: FlowEngine, opts: { url: stri
     for (const [pointer, value] of Object.entries(flow.recorder?.replace ?? {})) {
       const [, root, step, ...rest] = pointer.split('/');
       const typed = (data as Json)[rest[0]];
-      if (root === 'answers' && step === stepId && rest.length && typed !== undefined && !(rest.length === 1 && isSchemaExample(schema, rest[0], typed))) ctx = setAt(ctx, pointer, value);
+      if (
+        root === 'answers' &&
+        step === stepId &&
+        rest.length &&
+        typed !== undefined &&
+        !(rest.length === 1 && isSchemaExample(schema, rest[0], typed))
+      )
+        ctx = setAt(ctx, pointer, value);
     }
-    return recordedAnswers((ctx.answers as Json)[stepId] as Json, new Date(), flow.recorder?.replace?.[`/answers/${stepId}/phoneNumber`] as string | undefined);
+    return recordedAnswers(
+      (ctx.answers as Json)[stepId] as Json,
+      new Date(),
+      flow.recorder?.replace?.[`/answers/${stepId}/phoneNumber`] as string | undefined,
+    );
   };
 
   let submitting = 0;
@@ -139,7 +154,9 @@ function RecorderBar({ recorder, t }: { recorder: ReturnType<typeof createRecord
   const count = useSyncExternalStore(recorder.subscribe, recorder.count);
   const download = () => {
     const journey = recorder.snapshot();
-    const blob = new Blob([JSON.stringify({ $schema: '../../../flow/journey.schema.json', ...journey }, null, 2) + '\n'], { type: 'application/json' });
+    const blob = new Blob([JSON.stringify({ $schema: '../../../flow/journey.schema.json', ...journey }, null, 2) + '\n'], {
+      type: 'application/json',
+    });
     const a = document.createElement('a');
     a.href = URL.createObjectURL(blob);
     a.download = `${journey.name}.json`;
@@ -163,7 +180,12 @@ function RecorderBar({ recorder, t }: { recorder: ReturnType<typeof createRecord
  * Starts the recorder on this page when the URL asks for it and the build or the API allows it.
  * @param allowed resolves whether recording may run (development build, or GET /api/grabador on production)
  */
-export async function startRecorder(flow: Flow, engine: FlowEngine, t: (key: string, o?: Json) => string, allowed: () => Promise<boolean>): Promise<void> {
+export async function startRecorder(
+  flow: Flow,
+  engine: FlowEngine,
+  t: (key: string, o?: Json) => string,
+  allowed: () => Promise<boolean>,
+): Promise<void> {
   if (!(await allowed().catch(() => false))) return;
   markSynthetic(window.sessionStorage); // a tester's journey: the staff funnel report leaves it out
   const params = new URLSearchParams(window.location.search);

@@ -22,7 +22,10 @@ function CallExtra({ engine, step, text, call, done }: { engine: FlowEngine; ste
     setEstado({ kind: 'busy' });
     try {
       const req = buildRequest(engine.flow.calls[call], context);
-      const reply = (req.method === 'GET' ? await api.get(req.path, req.query) : await api.post(req.path, req.body)) as Record<string, unknown>;
+      const reply = (req.method === 'GET' ? await api.get(req.path, req.query) : await api.post(req.path, req.body)) as Record<
+        string,
+        unknown
+      >;
       setEstado({ kind: 'done', message: t(`${step.id}.extras.${done}`, reply) });
     } catch (err) {
       setEstado({ kind: 'error', message: (err as Error)?.message || t('errors.generic') });
@@ -30,11 +33,25 @@ function CallExtra({ engine, step, text, call, done }: { engine: FlowEngine; ste
   };
   return (
     <div className="extra">
-      <button type="button" className="button button--ghost" onClick={run} disabled={estado.kind === 'busy' || estado.kind === 'done'} aria-busy={estado.kind === 'busy'}>
+      <button
+        type="button"
+        className="button button--ghost"
+        onClick={run}
+        disabled={estado.kind === 'busy' || estado.kind === 'done'}
+        aria-busy={estado.kind === 'busy'}
+      >
         <Icon name="sobre" /> {t(`${step.id}.extras.${text}`)}
       </button>
-      {estado.kind === 'done' && <p className="banner banner--info" role="status">{estado.message}</p>}
-      {estado.kind === 'error' && <p className="banner banner--error" role="alert">{estado.message}</p>}
+      {estado.kind === 'done' && (
+        <p className="banner banner--info" role="status">
+          {estado.message}
+        </p>
+      )}
+      {estado.kind === 'error' && (
+        <p className="banner banner--error" role="alert">
+          {estado.message}
+        </p>
+      )}
     </div>
   );
 }

@@ -21,7 +21,6 @@ import { useFrame } from './frame';
 
 type Json = Record<string, unknown>;
 
-
 /** Warms up the form engine chunk (src/boot/boot-ui.tsx calls it on the first interaction). */
 export const prefetchForms = () => void loadStepForm();
 
@@ -45,7 +44,11 @@ function Heading({ step }: { step: Step }) {
 function LegalNote({ step }: { step: Step }) {
   const { t, i18n } = useTranslation();
   if (!i18n.exists(`${step.id}.avisoLegal`)) return null;
-  return <p className="legal-note" data-testid="aviso-legal">{conEnlaces(t(`${step.id}.avisoLegal`), true)}</p>;
+  return (
+    <p className="legal-note" data-testid="aviso-legal">
+      {conEnlaces(t(`${step.id}.avisoLegal`), true)}
+    </p>
+  );
 }
 
 /** The step's notices whose condition holds (flow: `notices`). */
@@ -126,7 +129,9 @@ function SummaryBox({
       ) : (
         repricing && <p className="summary__note">{t('app.recotizando')}</p>
       )}
-      {hasSince && <p className="summary__note">{values?.since ? t('app.resumen.vigencia', { fecha: formatDateAr(values.since) }) : blank}</p>}
+      {hasSince && (
+        <p className="summary__note">{values?.since ? t('app.resumen.vigencia', { fecha: formatDateAr(values.since) }) : blank}</p>
+      )}
     </aside>
   );
 }
@@ -160,7 +165,17 @@ function useSubmitLabel(step: Step): string {
 }
 
 /** Shell shared by form and review steps: heading, notices, error banner, the content, and the summary aside. */
-function StepFrame({ engine, step, banner, children }: { engine: FlowEngine; step: Step; banner: string | null | undefined; children: ReactNode }) {
+function StepFrame({
+  engine,
+  step,
+  banner,
+  children,
+}: {
+  engine: FlowEngine;
+  step: Step;
+  banner: string | null | undefined;
+  children: ReactNode;
+}) {
   return (
     <div className={`step step--${step.id} ${step.summary ? 'step--with-summary' : ''} ${step.onChange ? 'step--live' : ''}`}>
       <div className="step__body">
@@ -203,7 +218,13 @@ function LandingScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
 
 function FormScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
   const { t, i18n } = useTranslation();
-  const [context, errors, submit, change, runCall] = useUnit([engine.$context, engine.$errors, engine.stepSubmitted, engine.fieldsChanged, engine.callFx]);
+  const [context, errors, submit, change, runCall] = useUnit([
+    engine.$context,
+    engine.$errors,
+    engine.stepSubmitted,
+    engine.fieldsChanged,
+    engine.callFx,
+  ]);
   const callFlow = useCallback((name: string, input?: Json) => runCall({ name, input }), [runCall]);
   const submitLabel = useSubmitLabel(step);
   const defaults = step.defaults ? (resolveBinding(step.defaults, context) as Json) : {};
@@ -242,7 +263,8 @@ function formatValue(value: unknown, format?: string): string {
   if (format === 'currency') return pesos(value);
   if (format === 'date' && typeof value === 'string') return formatDateAr(value);
   // a plan (`premioCuota`, `ultimaCuota`, `cuotas`): its installments, e.g. "11 cuotas de $ X y una de $ Y"
-  if (format === 'cuotas' && typeof value === 'object' && typeof (value as Json).premioCuota === 'number') return detalleCuotas(value as Parameters<typeof detalleCuotas>[0]);
+  if (format === 'cuotas' && typeof value === 'object' && typeof (value as Json).premioCuota === 'number')
+    return detalleCuotas(value as Parameters<typeof detalleCuotas>[0]);
   return String(value);
 }
 
@@ -333,13 +355,18 @@ function ResultScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
       )}
       {!frame && <StepExtras engine={engine} step={step} />}
       <div className="result__actions">
-        {!frame && (step.actions ?? []).map((a) => (
-          <button key={a.text} type="button" className="button button--primary" onClick={() => open({ stepId: a.to })}>
-            {t(`${step.id}.acciones.${a.text}`)}
-          </button>
-        ))}
+        {!frame &&
+          (step.actions ?? []).map((a) => (
+            <button key={a.text} type="button" className="button button--primary" onClick={() => open({ stepId: a.to })}>
+              {t(`${step.id}.acciones.${a.text}`)}
+            </button>
+          ))}
         {!frame && i18n.exists(`${step.id}.cta`) && (
-          <button type="button" className={`button ${step.actions?.length ? 'button--ghost' : 'button--primary'}`} onClick={() => restart()}>
+          <button
+            type="button"
+            className={`button ${step.actions?.length ? 'button--ghost' : 'button--primary'}`}
+            onClick={() => restart()}
+          >
             {t(`${step.id}.cta`)}
           </button>
         )}

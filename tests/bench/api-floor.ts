@@ -24,7 +24,9 @@ export type ApiFloor = 'hola' | 'escritura' | 'escritura-pg';
  * @throws Error when the process ends before it listens
  */
 export async function startApiFloor(mode: ApiFloor, databaseUrl?: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const proc = spawn(process.execPath, [import.meta.filename, mode, ...(databaseUrl ? [databaseUrl] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, [import.meta.filename, mode, ...(databaseUrl ? [databaseUrl] : [])], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise<void>((r) => proc.once('exit', () => r()));
   const url = await new Promise<string>((ok, fail) => {
     let out = '';
@@ -44,7 +46,12 @@ async function serve(mode: ApiFloor, databaseUrl: string | undefined) {
   const app = Fastify();
   const dir = mode === 'escritura' ? mkdtempSync(join(tmpdir(), 'cotizador-bench-piso-')) : undefined;
   const table = `piso_${process.pid}`;
-  const db = mode === 'escritura' ? await createPgliteDb(join(dir!, 'pglite'), { hilo: true }) : mode === 'escritura-pg' ? await createPostgresDb(databaseUrl!) : undefined;
+  const db =
+    mode === 'escritura'
+      ? await createPgliteDb(join(dir!, 'pglite'), { hilo: true })
+      : mode === 'escritura-pg'
+        ? await createPostgresDb(databaseUrl!)
+        : undefined;
   if (db) {
     await db.exec(`CREATE TABLE ${table} (id uuid PRIMARY KEY)`);
     app.get('/', async () => {

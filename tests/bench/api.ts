@@ -25,21 +25,40 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PORT = Number(process.env.BENCH_API_PORT ?? 3390);
 const ENV = { RATE_LIMIT_MAX: '100000000', COTIZACIONES_POR_HORA: '100000000', EMISSION_DELAY_MS: '0', LOG_LEVEL: 'warn' };
 
-interface Row { target: string; escenario: string; reqPorS: number; p50: number; p99: number; compras?: number; errores: number }
+interface Row {
+  target: string;
+  escenario: string;
+  reqPorS: number;
+  p50: number;
+  p99: number;
+  compras?: number;
+  errores: number;
+}
 const rows: Row[] = [];
 
 /** A visitor: CSRF token and cookie header from GET /api/set-csrf. */
 async function visitor(base: string): Promise<Record<string, string>> {
   const res = await fetch(`${base}/api/set-csrf`);
   const { csrfToken } = (await res.json()) as { csrfToken: string };
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).filter((c) => !c.startsWith('XSRF-TOKEN')).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .filter((c) => !c.startsWith('XSRF-TOKEN'))
+    .join('; ');
   return { 'content-type': 'application/json', 'x-xsrf-token': csrfToken, cookie };
 }
 
 /** The purchase as an autocannon request chain; `done` counts completed purchases. */
 function purchase(headers: Record<string, string>, done: { n: number }) {
-  const post = (path: string, body: (c: Record<string, unknown>) => unknown, save?: (json: Record<string, unknown>, c: Record<string, unknown>) => void, last = false) => ({
-    method: 'POST', path, headers,
+  const post = (
+    path: string,
+    body: (c: Record<string, unknown>) => unknown,
+    save?: (json: Record<string, unknown>, c: Record<string, unknown>) => void,
+    last = false,
+  ) => ({
+    method: 'POST',
+    path,
+    headers,
     setupRequest: (req: object, c: Record<string, unknown>) => ({ ...req, body: JSON.stringify(body(c)) }),
     onResponse: (status: number, text: string, c: Record<string, unknown>) => {
       if (status < 300 && save) save(JSON.parse(text), c);
@@ -48,15 +67,38 @@ function purchase(headers: Record<string, string>, done: { n: number }) {
   });
   const exp = `12/${Number(hoy().slice(2, 4)) + 3}`;
   return [
-    post('/api/cotizacion/cotizar', () => cotizarBody(), (j, c) => (c.refId = j.refId)),
+    post(
+      '/api/cotizacion/cotizar',
+      () => cotizarBody(),
+      (j, c) => (c.refId = j.refId),
+    ),
     post('/api/cotizacion/datos-presupuesto', (c) => ({ refId: c.refId, codPlan: 'INTERMEDIO', coberturasOpcionales: [] })),
     post('/api/salesforce/insertar-datos', (c) => ({ refId: c.refId, ...persona() })),
     post('/api/domicilio/comparar-zonas', (c) => ({ refId: c.refId, codLocation: '06434010' })),
     post('/api/domicilio/insertar-domicilio', (c) => ({ refId: c.refId, ...domicilio() })),
-    post('/api/pagos/validar-forma-cobro', (c) => ({ refId: c.refId, methodPayment: 'TC', numberPaymentCard: TARJETA_OK, namePaymentCard: 'ANA PEREZ', expirationPaymentCard: exp }),
-      (j, c) => (c.medioPagoId = (j.medioPago as { id: string }).id)),
-    post('/api/emision/solicitar', (c) => ({ refId: c.refId, codPlan: 'INTERMEDIO', coberturasOpcionales: [], medioPagoId: c.medioPagoId, persona: persona(), domicilio: domicilio() }),
-      (j, c) => (c.numeroSolicitud = j.numeroSolicitud)),
+    post(
+      '/api/pagos/validar-forma-cobro',
+      (c) => ({
+        refId: c.refId,
+        methodPayment: 'TC',
+        numberPaymentCard: TARJETA_OK,
+        namePaymentCard: 'ANA PEREZ',
+        expirationPaymentCard: exp,
+      }),
+      (j, c) => (c.medioPagoId = (j.medioPago as { id: string }).id),
+    ),
+    post(
+      '/api/emision/solicitar',
+      (c) => ({
+        refId: c.refId,
+        codPlan: 'INTERMEDIO',
+        coberturasOpcionales: [],
+        medioPagoId: c.medioPagoId,
+        persona: persona(),
+        domicilio: domicilio(),
+      }),
+      (j, c) => (c.numeroSolicitud = j.numeroSolicitud),
+    ),
     post('/api/emision/emitir-async', (c) => ({ numeroSolicitud: c.numeroSolicitud }), undefined, true),
   ];
 }
@@ -64,15 +106,26 @@ function purchase(headers: Record<string, string>, done: { n: number }) {
 /** Runs one scenario against one or more instances at once (connections split) and records the summed figures. */
 async function measure(target: string, escenario: string, bases: string[]): Promise<void> {
   const done = { n: 0 };
-  const results = await Promise.all(bases.map(async (base) => {
-    const headers = await visitor(base);
-    const connections = Math.max(1, Math.round(CONNECTIONS / bases.length));
-    return escenario === 'cotizar'
-      ? autocannon({ url: base, connections, duration: SECONDS, method: 'POST', headers, body: JSON.stringify(cotizarBody()), requests: [{ path: '/api/cotizacion/cotizar' }] })
-      : autocannon({ url: base, connections, duration: SECONDS, requests: purchase(headers, done) });
-  }));
+  const results = await Promise.all(
+    bases.map(async (base) => {
+      const headers = await visitor(base);
+      const connections = Math.max(1, Math.round(CONNECTIONS / bases.length));
+      return escenario === 'cotizar'
+        ? autocannon({
+            url: base,
+            connections,
+            duration: SECONDS,
+            method: 'POST',
+            headers,
+            body: JSON.stringify(cotizarBody()),
+            requests: [{ path: '/api/cotizacion/cotizar' }],
+          })
+        : autocannon({ url: base, connections, duration: SECONDS, requests: purchase(headers, done) });
+    }),
+  );
   rows.push({
-    target, escenario,
+    target,
+    escenario,
     reqPorS: results.reduce((s, r) => s + r.requests.average, 0),
     p50: Math.max(...results.map((r) => r.latency.p50)),
     p99: Math.max(...results.map((r) => r.latency.p99)),
@@ -85,7 +138,14 @@ const floor = Fastify();
 floor.get('/', async () => ({ hello: 'world' }));
 await floor.listen({ port: PORT, host: '127.0.0.1' });
 const f = await autocannon({ url: `http://127.0.0.1:${PORT}/`, connections: CONNECTIONS, duration: SECONDS });
-rows.push({ target: 'Fastify hello-world (piso)', escenario: 'GET /', reqPorS: f.requests.average, p50: f.latency.p50, p99: f.latency.p99, errores: f.non2xx + f.errors });
+rows.push({
+  target: 'Fastify hello-world (piso)',
+  escenario: 'GET /',
+  reqPorS: f.requests.average,
+  p50: f.latency.p50,
+  p99: f.latency.p99,
+  errores: f.non2xx + f.errors,
+});
 await floor.close();
 
 const servers: ServerProcess[] = [];
@@ -107,12 +167,27 @@ try {
       const pgFloor = await startApiFloor('escritura-pg', db.url);
       try {
         const r = await autocannon({ url: pgFloor.url, connections: CONNECTIONS, duration: SECONDS });
-        rows.push({ target: 'Fastify + 1 INSERT en PostgreSQL (piso, mismo servidor)', escenario: 'GET /', reqPorS: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errores: r.non2xx + r.errors });
+        rows.push({
+          target: 'Fastify + 1 INSERT en PostgreSQL (piso, mismo servidor)',
+          escenario: 'GET /',
+          reqPorS: r.requests.average,
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          errores: r.non2xx + r.errors,
+        });
       } finally {
         await pgFloor.stop();
       }
-      await measure('PostgreSQL, 2 instancias', 'cotizar', pair.map((s) => s.url));
-      await measure('PostgreSQL, 2 instancias', 'compra', pair.map((s) => s.url));
+      await measure(
+        'PostgreSQL, 2 instancias',
+        'cotizar',
+        pair.map((s) => s.url),
+      );
+      await measure(
+        'PostgreSQL, 2 instancias',
+        'compra',
+        pair.map((s) => s.url),
+      );
       for (const s of pair) await s.stop();
     } finally {
       await db.drop();
@@ -126,7 +201,9 @@ console.log(`\nAPI bajo carga — ${SECONDS} s por fila, ${CONNECTIONS} conexion
 console.log('| destino | escenario | pedidos/s | p50 ms | p99 ms | compras/s | no-2xx+errores |');
 console.log('|---|---|---:|---:|---:|---:|---:|');
 for (const r of rows) {
-  console.log(`| ${r.target} | ${r.escenario} | ${r.reqPorS.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.compras?.toFixed(1) ?? '—'} | ${r.errores} |`);
+  console.log(
+    `| ${r.target} | ${r.escenario} | ${r.reqPorS.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.compras?.toFixed(1) ?? '—'} | ${r.errores} |`,
+  );
 }
 
 const pgFloorRow = rows.find((r) => r.target.startsWith('Fastify + 1 INSERT en PostgreSQL'));
@@ -135,5 +212,7 @@ console.log('\n| objetivo | medido | ¿cumple? |');
 console.log('|---|---|---|');
 if (pgFloorRow && pgCotizar) {
   const ok = pgCotizar.p99 <= 1.5 * pgFloorRow.p99;
-  console.log(`| PostgreSQL: cotizar p99 ≤ 1,5 × p99 del piso Fastify + 1 INSERT (mismo servidor) | ${pgCotizar.p99} ms ≤ 1,5 × ${pgFloorRow.p99} ms = ${(1.5 * pgFloorRow.p99).toFixed(1)} ms (${(pgCotizar.p99 / pgFloorRow.p99).toFixed(2).replace('.', ',')}×) | ${ok ? 'sí' : 'NO'} |`);
+  console.log(
+    `| PostgreSQL: cotizar p99 ≤ 1,5 × p99 del piso Fastify + 1 INSERT (mismo servidor) | ${pgCotizar.p99} ms ≤ 1,5 × ${pgFloorRow.p99} ms = ${(1.5 * pgFloorRow.p99).toFixed(1)} ms (${(pgCotizar.p99 / pgFloorRow.p99).toFixed(2).replace('.', ',')}×) | ${ok ? 'sí' : 'NO'} |`,
+  );
 } else console.log('| PostgreSQL: cotizar p99 ≤ 1,5 × p99 del piso Fastify + 1 INSERT (mismo servidor) | sin PostgreSQL: no medido | NO |');

@@ -13,10 +13,20 @@ import es from '../../src/i18n/es.json' with { type: 'json' };
 const texts = es as unknown as Record<string, Record<string, unknown>>;
 const entry = flowJson.steps.find((s) => s.id === flowJson.entry)!;
 /** The entry step, its button's label, and the first question (the title of the step after it), as es.json has them. */
-export const FIRST = { entry: entry.id, entryTitle: String(texts[entry.id].titulo), cta: String(texts[entry.id].cta), step: String(entry.next), question: String(texts[String(entry.next)].titulo) };
+export const FIRST = {
+  entry: entry.id,
+  entryTitle: String(texts[entry.id].titulo),
+  cta: String(texts[entry.id].cta),
+  step: String(entry.next),
+  question: String(texts[String(entry.next)].titulo),
+};
 
 /** What the page recorded (ms on performance's clock); unset until it happens. */
-export interface FirstTimes { input?: number; listo?: number; pregunta?: number }
+export interface FirstTimes {
+  input?: number;
+  listo?: number;
+  pregunta?: number;
+}
 
 /** The moments after the first paint: the app module not fetched yet, the app starting, the app ready. */
 export type Moment = 'sin-app' | 'arrancando' | 'lista';
@@ -56,11 +66,14 @@ async function hold(page: Page, file: RegExp) {
   let released = false;
   let arrived!: () => void;
   const requested = new Promise<void>((r) => (arrived = r));
-  await page.route((url) => url.pathname.includes('/assets/') && file.test(url.pathname), async (route) => {
-    arrived();
-    if (released) await route.continue();
-    else held.push(route);
-  });
+  await page.route(
+    (url) => url.pathname.includes('/assets/') && file.test(url.pathname),
+    async (route) => {
+      arrived();
+      if (released) await route.continue();
+      else held.push(route);
+    },
+  );
   return {
     requested,
     release: async () => {
@@ -112,7 +125,13 @@ export async function tapCta(page: Page, touch: boolean) {
  */
 export async function firstQuestionTimes(browser: Browser, url: string): Promise<{ readyMs: number; startingMs: number }> {
   const measure = async (moment: 'lista' | 'arrancando') => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-AR', hasTouch: true, isMobile: true, timezoneId: 'America/Argentina/Buenos_Aires' });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      locale: 'es-AR',
+      hasTouch: true,
+      isMobile: true,
+      timezoneId: 'America/Argentina/Buenos_Aires',
+    });
     try {
       const page = await context.newPage();
       await recordFirstTimes(page);

@@ -26,12 +26,20 @@ async function main() {
         const page = await context.newPage();
         const cdp = await context.newCDPSession(page);
         await cdp.send('Network.enable');
-        await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 });
+        await cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: 150,
+          downloadThroughput: 1.6e6 / 8,
+          uploadThroughput: 750e3 / 8,
+        });
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
         await page.addInitScript(() => {
           const w = window as unknown as { __lcp: number };
           w.__lcp = 0;
-          new PerformanceObserver((l) => l.getEntries().forEach((e) => (w.__lcp = e.startTime))).observe({ type: 'largest-contentful-paint', buffered: true });
+          new PerformanceObserver((l) => l.getEntries().forEach((e) => (w.__lcp = e.startTime))).observe({
+            type: 'largest-contentful-paint',
+            buffered: true,
+          });
         });
         trackRequests(page);
         await page.goto(state.url);

@@ -8,7 +8,12 @@
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 
-export interface ApiRequest { method?: string; headers?: Record<string, string>; body?: string; path?: string }
+export interface ApiRequest {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  path?: string;
+}
 
 /**
  * Latency at a steady `rate` req/s for `seconds` over at most `connections` keep-alive connections (an open-loop load,
@@ -21,7 +26,13 @@ export interface ApiRequest { method?: string; headers?: Record<string, string>;
  * a steady 200 req/s gives (a 1 ms handler shows p99 ≈ 40 ms).
  * @returns p50 and p99 in ms (0.1 ms), and how many answers were not 2xx or failed
  */
-export async function pacedLatency(url: string, req: ApiRequest, rate: number, seconds: number, connections: number): Promise<{ p50: number; p99: number; errors: number }> {
+export async function pacedLatency(
+  url: string,
+  req: ApiRequest,
+  rate: number,
+  seconds: number,
+  connections: number,
+): Promise<{ p50: number; p99: number; errors: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const target = new URL(url + (req.path ?? ''));
   const headers = { ...req.headers, ...(req.body ? { 'content-length': String(Buffer.byteLength(req.body)) } : {}) };
@@ -63,13 +74,28 @@ export async function pacedLatency(url: string, req: ApiRequest, rate: number, s
  * {@link pacedLatency} in a child process (this file run as a script); blocks until it ends (rate × seconds requests).
  * @throws Error when the child fails or prints no result
  */
-export function pacedLatencyApart(url: string, req: ApiRequest, rate: number, seconds: number, connections: number): { p50: number; p99: number; errors: number } {
-  const r = spawnSync(process.execPath, [import.meta.filename, JSON.stringify({ url, req, rate, seconds, connections })], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+export function pacedLatencyApart(
+  url: string,
+  req: ApiRequest,
+  rate: number,
+  seconds: number,
+  connections: number,
+): { p50: number; p99: number; errors: number } {
+  const r = spawnSync(process.execPath, [import.meta.filename, JSON.stringify({ url, req, rate, seconds, connections })], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   if (r.status !== 0) throw new Error(`el medidor terminó con ${r.status}`);
   return JSON.parse(r.stdout) as { p50: number; p99: number; errors: number };
 }
 
 if (import.meta.main) {
-  const { url, req, rate, seconds, connections } = JSON.parse(process.argv[2]) as { url: string; req: ApiRequest; rate: number; seconds: number; connections: number };
+  const { url, req, rate, seconds, connections } = JSON.parse(process.argv[2]) as {
+    url: string;
+    req: ApiRequest;
+    rate: number;
+    seconds: number;
+    connections: number;
+  };
   process.stdout.write(JSON.stringify(await pacedLatency(url, req, rate, seconds, connections)));
 }

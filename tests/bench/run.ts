@@ -39,7 +39,18 @@ import { startServer } from '../../server/test/processes.ts';
 import { startApiFloor } from './api-floor.ts';
 import { firstQuestionTimes } from './first-question.ts';
 import { pacedLatencyApart, type ApiRequest } from './paced.ts';
-import { assetBytes, INTERACTIONS, interactionState, interactionTime, journeyStates, launchBrowser, lighthouseMedian, purchaseTime, type InteractionFigures, type LighthouseFigures } from './web.ts';
+import {
+  assetBytes,
+  INTERACTIONS,
+  interactionState,
+  interactionTime,
+  journeyStates,
+  launchBrowser,
+  lighthouseMedian,
+  purchaseTime,
+  type InteractionFigures,
+  type LighthouseFigures,
+} from './web.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DIST = join(ROOT, 'dist');
@@ -59,7 +70,9 @@ function sh(cmd: string, args: string[]) {
 
 /** Every file under `dir`, relative paths. */
 function walk(dir: string, base = dir): string[] {
-  return readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f), base) : [join(dir, f).slice(base.length + 1)]));
+  return readdirSync(dir).flatMap((f) =>
+    statSync(join(dir, f)).isDirectory() ? walk(join(dir, f), base) : [join(dir, f).slice(base.length + 1)],
+  );
 }
 
 /** .gz and .br beside each text file (as the app's build does when it ships precompressed files). */
@@ -80,23 +93,48 @@ function plainPage(): string {
 <body><main><h1>${t.titulo}</h1><p>${t.bajada}</p><ul>${list}</ul><button type="button">${t.cta}</button><p>${t.aclaracion}</p></main></body></html>`;
 }
 
-interface ApiRow { target: string; maxReqPerS: number; p50: number; p99: number; autocannonP99: number; non2xx: number }
+interface ApiRow {
+  target: string;
+  maxReqPerS: number;
+  p50: number;
+  p99: number;
+  autocannonP99: number;
+  non2xx: number;
+}
 /** Max req/s at 10 connections for SECONDS (autocannon), p50/p99 at a steady 200 req/s for 10 s ({@link pacedLatencyApart}: in a process of its own; median of BENCH_API_RUNS runs by p99), and autocannon's own p99 at overallRate 200 for 10 s. */
 async function apiRow(target: string, url: string, opts: ApiRequest): Promise<ApiRow> {
-  const base = { url: url + (opts.path ?? ''), method: opts.method ?? 'GET', headers: opts.headers ?? {}, ...(opts.body ? { body: opts.body } : {}) };
+  const base = {
+    url: url + (opts.path ?? ''),
+    method: opts.method ?? 'GET',
+    headers: opts.headers ?? {},
+    ...(opts.body ? { body: opts.body } : {}),
+  };
   const max = await autocannon({ ...base, connections: 10, duration: SECONDS });
   // the median (by p99) of API_RUNS paced runs: this VM's neighbours move a single run's p99 by ±7 ms
   const paced = Array.from({ length: API_RUNS }, () => pacedLatencyApart(url, opts, 200, 10, 10)).sort((a, b) => a.p99 - b.p99);
   const fixed = { ...paced[Math.floor(paced.length / 2)], errors: paced.reduce((n, r) => n + r.errors, 0) };
   // what autocannon itself reports at overallRate 200 (how the target was first worded), shown beside the pacer's figures
   const ac = await autocannon({ ...base, connections: 10, duration: 10, overallRate: 200 });
-  return { target, maxReqPerS: max.requests.average, p50: fixed.p50, p99: fixed.p99, autocannonP99: ac.latency.p99, non2xx: max.non2xx + max.errors + fixed.errors + ac.non2xx + ac.errors };
+  return {
+    target,
+    maxReqPerS: max.requests.average,
+    p50: fixed.p50,
+    p99: fixed.p99,
+    autocannonP99: ac.latency.p99,
+    non2xx: max.non2xx + max.errors + fixed.errors + ac.non2xx + ac.errors,
+  };
 }
 
 async function main() {
   if (!process.env.BENCH_SKIP_BUILD) sh('npm', ['run', 'build']);
   const floorDir = mkdtempSync(join(tmpdir(), 'cotizador-bench-floor-'));
-  await build({ configFile: false, root: join(ROOT, 'tests/bench/floor'), plugins: [react()], logLevel: 'warn', build: { outDir: floorDir, emptyOutDir: true } });
+  await build({
+    configFile: false,
+    root: join(ROOT, 'tests/bench/floor'),
+    plugins: [react()],
+    logLevel: 'warn',
+    build: { outDir: floorDir, emptyOutDir: true },
+  });
   writeFileSync(join(floorDir, 'plano.html'), plainPage());
   const appPrecompressed = walk(DIST).some((f) => f.endsWith('.br'));
   if (appPrecompressed) precompress(floorDir);
@@ -106,7 +144,14 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'cotizador-bench-'));
   // NODE_ENV: Vite's build above set this process's to production, where the server refuses the example insurer data
   // of config/aseguradora.json; the server reads NODE_ENV for nothing else but its development pages
-  const app = await startServer(0, { STATIC_DIR: DIST, DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000000', COTIZACIONES_POR_HORA: '100000000', LOG_LEVEL: 'warn', NODE_ENV: 'bench' });
+  const app = await startServer(0, {
+    STATIC_DIR: DIST,
+    DATA_DIR: dataDir,
+    RATE_LIMIT_MAX: '100000000',
+    COTIZACIONES_POR_HORA: '100000000',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'bench',
+  });
   const statics = Fastify();
   await statics.register(fastifyStatic, { root: floorDir, preCompressed: appPrecompressed });
   statics.get('/api/health/live', async () => ({ ok: true }));
@@ -124,7 +169,12 @@ async function main() {
     const states = want('pasos') ? await journeyStates(browser, app.url, journey, product) : [];
 
     console.log('▶ página plana y piso del stack');
-    for (const [name, path] of (want('pasos') ? [['página plana (HTML)', '/plano.html'], ['piso del stack (React+RJSF+Effector)', '/index.html']] as const : [])) {
+    for (const [name, path] of want('pasos')
+      ? ([
+          ['página plana (HTML)', '/plano.html'],
+          ['piso del stack (React+RJSF+Effector)', '/index.html'],
+        ] as const)
+      : []) {
       const bytes = await assetBytes(browser, staticUrl + path, floorDir);
       const lh = await lighthouseMedian(LH_RUNS, staticUrl + path);
       pages.push({ name, route: path, lh, ...bytes });
@@ -155,22 +205,33 @@ async function main() {
     interactionRows = interactions;
 
     if (want('api')) {
-    console.log('▶ API bajo carga');
-    for (const [mode, target] of [['hola', 'Fastify hello-world (piso)'], ['escritura', 'Fastify + 1 INSERT en PGlite (piso con escritura)']] as const) {
-      const floorApi = await startApiFloor(mode);
-      try {
-        api.push(await apiRow(target, floorApi.url, {}));
-      } finally {
-        await floorApi.stop();
+      console.log('▶ API bajo carga');
+      for (const [mode, target] of [
+        ['hola', 'Fastify hello-world (piso)'],
+        ['escritura', 'Fastify + 1 INSERT en PGlite (piso con escritura)'],
+      ] as const) {
+        const floorApi = await startApiFloor(mode);
+        try {
+          api.push(await apiRow(target, floorApi.url, {}));
+        } finally {
+          await floorApi.stop();
+        }
       }
-    }
-    const res = await fetch(`${app.url}/api/set-csrf`);
-    const { csrfToken } = (await res.json()) as { csrfToken: string };
-    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).filter((c) => !c.startsWith('XSRF-TOKEN')).join('; ');
-    api.push(await apiRow('POST /api/cotizacion/cotizar (PGlite)', app.url, {
-      method: 'POST', path: '/api/cotizacion/cotizar', body: JSON.stringify(cotizarBody()),
-      headers: { 'content-type': 'application/json', 'x-xsrf-token': csrfToken, cookie },
-    }));
+      const res = await fetch(`${app.url}/api/set-csrf`);
+      const { csrfToken } = (await res.json()) as { csrfToken: string };
+      const cookie = res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .filter((c) => !c.startsWith('XSRF-TOKEN'))
+        .join('; ');
+      api.push(
+        await apiRow('POST /api/cotizacion/cotizar (PGlite)', app.url, {
+          method: 'POST',
+          path: '/api/cotizacion/cotizar',
+          body: JSON.stringify(cotizarBody()),
+          headers: { 'content-type': 'application/json', 'x-xsrf-token': csrfToken, cookie },
+        }),
+      );
     }
 
     if (want('primer-toque')) {
@@ -180,10 +241,10 @@ async function main() {
     }
 
     if (want('compra')) {
-    console.log('▶ compra');
-    const result = journey.steps[journey.steps.length - 1].route;
-    const review = journey.steps[journey.steps.length - 2].route;
-    purchaseMs = await purchaseTime(browser, app.url, journey, product, review, result, 'poliza');
+      console.log('▶ compra');
+      const result = journey.steps[journey.steps.length - 1].route;
+      const review = journey.steps[journey.steps.length - 2].route;
+      purchaseMs = await purchaseTime(browser, app.url, journey, product, review, result, 'poliza');
     }
   } finally {
     await browser.close();
@@ -202,15 +263,21 @@ async function main() {
     console.log('| página | puntaje | LCP ms | TBT ms | CLS | JS+CSS gzip antes del 1er pintado KB | después KB |');
     console.log('|---|---:|---:|---:|---:|---:|---:|');
     for (const p of pages) {
-      console.log(`| ${p.name} | ${p.lh.score} | ${ms(p.lh.lcp)} | ${ms(p.lh.tbt)} | ${p.lh.cls.toFixed(3)} | ${kb(p.beforePaint)} | ${kb(p.afterPaint)} |`);
+      console.log(
+        `| ${p.name} | ${p.lh.score} | ${ms(p.lh.lcp)} | ${ms(p.lh.tbt)} | ${p.lh.cls.toFixed(3)} | ${kb(p.beforePaint)} | ${kb(p.afterPaint)} |`,
+      );
     }
   }
   if (interactionRows.length) {
     console.log('\n| interacción (CPU 4×) | paso | evento más largo ms (INP) | tarea larga más larga ms | tareas largas |');
     console.log('|---|---|---:|---:|---:|');
-    for (const r of interactionRows) console.log(`| ${r.name} | ${r.route.split('/').pop() || r.route} | ${ms(r.maxEventMs)} | ${ms(r.maxLongTaskMs)} | ${r.longTasks} |`);
+    for (const r of interactionRows)
+      console.log(`| ${r.name} | ${r.route.split('/').pop() || r.route} | ${ms(r.maxEventMs)} | ${ms(r.maxLongTaskMs)} | ${r.longTasks} |`);
   }
-  if (api.length) console.log('\n| API | pedidos/s (10 conexiones) | p50 ms a 200/s parejos | p99 ms a 200/s parejos | p99 ms autocannon overallRate 200 | no-2xx+errores |');
+  if (api.length)
+    console.log(
+      '\n| API | pedidos/s (10 conexiones) | p50 ms a 200/s parejos | p99 ms a 200/s parejos | p99 ms autocannon overallRate 200 | no-2xx+errores |',
+    );
   if (api.length) console.log('|---|---:|---:|---:|---:|---:|');
   for (const r of api) console.log(`| ${r.target} | ${r.maxReqPerS.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.autocannonP99} | ${r.non2xx} |`);
   const [hello, writeFloor, cotizar] = api as (ApiRow | undefined)[];
@@ -238,7 +305,11 @@ async function main() {
   if (first) {
     targets.push(
       ['Primer toque, app lista: primera pregunta ≤ 200 ms (CPU 4×)', `${ms(first.readyMs)} ms`, first.readyMs <= 200],
-      ['Primer toque mientras arranca: primera pregunta ≤ 200 ms después de lista (CPU 4×)', `${ms(first.startingMs)} ms`, first.startingMs <= 200],
+      [
+        'Primer toque mientras arranca: primera pregunta ≤ 200 ms después de lista (CPU 4×)',
+        `${ms(first.startingMs)} ms`,
+        first.startingMs <= 200,
+      ],
     );
   }
   // the heavy taps: every interaction of the bench but step 1's button (the first interaction has its own targets)
@@ -256,7 +327,11 @@ async function main() {
     const ratio = (a: ApiRow, b: ApiRow) => (a.p99 / b.p99).toFixed(2).replace('.', ',');
     targets.push(
       ['API: p99 < 20 ms a 200/s parejos', `${cotizar.p99} ms`, cotizar.p99 < 20],
-      ['API: p99 ≤ 1,5 × p99 del piso con escritura', `${cotizar.p99} ms ≤ 1,5 × ${writeFloor.p99} ms = ${(1.5 * writeFloor.p99).toFixed(1)} ms (${ratio(cotizar, writeFloor)}×; el piso con escritura ${ratio(writeFloor, hello)}× el hello-world, ${hello.p99} ms)`, cotizar.p99 <= 1.5 * writeFloor.p99],
+      [
+        'API: p99 ≤ 1,5 × p99 del piso con escritura',
+        `${cotizar.p99} ms ≤ 1,5 × ${writeFloor.p99} ms = ${(1.5 * writeFloor.p99).toFixed(1)} ms (${ratio(cotizar, writeFloor)}×; el piso con escritura ${ratio(writeFloor, hello)}× el hello-world, ${hello.p99} ms)`,
+        cotizar.p99 <= 1.5 * writeFloor.p99,
+      ],
     );
   }
   if (!Number.isNaN(purchaseMs)) targets.push(['Compra: "Contratar seguro" → gracias ≤ 2 s', `${ms(purchaseMs)} ms`, purchaseMs <= 2000]);
@@ -269,14 +344,30 @@ async function main() {
   const outDir = join(ROOT, 'bench-results');
   mkdirSync(outDir, { recursive: true });
   const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
-  const json = { date: new Date().toISOString(), commit, lighthouseRuns: LH_RUNS, pages, interactions: interactionRows, firstInteraction: first, api, purchaseMs, targets: targets.map(([name, value, ok]) => ({ name, value, ok })) };
+  const json = {
+    date: new Date().toISOString(),
+    commit,
+    lighthouseRuns: LH_RUNS,
+    pages,
+    interactions: interactionRows,
+    firstInteraction: first,
+    api,
+    purchaseMs,
+    targets: targets.map(([name, value, ok]) => ({ name, value, ok })),
+  };
   writeFileSync(join(outDir, 'latest.json'), JSON.stringify(json, null, 2));
   console.log(`\nJSON: bench-results/latest.json (commit ${commit})`);
 }
 
-const CHROME_VERSION = () => spawnSync(process.env.CHROME_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).stdout.trim().replace(/^\D+/, '');
+const CHROME_VERSION = () =>
+  spawnSync(process.env.CHROME_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8' })
+    .stdout.trim()
+    .replace(/^\D+/, '');
 
-main().then(() => process.exit(0), (err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -34,9 +34,19 @@ interface TraceEvent {
   ts: number;
   dur?: number;
   id?: string;
-  args?: { data?: Record<string, unknown> & { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[]; startTime?: number } };
+  args?: {
+    data?: Record<string, unknown> & {
+      cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
+      timeDeltas?: number[];
+      startTime?: number;
+    };
+  };
 }
-interface ProfileNode { id: number; parent?: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }
+interface ProfileNode {
+  id: number;
+  parent?: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+}
 
 /** Samples of the V8 profile of the page's main thread: [timestamp µs, node], and its nodes by id. */
 function samplesOf(events: TraceEvent[], pid: number, tid: number) {
@@ -71,8 +81,12 @@ const where = (n: ProfileNode) => {
 function printTasks(events: TraceEvent[], pid: number, tid: number, origin: number, from: number, title: string, subtitle?: string) {
   const rel = (ts: number) => Math.round((ts - origin) / 1000);
   const { samples, nodes } = samplesOf(events, pid, tid);
-  const tasks = events.filter((e) => e.pid === pid && e.tid === tid && e.name === 'RunTask' && e.ts + (e.dur ?? 0) > from && (e.dur ?? 0) >= MIN_MS * 1000);
-  console.log(`\n■ ${title} · ${tasks.length} tareas ≥ ${MIN_MS} ms, ${Math.round(tasks.reduce((t, e) => t + Math.max(0, ((e.dur ?? 0) / 1000) * 4 - 50), 0))} ms de bloqueo a 4×`);
+  const tasks = events.filter(
+    (e) => e.pid === pid && e.tid === tid && e.name === 'RunTask' && e.ts + (e.dur ?? 0) > from && (e.dur ?? 0) >= MIN_MS * 1000,
+  );
+  console.log(
+    `\n■ ${title} · ${tasks.length} tareas ≥ ${MIN_MS} ms, ${Math.round(tasks.reduce((t, e) => t + Math.max(0, ((e.dur ?? 0) / 1000) * 4 - 50), 0))} ms de bloqueo a 4×`,
+  );
   if (subtitle) console.log(`  ${subtitle}`);
   for (const t of tasks) {
     // one pass over the task's samples: self time per function and, with BENCH_TOTAL, time including what it calls
@@ -93,24 +107,44 @@ function printTasks(events: TraceEvent[], pid: number, tid: number, origin: numb
         total.set(k, (total.get(k) ?? 0) + dt);
       }
     }
-    const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([k, v]) => `${v.toFixed(1)} ${k}`).join(' · ');
-    console.log(`  ${String(rel(t.ts)).padStart(5)} ms  ${((t.dur ?? 0) / 1000).toFixed(1).padStart(5)} ms  ${top || '(sin muestras de JS)'}`);
+    const top = [...self]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([k, v]) => `${v.toFixed(1)} ${k}`)
+      .join(' · ');
+    console.log(
+      `  ${String(rel(t.ts)).padStart(5)} ms  ${((t.dur ?? 0) / 1000).toFixed(1).padStart(5)} ms  ${top || '(sin muestras de JS)'}`,
+    );
     // what the browser did in the task (trace events inside it, by name, longest first): says what a task without JS is
     const inside = new Map<string, number>();
     for (const e of events) {
-      if (e.pid !== pid || e.tid !== tid || e === t || e.ph !== 'X' || !e.dur || e.ts < t.ts || e.ts + e.dur > t.ts + (t.dur ?? 0)) continue;
+      if (e.pid !== pid || e.tid !== tid || e === t || e.ph !== 'X' || !e.dur || e.ts < t.ts || e.ts + e.dur > t.ts + (t.dur ?? 0))
+        continue;
       inside.set(e.name, Math.max(inside.get(e.name) ?? 0, e.dur / 1000));
     }
-    const browserTop = [...inside].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, v]) => `${v.toFixed(1)} ${k}`).join(' · ');
+    const browserTop = [...inside]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([k, v]) => `${v.toFixed(1)} ${k}`)
+      .join(' · ');
     if (browserTop) console.log(`           eventos: ${browserTop}`);
     if (TOTAL) {
-      const tops = [...total].sort((a, b) => b[1] - a[1]).slice(0, TOTAL).map(([k, v]) => `${v.toFixed(1)} ${k}`);
+      const tops = [...total]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, TOTAL)
+        .map(([k, v]) => `${v.toFixed(1)} ${k}`);
       console.log(`           con lo que llaman: ${tops.join(' · ')}`);
     }
   }
 }
 
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'disabled-by-default-v8.cpu_profiler'];
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+  'loading',
+  'disabled-by-default-v8.cpu_profiler',
+];
 
 /**
  * The taps of `npm run bench` (INTERACTIONS) with a trace: the step opened with its journey, the app ready, then the
@@ -163,8 +197,18 @@ async function main() {
         const nav = events.filter((e) => e.name === 'navigationStart' && e.pid === pid).at(-1)?.ts ?? mark.ts;
         // the page's own figure (ms after its time origin, which is the navigation's start)
         const fcp = nav + fcpPage * 1000;
-        const marks = events.filter((e) => e.pid === pid && e.name.startsWith('cotizador:') && e.ph !== 'e').map((e) => `${e.name.slice(10)}@${Math.round((e.ts - nav) / 1000)}`);
-        printTasks(events, pid, tid, nav, fcp, `${s.route}${RUNS > 1 ? ` (carga ${run + 1})` : ''}: FCP ${Math.round((fcp - nav) / 1000)} ms`, `fases: ${marks.join(' ')}`);
+        const marks = events
+          .filter((e) => e.pid === pid && e.name.startsWith('cotizador:') && e.ph !== 'e')
+          .map((e) => `${e.name.slice(10)}@${Math.round((e.ts - nav) / 1000)}`);
+        printTasks(
+          events,
+          pid,
+          tid,
+          nav,
+          fcp,
+          `${s.route}${RUNS > 1 ? ` (carga ${run + 1})` : ''}: FCP ${Math.round((fcp - nav) / 1000)} ms`,
+          `fases: ${marks.join(' ')}`,
+        );
       }
     }
   } finally {
@@ -172,7 +216,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -28,9 +28,16 @@ const PW_ARGS = ['--no-sandbox', '--disable-gpu'];
  * What a returning visitor's browser holds for the app's origin: localStorage (key → raw string value) and the cookies
  * (the API's session cookie among them: a stored quote is only found again in the session that made it).
  */
-export interface Storage { local: Record<string, string>; cookies: { name: string; value: string }[] }
+export interface Storage {
+  local: Record<string, string>;
+  cookies: { name: string; value: string }[];
+}
 
-export interface RouteState { route: string; url: string; storage: Storage }
+export interface RouteState {
+  route: string;
+  url: string;
+  storage: Storage;
+}
 
 /** Seeds `storage` into `context` for `url`'s origin, on a JSON endpoint of the same origin (no app asset cached). */
 async function seed(context: BrowserContext, url: string, storage: Storage, seedPath: string) {
@@ -47,8 +54,18 @@ async function seed(context: BrowserContext, url: string, storage: Storage, seed
  * A 390×844 es-AR browser context holding `storage` for `url`'s origin (none: a first visit); `phone`: a touch screen
  * and a mobile viewport, as the taps are measured.
  */
-export async function seededContext(browser: Browser, url: string, storage?: Storage, seedPath = '/api/health/live', phone = false): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-AR', ...(phone ? { hasTouch: true, isMobile: true, timezoneId: 'America/Argentina/Buenos_Aires' } : {}) });
+export async function seededContext(
+  browser: Browser,
+  url: string,
+  storage?: Storage,
+  seedPath = '/api/health/live',
+  phone = false,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'es-AR',
+    ...(phone ? { hasTouch: true, isMobile: true, timezoneId: 'America/Argentina/Buenos_Aires' } : {}),
+  });
   if (storage) await (await seed(context, url, storage, seedPath)).close();
   return context;
 }
@@ -64,7 +81,11 @@ const routeOf = (url: string) => decodeURIComponent(new URL(url).pathname).repla
  * @throws Error when the replay fails (the bench needs the whole journey)
  */
 export async function journeyStates(browser: Browser, baseUrl: string, journey: Journey, product: Product): Promise<RouteState[]> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'es-AR',
+    timezoneId: 'America/Argentina/Buenos_Aires',
+  });
   const page = await context.newPage();
   const states = new Map<string, Promise<RouteState | null>>();
   page.on('framenavigated', (frame) => {
@@ -75,20 +96,32 @@ export async function journeyStates(browser: Browser, baseUrl: string, journey: 
     states.set(
       route,
       Promise.all([page.evaluate(() => ({ url: location.href, local: { ...localStorage } })), context.cookies()]).then(
-        ([s, cookies]) => ({ route, url: s.url, storage: { local: s.local, cookies: cookies.map((c) => ({ name: c.name, value: c.value })) } }),
+        ([s, cookies]) => ({
+          route,
+          url: s.url,
+          storage: { local: s.local, cookies: cookies.map((c) => ({ name: c.name, value: c.value })) },
+        }),
         () => null,
       ),
     );
   });
   const reports = await replayInBrowser(page, journey, product, { baseUrl });
   const failed = reports.find((r) => !r.ok);
-  if (failed || reports.length < journey.steps.length) throw new Error(`el recorrido ${journey.name} falló en ${failed?.route}: ${failed?.error}`);
+  if (failed || reports.length < journey.steps.length)
+    throw new Error(`el recorrido ${journey.name} falló en ${failed?.route}: ${failed?.error}`);
   const out = (await Promise.all(states.values())).filter((s): s is RouteState => !!s && journey.steps.some((st) => st.route === s.route));
   await context.close();
   return out;
 }
 
-export interface LighthouseFigures { score: number; lcp: number; tbt: number; cls: number; fcp: number; bytes: number }
+export interface LighthouseFigures {
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  fcp: number;
+  bytes: number;
+}
 
 /**
  * Lighthouse mobile (default config: Moto G class device, simulated slow 4G, 4× CPU) on `url`, performance only, in a
@@ -117,10 +150,17 @@ export async function lighthouseReport(url: string, storage?: Storage, seedPath 
       await (await seed(cdp.contexts()[0], url, storage, seedPath)).close();
       await cdp.close();
     }
-    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], disableStorageReset: !!storage, logLevel: 'error', output: 'json' });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      onlyCategories: ['performance'],
+      disableStorageReset: !!storage,
+      logLevel: 'error',
+      output: 'json',
+    });
     if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
     const { lhr } = result;
-    if (process.env.BENCH_TRACE_OUT) writeFileSync(process.env.BENCH_TRACE_OUT, JSON.stringify((result.artifacts as unknown as { Trace: unknown }).Trace));
+    if (process.env.BENCH_TRACE_OUT)
+      writeFileSync(process.env.BENCH_TRACE_OUT, JSON.stringify((result.artifacts as unknown as { Trace: unknown }).Trace));
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     return lhr;
   } finally {
@@ -136,14 +176,24 @@ export async function lighthouseMedian(runs: number, url: string, storage?: Stor
   return all[Math.floor(all.length / 2)];
 }
 
-export interface AssetBytes { beforePaint: number; afterPaint: number; files: { path: string; gzip: number; beforePaint: boolean }[] }
+export interface AssetBytes {
+  beforePaint: number;
+  afterPaint: number;
+  files: { path: string; gzip: number; beforePaint: boolean }[];
+}
 
 /**
  * Opens `url` (storage seeded like `lighthouseRun`) in a 390×844 page, waits for network idle and sums the gzip
  * size (level 9, of the file in `distDir`) of every JS/CSS file the page fetched: before the first contentful paint
  * (requested before it) and after it. Nobody touches the page.
  */
-export async function assetBytes(browser: Browser, url: string, distDir: string, storage?: Storage, seedPath = '/api/health/live'): Promise<AssetBytes> {
+export async function assetBytes(
+  browser: Browser,
+  url: string,
+  distDir: string,
+  storage?: Storage,
+  seedPath = '/api/health/live',
+): Promise<AssetBytes> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-AR' });
   const page = await context.newPage();
   if (storage) await seed(context, url, storage, seedPath);
@@ -168,11 +218,23 @@ export async function assetBytes(browser: Browser, url: string, distDir: string,
  * button until the page is at `resultRoute` with `resultTestId` visible.
  * @returns milliseconds
  */
-export async function purchaseTime(browser: Browser, baseUrl: string, journey: Journey, product: Product, reviewRoute: string, resultRoute: string, resultTestId: string): Promise<number> {
+export async function purchaseTime(
+  browser: Browser,
+  baseUrl: string,
+  journey: Journey,
+  product: Product,
+  reviewRoute: string,
+  resultRoute: string,
+  resultTestId: string,
+): Promise<number> {
   const at = journey.steps.findIndex((s) => s.route === reviewRoute);
   if (at < 0) throw new Error(`el recorrido ${journey.name} no pasa por ${reviewRoute}`);
   const upTo: Journey = { ...journey, steps: [...journey.steps.slice(0, at), { route: reviewRoute, actions: [] }] };
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'es-AR',
+    timezoneId: 'America/Argentina/Buenos_Aires',
+  });
   const page = await context.newPage();
   const reports = await replayInBrowser(page, upTo, product, { baseUrl });
   if (reports.some((r) => !r.ok) || reports.length < upTo.steps.length) throw new Error(`el recorrido no llegó a ${reviewRoute}`);
@@ -193,11 +255,28 @@ export async function purchaseTime(browser: Browser, baseUrl: string, journey: J
  * (`ready`) and what the visitor does (`act`).
  */
 export const INTERACTIONS: { name: string; route: string; ready: (p: Page) => Locator; act: (p: Page) => Promise<void> }[] = [
-  { name: 'tocar el botón del paso 1 (pasa al paso 2)', route: 'seguro-hogar', ready: (p) => p.locator('main .button--primary'), act: (p) => p.locator('main .button--primary').first().tap() },
-  { name: 'elegir otro plan', route: '/cotizacion', ready: (p) => p.locator('.plans input[type=radio]'), act: (p) => p.locator('.plans label').nth(1).tap() },
-  { name: 'sumar una cobertura (recotiza en vivo)', route: '/adicionales', ready: (p) => p.getByRole('switch'), act: (p) => p.getByRole('switch').first().tap() },
   {
-    name: 'buscar y elegir una localidad', route: '/localidad', ready: (p) => p.locator('select'),
+    name: 'tocar el botón del paso 1 (pasa al paso 2)',
+    route: 'seguro-hogar',
+    ready: (p) => p.locator('main .button--primary'),
+    act: (p) => p.locator('main .button--primary').first().tap(),
+  },
+  {
+    name: 'elegir otro plan',
+    route: '/cotizacion',
+    ready: (p) => p.locator('.plans input[type=radio]'),
+    act: (p) => p.locator('.plans label').nth(1).tap(),
+  },
+  {
+    name: 'sumar una cobertura (recotiza en vivo)',
+    route: '/adicionales',
+    ready: (p) => p.getByRole('switch'),
+    act: (p) => p.getByRole('switch').first().tap(),
+  },
+  {
+    name: 'buscar y elegir una localidad',
+    route: '/localidad',
+    ready: (p) => p.locator('select'),
     act: async (p) => {
       await p.locator('select').first().selectOption('06');
       await p.locator('input[role=combobox]').pressSequentially('Lanu', { delay: 150 });
@@ -210,7 +289,13 @@ export const INTERACTIONS: { name: string; route: string; ready: (p: Page) => Lo
 export const interactionState = (interaction: { route: string }, states: RouteState[]): RouteState | undefined =>
   states.find((s) => s.route === interaction.route || s.route.endsWith(interaction.route));
 
-export interface InteractionFigures { name: string; route: string; maxEventMs: number; maxLongTaskMs: number; longTasks: number }
+export interface InteractionFigures {
+  name: string;
+  route: string;
+  maxEventMs: number;
+  maxLongTaskMs: number;
+  longTasks: number;
+}
 
 /**
  * An interaction on a step, as a phone feels it: the step opened with `storage` seeded (a returning visitor), the
@@ -219,7 +304,11 @@ export interface InteractionFigures { name: string; route: string; maxEventMs: n
  * task (Long Tasks API) from the interaction until 1.5 s after it.
  */
 export async function interactionTime(
-  browser: Browser, name: string, state: RouteState, ready: (page: Page) => Locator, act: (page: Page) => Promise<void>,
+  browser: Browser,
+  name: string,
+  state: RouteState,
+  ready: (page: Page) => Locator,
+  act: (page: Page) => Promise<void>,
 ): Promise<InteractionFigures> {
   const context = await seededContext(browser, state.url, state.storage, undefined, true);
   const page = await context.newPage();
@@ -227,8 +316,15 @@ export async function interactionTime(
     const w = window as unknown as { __eventos: { t: number; d: number }[]; __tareas: { t: number; d: number }[] };
     w.__eventos = [];
     w.__tareas = [];
-    new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__eventos.push({ t: e.startTime, d: e.duration }))).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
-    new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__tareas.push({ t: e.startTime, d: e.duration }))).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__eventos.push({ t: e.startTime, d: e.duration }))).observe({
+      type: 'event',
+      buffered: true,
+      durationThreshold: 16,
+    } as PerformanceObserverInit);
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__tareas.push({ t: e.startTime, d: e.duration }))).observe({
+      type: 'longtask',
+      buffered: true,
+    });
   });
   await page.goto(state.url);
   await ready(page).first().waitFor({ timeout: 30_000 });
@@ -245,7 +341,8 @@ export async function interactionTime(
   }, t0);
   await context.close();
   return {
-    name, route: state.route,
+    name,
+    route: state.route,
     maxEventMs: Math.max(0, ...eventos.map((e) => e.d)),
     maxLongTaskMs: Math.max(0, ...tareas.map((e) => e.d)),
     longTasks: tareas.length,
@@ -258,7 +355,10 @@ export async function interactionTime(
  * `fixture` (tests/fixtures/journeys/<fixture>.json). `close` stops the browser and the app and removes the database.
  * @throws Error when the app does not start or the fixture's replay fails
  */
-export async function builtAppStates(root: string, fixture: string): Promise<{ browser: Browser; app: ServerProcess; states: RouteState[]; close: () => Promise<void> }> {
+export async function builtAppStates(
+  root: string,
+  fixture: string,
+): Promise<{ browser: Browser; app: ServerProcess; states: RouteState[]; close: () => Promise<void> }> {
   const browser = await launchBrowser();
   const dataDir = mkdtempSync(join(tmpdir(), 'cotizador-bench-paso-'));
   const close = async (app?: ServerProcess) => {
@@ -268,8 +368,19 @@ export async function builtAppStates(root: string, fixture: string): Promise<{ b
   };
   let app: ServerProcess | undefined;
   try {
-    app = await startServer(0, { STATIC_DIR: join(root, 'dist'), DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000000', COTIZACIONES_POR_HORA: '100000000', LOG_LEVEL: 'warn' });
-    const states = await journeyStates(browser, app.url, loadJourney(join(root, 'tests/fixtures/journeys', `${fixture}.json`)), loadReplayProduct(root));
+    app = await startServer(0, {
+      STATIC_DIR: join(root, 'dist'),
+      DATA_DIR: dataDir,
+      RATE_LIMIT_MAX: '100000000',
+      COTIZACIONES_POR_HORA: '100000000',
+      LOG_LEVEL: 'warn',
+    });
+    const states = await journeyStates(
+      browser,
+      app.url,
+      loadJourney(join(root, 'tests/fixtures/journeys', `${fixture}.json`)),
+      loadReplayProduct(root),
+    );
     const started = app;
     return { browser, app: started, states, close: () => close(started) };
   } catch (err) {
@@ -279,4 +390,5 @@ export async function builtAppStates(root: string, fixture: string): Promise<{ b
 }
 
 /** True when `route` is one of `wanted` (a route or its last segments); every route when `wanted` is empty. */
-export const routeWanted = (route: string, wanted: string[]) => !wanted.length || wanted.some((w) => route === w || route.endsWith(`/${w}`));
+export const routeWanted = (route: string, wanted: string[]) =>
+  !wanted.length || wanted.some((w) => route === w || route.endsWith(`/${w}`));

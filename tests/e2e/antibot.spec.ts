@@ -41,7 +41,10 @@ test('nada de la prueba de trabajo en el paso 1; se resuelve en segundo plano y 
   expect(seen.workers).toEqual([expect.stringMatching(/^\/assets\/pow\.worker-[\w-]+\.js$/)]);
   expect(seen.cotizar).toHaveLength(1);
   const body = seen.cotizar[0];
-  expect(body.antibot).toMatchObject({ challenge: { signature: expect.stringMatching(/^[0-9a-f]{64}$/) }, solution: { counter: expect.any(Number) } });
+  expect(body.antibot).toMatchObject({
+    challenge: { signature: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    solution: { counter: expect.any(Number) },
+  });
 
   // the same solution sent again (a script replaying it) is refused in the API's error shape
   const { csrfToken } = await (await page.request.get('/api/set-csrf')).json();
@@ -50,7 +53,9 @@ test('nada de la prueba de trabajo en el paso 1; se resuelve en segundo plano y 
   expect(await replay.json()).toMatchObject({ status: 400, code: 'VALIDACION', message: MENSAJE });
 });
 
-test('una cotización sin prueba válida muestra el aviso, conserva las respuestas y el reintento resuelve otro desafío', async ({ page }, info) => {
+test('una cotización sin prueba válida muestra el aviso, conserva las respuestas y el reintento resuelve otro desafío', async ({
+  page,
+}, info) => {
   const seen = watch(page);
   let first = true;
   // the first quote leaves without its solution (as a script would); the retry goes as the browser sends it

@@ -36,12 +36,17 @@ async function appReady(page: Page) {
 /** Marks the app's ready event on every page load of `page`, and counts its requests for {@link settled}. */
 async function watchReady(page: Page) {
   trackRequests(page);
-  await page.addInitScript(() => window.addEventListener('cotizador:listo', () => ((window as unknown as { __listo?: boolean }).__listo = true)));
+  await page.addInitScript(() =>
+    window.addEventListener('cotizador:listo', () => ((window as unknown as { __listo?: boolean }).__listo = true)),
+  );
 }
 
 /** The loader's preload list and the app module it fetches. */
 async function loaderLists(page: Page): Promise<{ preload: string[]; app: string }> {
-  return page.locator('script[data-app]').evaluate((s) => ({ preload: (s.getAttribute('data-precarga') ?? '').split(' ').filter(Boolean), app: s.getAttribute('data-app') ?? '' }));
+  return page.locator('script[data-app]').evaluate((s) => ({
+    preload: (s.getAttribute('data-precarga') ?? '').split(' ').filter(Boolean),
+    app: s.getAttribute('data-app') ?? '',
+  }));
 }
 
 test('el paso 1 precarga de una vez lo que usa al arrancar, y no el motor de formularios', async ({ page }) => {
@@ -88,7 +93,9 @@ test('un paso con formulario abierto en frío precarga el motor de formularios y
   expect([...fetched].filter((f) => !background.test(f) && !nextStep.test(f)).sort()).toEqual([app, ...preload].sort());
 });
 
-test('un toque guardado mientras la app arranca pide ya lo que necesita la primera pregunta: el motor de formularios y sus esquemas', async ({ page }) => {
+test('un toque guardado mientras la app arranca pide ya lo que necesita la primera pregunta: el motor de formularios y sus esquemas', async ({
+  page,
+}) => {
   test.skip(test.info().project.name !== 'mobile', 'la lista no depende de la pantalla');
   await recordFirstTimes(page);
   // the screens chunk is held: the app cannot be ready while these requests are made

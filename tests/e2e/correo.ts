@@ -30,7 +30,9 @@ export async function correo(to: string, pred: (m: ParsedMail) => boolean = () =
   const suffix = `-${to}.eml`;
   const read = new Set<string>();
   const look = async (): Promise<ParsedMail | undefined> => {
-    for (const f of readdirSync(SMTP_DIR).filter((n) => n.endsWith(suffix)).sort()) {
+    for (const f of readdirSync(SMTP_DIR)
+      .filter((n) => n.endsWith(suffix))
+      .sort()) {
       if (read.has(f)) continue;
       read.add(f);
       const m = await simpleParser(readFileSync(join(SMTP_DIR, f)));
@@ -44,14 +46,19 @@ export async function correo(to: string, pred: (m: ParsedMail) => boolean = () =
     return await new Promise<ParsedMail>((resolve, reject) => {
       let busy = Promise.resolve();
       const check = () => {
-        busy = busy.then(async () => {
-          const m = await look();
-          if (m) resolve(m);
-        }).catch(reject);
+        busy = busy
+          .then(async () => {
+            const m = await look();
+            if (m) resolve(m);
+          })
+          .catch(reject);
       };
       watcher.on('change', check);
       watcher.on('error', reject);
-      timer = setTimeout(() => reject(new Error(`El servidor SMTP no recibió el e-mail esperado para ${to} en ${timeoutMs / 1000} s`)), timeoutMs);
+      timer = setTimeout(
+        () => reject(new Error(`El servidor SMTP no recibió el e-mail esperado para ${to} en ${timeoutMs / 1000} s`)),
+        timeoutMs,
+      );
       check(); // what arrived before the watch started
     });
   } finally {

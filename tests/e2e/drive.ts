@@ -19,7 +19,11 @@ const COMPRA = loadJourney(join(import.meta.dirname, '../fixtures/journeys/compr
  * The answers by field name: the shipped CBU purchase's, as a tenant (agregar-rama.json's branch) with an alarm
  * (agregar-alarma.json's new step).
  */
-export const ANSWERS: Record<string, unknown> = { ...Object.assign({}, ...COMPRA.steps.map((s) => s.answers ?? {})), titularidad: 'INQUILINO', tieneAlarma: 'S' };
+export const ANSWERS: Record<string, unknown> = {
+  ...Object.assign({}, ...COMPRA.steps.map((s) => s.answers ?? {})),
+  titularidad: 'INQUILINO',
+  tieneAlarma: 'S',
+};
 
 /**
  * From the flow's landing (`baseUrl` + `/`) to its `gracias` step with a policy number.
@@ -32,7 +36,10 @@ export async function driveToResult(page: Page, product: Product, baseUrl: strin
     name: 'hasta-la-poliza',
     proves: 'se compra de punta a punta por el flujo que sea',
     url: '/',
-    steps: [{ route: stepById(flow, flow.entry).path, answers: ANSWERS }, { route: stepById(flow, 'gracias').path, expect: { policyNumber: true } }],
+    steps: [
+      { route: stepById(flow, flow.entry).path, answers: ANSWERS },
+      { route: stepById(flow, 'gracias').path, expect: { policyNumber: true } },
+    ],
   };
   const visited: string[] = [];
   const reports = await replayInBrowser(page, journey, product, { baseUrl, timeoutMs: 30_000, onShown: (id) => visited.push(id) });

@@ -32,7 +32,8 @@ test('el botón de chat nunca tapa el bloque de la SSN ni el pie, en ninguna pos
       const c = chat.getBoundingClientRect();
       for (const b of blocks) {
         const r = b.getBoundingClientRect();
-        if (Math.min(c.right, r.right) > Math.max(c.left, r.left) && Math.min(c.bottom, r.bottom) > Math.max(c.top, r.top)) out.push(`${y}px: ${b.className || b.tagName}`);
+        if (Math.min(c.right, r.right) > Math.max(c.left, r.left) && Math.min(c.bottom, r.bottom) > Math.max(c.top, r.top))
+          out.push(`${y}px: ${b.className || b.tagName}`);
       }
     }
     return out;
@@ -69,7 +70,14 @@ test('si la dirección está en otra zona, el precio se actualiza y se avisa', a
   await continuar(page);
   const before = await page.getByTestId('premio-cuota').textContent();
   await continuar(page);
-  await fillPersonalData(page, { firstName: 'Juan', lastName: 'Gómez', dni: '28999888', sexo: 'Masculino', birthDate: '1979-03-02', actividad: 'Comerciante' });
+  await fillPersonalData(page, {
+    firstName: 'Juan',
+    lastName: 'Gómez',
+    dni: '28999888',
+    sexo: 'Masculino',
+    birthDate: '1979-03-02',
+    actividad: 'Comerciante',
+  });
   await continuar(page);
 
   await expect(page).toHaveURL(/\/datos-personales\/direccion/);

@@ -15,7 +15,10 @@ async function toContacto(page: Page) {
   await page.getByLabel('Superficie cubierta').fill('55');
   await continuar(page);
   await page.getByLabel('Localidad').fill('Rosar');
-  await page.getByRole('listbox').getByRole('option', { name: /^Rosario, Santa Fe/ }).click();
+  await page
+    .getByRole('listbox')
+    .getByRole('option', { name: /^Rosario, Santa Fe/ })
+    .click();
   await continuar(page);
   await expect(page).toHaveURL(/\/contacto$/);
   // the step settled (its form mounted, no request of the last step in flight), as the journey helpers' shot() waits:
@@ -46,12 +49,17 @@ test('mientras se verifica, se ve el cargador a pantalla completa', async ({ pag
 test('si la API falla, el mensaje es claro y lo escrito sigue ahí', async ({ page }) => {
   await toContacto(page);
   await page.route('**/api/cotizacion/validar-telefono', (route) =>
-    route.fulfill({ status: 503, json: { status: 503, code: 'ERROR_INTERNO', message: 'El servicio no está disponible. Volvé a intentar en unos minutos.' } }),
+    route.fulfill({
+      status: 503,
+      json: { status: 503, code: 'ERROR_INTERNO', message: 'El servicio no está disponible. Volvé a intentar en unos minutos.' },
+    }),
   );
   await page.getByLabel('E-mail').fill('eva@example.com');
   await page.getByLabel('Celular').fill('341 555-1234');
   await continuar(page);
-  await expect(page.getByRole('alert').filter({ hasText: 'El servicio no está disponible. Volvé a intentar en unos minutos.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'El servicio no está disponible. Volvé a intentar en unos minutos.' }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/contacto$/);
   await expect(page.getByLabel('E-mail')).toHaveValue('eva@example.com');
   await expect(page.getByLabel('Celular')).toHaveValue('341 555-1234');

@@ -46,11 +46,16 @@ for (const name of examples) {
       const made: { method: string; path: string; body?: unknown }[] = [];
       page.on('request', (r) => {
         const url = new URL(r.url());
-        if (url.pathname.startsWith('/api/')) made.push({ method: r.method(), path: url.pathname.slice(4), body: r.postData() ? r.postDataJSON() : undefined });
+        if (url.pathname.startsWith('/api/'))
+          made.push({ method: r.method(), path: url.pathname.slice(4), body: r.postData() ? r.postDataJSON() : undefined });
       });
       const visited = await driveToResult(page, product, server.url);
       // the calls the example says its edit makes reach the API (e.g. the alarm's answer in the quote request)
-      for (const want of example.llamadas ?? []) expect(made.some((m) => callMatches(want, m)), JSON.stringify(want)).toBe(true);
+      for (const want of example.llamadas ?? [])
+        expect(
+          made.some((m) => callMatches(want, m)),
+          JSON.stringify(want),
+        ).toBe(true);
       // the steps the example says its edit makes a visitor go through (when it says; every example buys a policy)
       if (example.recorrido) expect(visited, 'el recorrido que el ejemplo promete').toEqual(example.recorrido);
       await expect(page.getByTestId('poliza')).toHaveText(/^HOG-\d{4}-\d{6}$/, { timeout: 30_000 });

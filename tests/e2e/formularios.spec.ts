@@ -66,7 +66,9 @@ async function toCotizacion(page: Page, info: TestInfo) {
   return start;
 }
 
-test('localidad: la lista no tapa «Continuar», el nombre exacto vale, «Buscando…» termina, el error se va al elegir', async ({ page }, info) => {
+test('localidad: la lista no tapa «Continuar», el nombre exacto vale, «Buscando…» termina, el error se va al elegir', async ({
+  page,
+}, info) => {
   await toLocalidad(page);
   const locality = page.getByRole('combobox', { name: 'Localidad' });
   const button = page.getByRole('button', { name: 'Continuar', exact: true });
@@ -102,7 +104,12 @@ test('localidad: la lista no tapa «Continuar», el nombre exacto vale, «Buscan
   await shot(page, info, `formularios-localidad-elegida-${info.project.name === 'desktop' ? 'escritorio' : 'telefono'}`);
   await button.click();
   await expect(page).toHaveURL(/\/seguro-hogar\/contacto$/);
-  expect(await savedAnswers(page, 'localidad')).toMatchObject({ idProvincia: '06', provincia: 'Buenos Aires', codLocalidad: '06434010', localidad: 'Lanús' });
+  expect(await savedAnswers(page, 'localidad')).toMatchObject({
+    idProvincia: '06',
+    provincia: 'Buenos Aires',
+    codLocalidad: '06434010',
+    localidad: 'Lanús',
+  });
 });
 
 for (const locale of ['es-AR', 'en-US']) {
@@ -138,7 +145,9 @@ for (const locale of ['es-AR', 'en-US']) {
       await summary.getByRole('link', { name: 'Fecha de nacimiento: Este dato es obligatorio.' }).click();
       const birth = page.getByLabel('Fecha de nacimiento');
       await expect(birth).toBeFocused();
-      await expect(page.getByText('Para contratar tenés que tener entre 18 y 99 años. Escribí día, mes y año; por ejemplo, 27/03/1985.')).toBeVisible();
+      await expect(
+        page.getByText('Para contratar tenés que tener entre 18 y 99 años. Escribí día, mes y año; por ejemplo, 27/03/1985.'),
+      ).toBeVisible();
 
       // 12041985 typed is 12 April 1985, in either language; its error goes, the focus stays
       await birth.pressSequentially('12041985');

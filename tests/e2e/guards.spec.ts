@@ -76,4 +76,3 @@ test('errores claros en español y lo escrito no se pierde', async ({ page }, in
   await expect(page.getByLabel('E-mail')).toHaveValue('ana@example.com');
   await shot(page, info, '06-contacto-error');
 });
-

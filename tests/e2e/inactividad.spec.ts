@@ -20,7 +20,10 @@ test('10 minutos sin actividad vuelven al paso 1 y borran la cotización y la ca
   await page.clock.fastForward('00:31');
   await expect(page).toHaveURL(/\/seguro-hogar(\?|$)/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Asegurá tu hogar en minutos');
-  const stored = await page.evaluate(() => ({ campaign: localStorage.getItem('cotizador-hogar:campania'), state: JSON.parse(localStorage.getItem('cotizador-hogar:estado:v1') ?? '{}') }));
+  const stored = await page.evaluate(() => ({
+    campaign: localStorage.getItem('cotizador-hogar:campania'),
+    state: JSON.parse(localStorage.getItem('cotizador-hogar:estado:v1') ?? '{}'),
+  }));
   expect(stored.campaign).toBeNull();
   expect(stored.state.answers).toEqual({});
   await page.goto('/seguro-hogar/permanencia');

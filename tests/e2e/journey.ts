@@ -38,7 +38,13 @@ export const ANA_EMAIL = 'ana.perez@example.com';
  * @param telefono the mobile typed on contacto: area code without 0 and number without 15, 10 digits together
  * @param email the e-mail typed on contacto, where the quote and the policy are sent
  */
-export async function quoteAHome(page: Page, info: TestInfo, query = '', telefono = { areaCod: '11', numero: '55551234' }, email = ANA_EMAIL) {
+export async function quoteAHome(
+  page: Page,
+  info: TestInfo,
+  query = '',
+  telefono = { areaCod: '11', numero: '55551234' },
+  email = ANA_EMAIL,
+) {
   await answerHouseQuestions(page, info, query, telefono, email);
   await page.getByRole('button', { name: 'Ver mi cotización' }).click();
 
@@ -48,7 +54,13 @@ export async function quoteAHome(page: Page, info: TestInfo, query = '', telefon
 }
 
 /** From the landing page through the house questions to a filled-in «vigencia» step, not yet submitted (`telefono`, `email` as in quoteAHome). */
-export async function answerHouseQuestions(page: Page, info: TestInfo, query = '', telefono = { areaCod: '11', numero: '55551234' }, email = ANA_EMAIL) {
+export async function answerHouseQuestions(
+  page: Page,
+  info: TestInfo,
+  query = '',
+  telefono = { areaCod: '11', numero: '55551234' },
+  email = ANA_EMAIL,
+) {
   trackRequests(page);
   await page.goto(`/${query}`);
   await expect(page).toHaveURL(new RegExp(`/seguro-hogar${query.replace('?', '\\?')}$`));
@@ -75,7 +87,10 @@ export async function answerHouseQuestions(page: Page, info: TestInfo, query = '
 
   await expect(page).toHaveURL(/\/seguro-hogar\/localidad/);
   await page.getByLabel('Localidad').fill('Lanú');
-  await page.getByRole('listbox').getByRole('option', { name: /^Lanús, Buenos Aires/ }).click();
+  await page
+    .getByRole('listbox')
+    .getByRole('option', { name: /^Lanús, Buenos Aires/ })
+    .click();
   await shot(page, info, '05-localidad');
   await continuar(page);
 
@@ -100,7 +115,14 @@ export interface Person {
   actividad: string;
 }
 
-export const ANA: Person = { firstName: 'Ana', lastName: 'Pérez', dni: '30123456', sexo: 'Femenino', birthDate: '1985-05-10', actividad: 'Docente' };
+export const ANA: Person = {
+  firstName: 'Ana',
+  lastName: 'Pérez',
+  dni: '30123456',
+  sexo: 'Femenino',
+  birthDate: '1985-05-10',
+  actividad: 'Docente',
+};
 
 /** Fills the personal-data step (answers "No" to both sworn-statement questions). */
 export async function fillPersonalData(page: Page, p: Person) {
@@ -176,7 +198,10 @@ export async function storageDump(page: Page): Promise<string> {
 
 /** Fails when the page scrolls sideways (content wider than the viewport). */
 export async function expectNoHorizontalScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
   expect(scroll, 'la página no debe desplazarse en horizontal').toBeLessThanOrEqual(client);
 }
 
@@ -195,12 +220,19 @@ export async function expectAccessible(page: Page) {
   } else {
     if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
     violations = await page.evaluate(
-      (tags) => (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values: tags } }).then((r) => r.violations),
+      (tags) =>
+        (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values: tags } }).then((r) => r.violations),
       AXE_TAGS,
     );
   }
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    );
   expect(serious, 'violaciones de accesibilidad').toEqual([]);
 }

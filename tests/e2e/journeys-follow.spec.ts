@@ -20,11 +20,22 @@ test('una fixture sin editar se reproduce en Chromium con los pasos reordenados'
   // the same build as flow-edits.spec.ts's reordenar example (built once per run)
   const tree = await builtTree(example.edits);
   const data = mkdtempSync(join(tmpdir(), 'cotizador-reordenado-datos-'));
-  const server = await startServer(0, { STATIC_DIR: join(tree, 'dist'), DATA_DIR: data, EMISSION_DELAY_MS: '200', NODE_ENV: 'test', RATE_LIMIT_MAX: '100000', COTIZACIONES_POR_HORA: '100000' });
+  const server = await startServer(0, {
+    STATIC_DIR: join(tree, 'dist'),
+    DATA_DIR: data,
+    EMISSION_DELAY_MS: '200',
+    NODE_ENV: 'test',
+    RATE_LIMIT_MAX: '100000',
+    COTIZACIONES_POR_HORA: '100000',
+  });
   try {
     for (const name of ['compra-cbu-casa', 'atras-del-navegador']) {
       const journey = loadJourney(join('tests/fixtures/journeys', `${name}.json`));
-      const context = await browser.newContext({ viewport: journey.viewport, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
+      const context = await browser.newContext({
+        viewport: journey.viewport,
+        locale: 'es-AR',
+        timezoneId: 'America/Argentina/Buenos_Aires',
+      });
       const page = await context.newPage();
       const reports = await replayInBrowser(page, journey, loadReplayProduct(tree), { baseUrl: server.url });
       await context.close();

@@ -33,7 +33,9 @@ const replay = test.extend<object, { replayContext: BrowserContext }>({
   ],
 });
 
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()) {
   const journey = loadJourney(join(dir, file));
   // Playwright's fake clock belongs to the whole context and cannot be taken off: a fixture that moves time
   // (a `wait` action) gets a context of its own
@@ -81,11 +83,21 @@ test('una fixture sigue reproduciéndose cuando cambian las etiquetas de los cam
     ],
   });
   // the app the fixture replays on shows the new labels, not the old ones
-  const bundle = readdirSync(join(tree, 'dist/assets')).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(tree, 'dist/assets', f), 'utf8')).join('\n');
+  const bundle = readdirSync(join(tree, 'dist/assets'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => readFileSync(join(tree, 'dist/assets', f), 'utf8'))
+    .join('\n');
   expect(bundle).toContain('Metros cuadrados cubiertos');
   expect(bundle).not.toContain('Superficie cubierta');
   const data = mkdtempSync(join(tmpdir(), 'cotizador-etiquetas-datos-'));
-  const server = await startServer(0, { STATIC_DIR: join(tree, 'dist'), DATA_DIR: data, EMISSION_DELAY_MS: '200', NODE_ENV: 'test', RATE_LIMIT_MAX: '100000', COTIZACIONES_POR_HORA: '100000' });
+  const server = await startServer(0, {
+    STATIC_DIR: join(tree, 'dist'),
+    DATA_DIR: data,
+    EMISSION_DELAY_MS: '200',
+    NODE_ENV: 'test',
+    RATE_LIMIT_MAX: '100000',
+    COTIZACIONES_POR_HORA: '100000',
+  });
   try {
     const journey = loadJourney(join(dir, 'compra-cbu-departamento.json'));
     const context = await browser.newContext({ viewport: journey.viewport, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });

@@ -24,7 +24,9 @@ async function sinViolaciones(page: Page) {
   expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-test('un enlace del pie tocado mientras la app arranca lleva a su página: la dirección que escribe el arranque no lo deshace', async ({ page }) => {
+test('un enlace del pie tocado mientras la app arranca lleva a su página: la dirección que escribe el arranque no lo deshace', async ({
+  page,
+}) => {
   // the screens chunk is held, so the tap lands while the app is starting; the page load a native link would start is
   // held too, until the app has rewritten the address ('/' → the entry step), as a slow phone would order them
   let soltarPantallas!: () => void;
@@ -50,7 +52,9 @@ test('un enlace del pie tocado mientras la app arranca lleva a su página: la di
 test('el pie lleva a términos, privacidad y atención al asegurado, con los datos de la aseguradora', async ({ page }, info) => {
   trackRequests(page);
   // the footer's links are the router's once the app is up (its ready event): '/' first goes to the entry step's route
-  await page.addInitScript(() => window.addEventListener('cotizador:listo', () => ((window as unknown as { __listo?: boolean }).__listo = true)));
+  await page.addInitScript(() =>
+    window.addEventListener('cotizador:listo', () => ((window as unknown as { __listo?: boolean }).__listo = true)),
+  );
   await page.goto('/');
   await page.waitForFunction(() => (window as unknown as { __listo?: boolean }).__listo === true);
   await expect(page).toHaveURL(/\/seguro-hogar$/);
@@ -77,7 +81,9 @@ test('el pie lleva a términos, privacidad y atención al asegurado, con los dat
   await expect(page.getByRole('heading', { name: 'Servicio de Atención al Asegurado' })).toBeVisible();
   await expect(page.locator('main')).toContainText(`Llamá al ${aseguradora.siniestrosTelefono} (las 24 horas)`);
   await page.goto('/terminos');
-  await expect(page.locator('main')).toContainText(`${aseguradora.nombre}, CUIT ${aseguradora.cuit}, inscripta en la Superintendencia de Seguros de la Nación (SSN) con el N.º ${aseguradora.registroSsn}`);
+  await expect(page.locator('main')).toContainText(
+    `${aseguradora.nombre}, CUIT ${aseguradora.cuit}, inscripta en la Superintendencia de Seguros de la Nación (SSN) con el N.º ${aseguradora.registroSsn}`,
+  );
   // the terms link the general conditions PDF: exclusions, deductibles and sums of every plan
   const href = (await page.locator('main').getByRole('link', { name: 'condiciones del seguro (PDF)' }).getAttribute('href')) as string;
   expect(href).toBe('/api/documentos/condiciones');
@@ -90,7 +96,10 @@ test('el pie lleva a términos, privacidad y atención al asegurado, con los dat
   expect(txt).toMatch(/Franquicia: 10 % de cada siniestro, con un mínimo de \$\s50\.000/);
 });
 
-test('compra: aviso de datos antes del e-mail, enlaces del consentimiento, condiciones, 10 días y cuotas que suman; el e-mail de la póliza abre sus enlaces', async ({ page, context }, info) => {
+test('compra: aviso de datos antes del e-mail, enlaces del consentimiento, condiciones, 10 días y cuotas que suman; el e-mail de la póliza abre sus enlaces', async ({
+  page,
+  context,
+}, info) => {
   trackRequests(page);
   await page.goto('/');
   await page.getByRole('button', { name: 'Cotizar ahora' }).click();
@@ -103,7 +112,10 @@ test('compra: aviso de datos antes del e-mail, enlaces del consentimiento, condi
   await page.getByLabel('Superficie cubierta').fill('80');
   await continuar(page);
   await page.getByLabel('Localidad').fill('Lanú');
-  await page.getByRole('listbox').getByRole('option', { name: /^Lanús, Buenos Aires/ }).click();
+  await page
+    .getByRole('listbox')
+    .getByRole('option', { name: /^Lanús, Buenos Aires/ })
+    .click();
   await continuar(page);
   // the step that first asks e-mail and phone shows the Ley 25.326 notice above the fields
   await expect(page).toHaveURL(/\/seguro-hogar\/contacto/);
@@ -134,7 +146,9 @@ test('compra: aviso de datos antes del e-mail, enlaces del consentimiento, condi
   // every plan card says its installments, which add up to the premio shown
   for (const card of await page.locator('.plan').all()) {
     const total = (await card.locator('.plan__total').textContent()) as string;
-    const m = total.match(/^Premio anual (\$\u00a0[\d.]+,\d{2}), impuestos incluidos: (?:11 cuotas de (\$\u00a0[\d.]+,\d{2}) y una de (\$\u00a0[\d.]+,\d{2})|12 cuotas de (\$\u00a0[\d.]+,\d{2}))$/);
+    const m = total.match(
+      /^Premio anual (\$\u00a0[\d.]+,\d{2}), impuestos incluidos: (?:11 cuotas de (\$\u00a0[\d.]+,\d{2}) y una de (\$\u00a0[\d.]+,\d{2})|12 cuotas de (\$\u00a0[\d.]+,\d{2}))$/,
+    );
     expect(m, total).not.toBeNull();
     const [, premio, cuota, ultima, iguales] = m as RegExpMatchArray;
     expect(iguales ? 12 * pesos(iguales) : 11 * pesos(cuota) + pesos(ultima)).toBe(pesos(premio));
@@ -158,7 +172,10 @@ test('compra: aviso de datos antes del e-mail, enlaces del consentimiento, condi
   // the consent names two documents: both are links, opened in a new tab (the step keeps what was typed)
   const tyc = page.getByLabel('Leí y acepto los términos y condiciones y la política de privacidad.');
   const label = page.locator('label.checkbox', { has: tyc });
-  for (const [nombre, titulo] of [['términos y condiciones', 'Términos y condiciones'], ['política de privacidad', 'Política de privacidad']]) {
+  for (const [nombre, titulo] of [
+    ['términos y condiciones', 'Términos y condiciones'],
+    ['política de privacidad', 'Política de privacidad'],
+  ]) {
     const nueva = context.waitForEvent('page');
     await label.getByRole('link', { name: nombre }).click();
     const p = await nueva;
@@ -183,7 +200,9 @@ test('compra: aviso de datos antes del e-mail, enlaces del consentimiento, condi
   const fila = (n: string) => page.locator('.review__row').filter({ has: page.locator('dt', { hasText: new RegExp(`^${n}$`) }) });
   const premio = ((await fila('Premio anual, impuestos incluidos').textContent()) as string).match(/\$\u00a0[\d.]+,\d{2}/)?.[0] as string;
   const cuotas = (await fila('Cuotas').textContent()) as string;
-  const m = cuotas.match(/11 cuotas de (\$\u00a0[\d.]+,\d{2}) y una de (\$\u00a0[\d.]+,\d{2})|12 cuotas de (\$\u00a0[\d.]+,\d{2})/) as RegExpMatchArray;
+  const m = cuotas.match(
+    /11 cuotas de (\$\u00a0[\d.]+,\d{2}) y una de (\$\u00a0[\d.]+,\d{2})|12 cuotas de (\$\u00a0[\d.]+,\d{2})/,
+  ) as RegExpMatchArray;
   expect(m, cuotas).not.toBeNull();
   expect(m[3] ? 12 * pesos(m[3]) : 11 * pesos(m[1]) + pesos(m[2])).toBe(pesos(premio));
   await shot(page, info, 'legal-confirmacion-10-dias');
@@ -196,7 +215,12 @@ test('compra: aviso de datos antes del e-mail, enlaces del consentimiento, condi
   expect(mail.attachments.map((a) => a.filename)).toEqual([`poliza-${num}.pdf`, `condiciones-${num}.pdf`]);
   const html = mail.html as string;
   const links = [...html.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((x) => ({ href: x[1].replace(/&amp;/g, '&'), texto: x[2] }));
-  expect(links.map((l) => l.texto)).toEqual(['Descargar tu póliza (PDF)', 'Cómo denunciar un siniestro o pedir una copia de la póliza', 'Botón de arrepentimiento', 'Botón de baja']);
+  expect(links.map((l) => l.texto)).toEqual([
+    'Descargar tu póliza (PDF)',
+    'Cómo denunciar un siniestro o pedir una copia de la póliza',
+    'Botón de arrepentimiento',
+    'Botón de baja',
+  ]);
   const correoPage = await context.newPage();
   await correoPage.setContent(html);
   await shot(correoPage, info, 'legal-correo-poliza');
@@ -205,7 +229,11 @@ test('compra: aviso de datos antes del e-mail, enlaces del consentimiento, condi
   const polizaFile = info.outputPath('poliza.pdf');
   await (await descarga).saveAs(polizaFile);
   expect(readFileSync(polizaFile).equals(mail.attachments[0].content)).toBe(true);
-  for (const [texto, titulo] of [['Cómo denunciar un siniestro o pedir una copia de la póliza', 'Atención al asegurado'], ['Botón de arrepentimiento', 'Botón de arrepentimiento'], ['Botón de baja', 'Botón de baja']]) {
+  for (const [texto, titulo] of [
+    ['Cómo denunciar un siniestro o pedir una copia de la póliza', 'Atención al asegurado'],
+    ['Botón de arrepentimiento', 'Botón de arrepentimiento'],
+    ['Botón de baja', 'Botón de baja'],
+  ]) {
     await correoPage.setContent(html);
     await correoPage.getByRole('link', { name: texto }).click();
     await expect(correoPage.getByRole('heading', { level: 1 })).toHaveText(titulo);
@@ -222,7 +250,11 @@ test('el enlace para retomar abre la cotización sin pasar por la página de ini
   const mail = await correo(email, (x) => x.subject === 'Tu cotización de seguro de hogar' && (x.text ?? '').includes('retomar='));
   const link = (mail.text ?? '').match(/http:\/\/127\.0\.0\.1:\d+\/seguro-hogar\/cotizacion\?retomar=[A-Za-z0-9_.-]+/)?.[0] as string;
   expect(link).toBeTruthy();
-  const otro = await browser.newContext({ viewport: page.viewportSize() ?? undefined, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
+  const otro = await browser.newContext({
+    viewport: page.viewportSize() ?? undefined,
+    locale: 'es-AR',
+    timezoneId: 'America/Argentina/Buenos_Aires',
+  });
   const p = await otro.newPage();
   // every h1 the page ever shows, from the first paint on: the home page's never is one of them
   await p.addInitScript(() => {

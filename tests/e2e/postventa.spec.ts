@@ -29,12 +29,55 @@ async function comprarPorApi(request: APIRequestContext, email: string): Promise
   // the e2e server runs with ANTIBOT=on: the quote pays its proof of work, as any client must
   const challenge = await (await request.get('/api/antibot/desafio')).json();
   const antibot = { challenge, solution: await solveChallenge({ challenge, deriveKey }) };
-  const { refId } = await post('/cotizacion/cotizar', { antibot, tipoVivienda: 'CASA', barrioCerrado: 'N', titularidad: 'PROPIETARIO', usoVivienda: 'PERMANENTE', metros: 80, codLocalidad: '06434010', idProvincia: '06', email, areaCod: '11', phoneNumber: '55551234', initPolicyDate: iso(3) });
+  const { refId } = await post('/cotizacion/cotizar', {
+    antibot,
+    tipoVivienda: 'CASA',
+    barrioCerrado: 'N',
+    titularidad: 'PROPIETARIO',
+    usoVivienda: 'PERMANENTE',
+    metros: 80,
+    codLocalidad: '06434010',
+    idProvincia: '06',
+    email,
+    areaCod: '11',
+    phoneNumber: '55551234',
+    initPolicyDate: iso(3),
+  });
   await post('/cotizacion/datos-presupuesto', { refId, codPlan: 'BASICO', coberturasOpcionales: [] });
-  const persona = { firstName: 'Ana', lastName: 'Pérez', typeDoc: 'DNI', numberDoc: '30123456', genere: 'F', birthDate: '1985-05-10', email, areaCod: '11', phoneNumber: '55551234', ddjj: { actividad: 'Docente', lyt: false, ppe: false }, consentimientoDatos: true };
-  const domicilio = { zipCode: '1824', codLocation: '06434010', location: 'Lanús', idProvince: '06', province: 'Buenos Aires', department: 'Lanús', addressName: 'Av. Hipólito Yrigoyen', numberAddress: '4200', noAddressNumber: false, checkTyC: true };
+  const persona = {
+    firstName: 'Ana',
+    lastName: 'Pérez',
+    typeDoc: 'DNI',
+    numberDoc: '30123456',
+    genere: 'F',
+    birthDate: '1985-05-10',
+    email,
+    areaCod: '11',
+    phoneNumber: '55551234',
+    ddjj: { actividad: 'Docente', lyt: false, ppe: false },
+    consentimientoDatos: true,
+  };
+  const domicilio = {
+    zipCode: '1824',
+    codLocation: '06434010',
+    location: 'Lanús',
+    idProvince: '06',
+    province: 'Buenos Aires',
+    department: 'Lanús',
+    addressName: 'Av. Hipólito Yrigoyen',
+    numberAddress: '4200',
+    noAddressNumber: false,
+    checkTyC: true,
+  };
   const { medioPago } = await post('/pagos/validar-forma-cobro', { refId, methodPayment: 'CBU', numberCBU: '2850590909400904181356' });
-  const { numeroSolicitud } = await post('/emision/solicitar', { refId, codPlan: 'BASICO', coberturasOpcionales: [], medioPagoId: medioPago.id, persona, domicilio });
+  const { numeroSolicitud } = await post('/emision/solicitar', {
+    refId,
+    codPlan: 'BASICO',
+    coberturasOpcionales: [],
+    medioPagoId: medioPago.id,
+    persona,
+    domicilio,
+  });
   await post('/emision/emitir-async', { numeroSolicitud });
   // the emission is asynchronous: ask until it is done, up to a ceiling for a loaded machine (idle: under a second)
   const deadline = Date.now() + 60_000;
@@ -47,7 +90,13 @@ async function comprarPorApi(request: APIRequestContext, email: string): Promise
 }
 
 /** Today in Argentina as the pages write it, e.g. "25/11/2026". */
-const hoyAr = () => new Intl.DateTimeFormat('es-AR', { timeZone: 'America/Argentina/Buenos_Aires', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+const hoyAr = () =>
+  new Intl.DateTimeFormat('es-AR', {
+    timeZone: 'America/Argentina/Buenos_Aires',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date());
 /** The one sentence of a baja's effective date (es.json › legal.bajaRige) for `fecha` (DD/MM/AAAA). */
 const bajaRige = (fecha: string) =>
   `La baja rige desde las 24 h del ${fecha}. No se hacen más débitos desde esa fecha; te devolvemos la parte del premio no devengada (la de los días sin cobertura, o todo si la cobertura todavía no había empezado) por el mismo medio de pago.`;
@@ -123,13 +172,19 @@ test('enviarme la cotización → el enlace la retoma en otro navegador con las 
   await (await download).saveAs(file);
   expect(pdfText(file)).toMatch(/válida hasta el \d{2}\/\d{2}\/\d{4}/);
   execFileSync('pdftoppm', ['-png', '-r', '70', file, `tests/e2e/screenshots/${info.project.name}/cotizacion-pdf`]);
-  const answers = await page.evaluate(() => JSON.stringify(JSON.parse(Object.values({ ...window.localStorage }).find((v) => v.includes('"answers"')) ?? '{}').answers));
+  const answers = await page.evaluate(() =>
+    JSON.stringify(JSON.parse(Object.values({ ...window.localStorage }).find((v) => v.includes('"answers"')) ?? '{}').answers),
+  );
 
   const mail = await correo(email, (m) => m.subject === 'Tu cotización de seguro de hogar');
   const link = (mail.text ?? '').match(/http:\/\/127\.0\.0\.1:\d+\/seguro-hogar\/cotizacion\?retomar=[A-Za-z0-9_.-]+/)?.[0] as string;
   expect(link).toBeTruthy();
   expect(link).not.toMatch(/%40|@|perez/i); // no personal data in the URL
-  const otro = await browser.newContext({ viewport: page.viewportSize() ?? undefined, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
+  const otro = await browser.newContext({
+    viewport: page.viewportSize() ?? undefined,
+    locale: 'es-AR',
+    timezoneId: 'America/Argentina/Buenos_Aires',
+  });
   const p2 = await otro.newPage();
   trackRequests(p2);
   await p2.goto(new URL(link).pathname + new URL(link).search);
@@ -137,7 +192,9 @@ test('enviarme la cotización → el enlace la retoma en otro navegador con las 
   await expect(p2.getByText('Retomaste tu cotización.', { exact: false })).toBeVisible();
   await expect(p2.locator('.plan')).toHaveCount(3);
   await shot(p2, info, '08-cotizacion-retomada');
-  const restored = await p2.evaluate(() => JSON.stringify(JSON.parse(Object.values({ ...window.localStorage }).find((v) => v.includes('"answers"')) ?? '{}').answers));
+  const restored = await p2.evaluate(() =>
+    JSON.stringify(JSON.parse(Object.values({ ...window.localStorage }).find((v) => v.includes('"answers"')) ?? '{}').answers),
+  );
   expect(JSON.parse(restored)).toEqual(JSON.parse(answers));
   await p2.getByRole('button', { name: 'Volver' }).click();
   await expect(p2.getByLabel('Inicio de la cobertura')).toHaveValue(/\S/);
@@ -167,11 +224,16 @@ test('botón de baja desde la primera pantalla → código, e-mail y póliza en 
   await expect(page.getByRole('heading', { level: 1, name: 'Consultar un trámite' })).toBeVisible();
 });
 
-test('consultar un trámite desde el pie: código + DNI → tipo, fecha, estado y desde cuándo rige; sin enumerar códigos', async ({ page }, info) => {
+test('consultar un trámite desde el pie: código + DNI → tipo, fecha, estado y desde cuándo rige; sin enumerar códigos', async ({
+  page,
+}, info) => {
   const email = `consulta-${info.project.name}@example.com`;
   const num = await comprarPorApi(page.request, email);
   const token = (await (await page.request.get('/api/set-csrf')).json()).csrfToken as string;
-  const baja = await page.request.post('/api/postventa/baja', { data: { numSecuPol: num, dni: '30123456', email }, headers: { 'x-xsrf-token': token } });
+  const baja = await page.request.post('/api/postventa/baja', {
+    data: { numSecuPol: num, dni: '30123456', email },
+    headers: { 'x-xsrf-token': token },
+  });
   expect(baja.status()).toBe(200);
   const { codigo } = await baja.json();
 
@@ -190,7 +252,9 @@ test('consultar un trámite desde el pie: código + DNI → tipo, fecha, estado 
   await page.getByLabel('Código de seguimiento').fill(codigo.toLowerCase());
   await page.getByLabel('DNI o e-mail del asegurado').fill('30123457');
   await page.getByRole('button', { name: 'Consultar' }).click();
-  await expect(page.getByRole('alert')).toHaveText('No encontramos un trámite con esos datos. Revisá el código de seguimiento y el DNI o e-mail del asegurado.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'No encontramos un trámite con esos datos. Revisá el código de seguimiento y el DNI o e-mail del asegurado.',
+  );
   await shot(page, info, 'tramite-error');
   await page.getByLabel('DNI o e-mail del asegurado').fill('30.123.456');
   await page.getByRole('button', { name: 'Consultar' }).click();
@@ -201,6 +265,8 @@ test('consultar un trámite desde el pie: código + DNI → tipo, fecha, estado 
   await expect(page.getByTestId('consulta-estado')).toHaveText('Póliza dada de baja.');
   await expect(page.getByTestId('consulta-efectiva')).toHaveText(`Desde las 24 h del ${hoyAr()}`);
   await expect(page.getByTestId('baja-rige')).toHaveText(bajaRige(hoyAr()));
-  await expect(page.getByText(/La baja no te quita el arrepentimiento: hasta el \d{2}\/\d{2}\/\d{4} podés usar también el Botón de arrepentimiento/)).toBeVisible();
+  await expect(
+    page.getByText(/La baja no te quita el arrepentimiento: hasta el \d{2}\/\d{2}\/\d{4} podés usar también el Botón de arrepentimiento/),
+  ).toBeVisible();
   await shot(page, info, 'tramite-resultado');
 });

@@ -57,7 +57,10 @@ async function toPrice(page: Page, info: TestInfo, vivienda: 'Casa' | 'Departame
   await expect(page).toHaveURL(/\/seguro-hogar\/localidad$/);
   await a.give('localidad (con su provincia)', async () => {
     await page.getByLabel('Localidad').fill('Lanú');
-    await page.getByRole('listbox').getByRole('option', { name: /^Lanús, Buenos Aires/ }).click();
+    await page
+      .getByRole('listbox')
+      .getByRole('option', { name: /^Lanús, Buenos Aires/ })
+      .click();
   });
   await expect(page.getByLabel('Localidad')).toHaveValue('Lanús, Buenos Aires');
   await shot(page, info, `ocho-localidad-${size(info)}`);
@@ -85,15 +88,34 @@ async function toPrice(page: Page, info: TestInfo, vivienda: 'Casa' | 'Departame
 
 test('una casa: el precio sale con 8 respuestas (la fecha de inicio ya viene elegida: mañana)', async ({ page }, info) => {
   const given = await toPrice(page, info, 'Casa');
-  expect(given).toEqual(['tipoVivienda', 'barrioCerrado', 'usoVivienda', 'titularidad', 'metros', 'localidad (con su provincia)', 'email', 'celular (código de área y número)']);
+  expect(given).toEqual([
+    'tipoVivienda',
+    'barrioCerrado',
+    'usoVivienda',
+    'titularidad',
+    'metros',
+    'localidad (con su provincia)',
+    'email',
+    'celular (código de área y número)',
+  ]);
   expect(given).toHaveLength(8);
   // what the quote was asked with: the province from the one locality choice, the phone split in two, tomorrow
-  expect(await savedAnswers(page, 'localidad')).toEqual({ idProvincia: '06', provincia: 'Buenos Aires', codLocalidad: '06434010', localidad: 'Lanús', departamento: 'Lanús' });
+  expect(await savedAnswers(page, 'localidad')).toEqual({
+    idProvincia: '06',
+    provincia: 'Buenos Aires',
+    codLocalidad: '06434010',
+    localidad: 'Lanús',
+    departamento: 'Lanús',
+  });
   expect(await savedAnswers(page, 'contacto')).toEqual({ email: 'ana.perez@example.com', areaCod: '3541', phoneNumber: '123456' });
   // the WhatsApp button (fixed at the bottom right on a desktop) leaves the conditions link whole on a first view
   const [chat, link] = [await page.getByTestId('chat').boundingBox(), await page.getByTestId('extra-descargarCondiciones').boundingBox()];
   expect(chat && link).toBeTruthy();
-  const overlap = chat!.x < link!.x + link!.width && link!.x < chat!.x + chat!.width && chat!.y < link!.y + link!.height && link!.y < chat!.y + chat!.height;
+  const overlap =
+    chat!.x < link!.x + link!.width &&
+    link!.x < chat!.x + chat!.width &&
+    chat!.y < link!.y + link!.height &&
+    link!.y < chat!.y + chat!.height;
   expect(overlap, `botón de chat ${JSON.stringify(chat)} sobre el enlace ${JSON.stringify(link)}`).toBe(false);
   await shot(page, info, `ocho-cotizacion-${size(info)}`);
 });
@@ -149,7 +171,9 @@ test('localidad: «Lanús» es Lanús, Buenos Aires; las del mismo nombre se dis
   await locality.press('Tab');
   await expect(page.getByText('Hay más de una localidad con ese nombre: elegí la tuya de la lista, que dice la provincia.')).toBeVisible();
   await continuar(page);
-  await expect(page.getByRole('alert').filter({ hasText: 'Revisá los datos marcados' }).getByRole('link')).toHaveText(['Localidad: Escribí tu localidad y elegila de la lista.']);
+  await expect(page.getByRole('alert').filter({ hasText: 'Revisá los datos marcados' }).getByRole('link')).toHaveText([
+    'Localidad: Escribí tu localidad y elegila de la lista.',
+  ]);
   await expect(page).toHaveURL(/\/seguro-hogar\/localidad$/);
 
   // typed with its province, it is that one, and the quote will be asked with that province
@@ -158,7 +182,13 @@ test('localidad: «Lanús» es Lanús, Buenos Aires; las del mismo nombre se dis
   await expect(page.getByText('Elegiste San José, Entre Ríos.')).toBeVisible();
   await continuar(page);
   await expect(page).toHaveURL(/\/seguro-hogar\/contacto$/);
-  expect(await savedAnswers(page, 'localidad')).toEqual({ idProvincia: '30', provincia: 'Entre Ríos', codLocalidad: '30008090', localidad: 'San José', departamento: 'Colón' });
+  expect(await savedAnswers(page, 'localidad')).toEqual({
+    idProvincia: '30',
+    provincia: 'Entre Ríos',
+    codLocalidad: '30008090',
+    localidad: 'San José',
+    departamento: 'Colón',
+  });
   await page.getByRole('button', { name: 'Volver' }).click();
   await expect(page).toHaveURL(/\/seguro-hogar\/localidad$/);
   await expect(locality).toHaveValue('San José, Entre Ríos');
@@ -170,10 +200,18 @@ test('localidad: «Lanús» es Lanús, Buenos Aires; las del mismo nombre se dis
   await expect(page.getByText('Elegiste Lanús, Buenos Aires.')).toBeVisible();
   await continuar(page);
   await expect(page).toHaveURL(/\/seguro-hogar\/contacto$/);
-  expect(await savedAnswers(page, 'localidad')).toEqual({ idProvincia: '06', provincia: 'Buenos Aires', codLocalidad: '06434010', localidad: 'Lanús', departamento: 'Lanús' });
+  expect(await savedAnswers(page, 'localidad')).toEqual({
+    idProvincia: '06',
+    provincia: 'Buenos Aires',
+    codLocalidad: '06434010',
+    localidad: 'Lanús',
+    departamento: 'Lanús',
+  });
 });
 
-test('celular en un campo: 3541 12-3456 vale; un código de área que no existe o un número corto se rechazan en español', async ({ page }, info) => {
+test('celular en un campo: 3541 12-3456 vale; un código de área que no existe o un número corto se rechazan en español', async ({
+  page,
+}, info) => {
   await hastaLocalidad(page);
   await page.getByLabel('Localidad').pressSequentially('Villa Carlos Paz');
   await expect(page.getByText('Elegiste Villa Carlos Paz, Córdoba.')).toBeVisible();
@@ -187,7 +225,9 @@ test('celular en un campo: 3541 12-3456 vale; un código de área que no existe 
   await phone.fill('11 5555');
   await continuar(page);
   const short = 'Revisá el celular: código de área y número suman 10 cifras, por ejemplo 11 5555-1234 o 3541 12-3456.';
-  await expect(page.getByRole('alert').filter({ hasText: 'Revisá los datos marcados' }).getByRole('link')).toHaveText([`Celular: ${short}`]);
+  await expect(page.getByRole('alert').filter({ hasText: 'Revisá los datos marcados' }).getByRole('link')).toHaveText([
+    `Celular: ${short}`,
+  ]);
   await expect(phone).toHaveAttribute('aria-invalid', 'true');
 
   // an area code ENACOM does not have: the server's check refuses it, on the phone field
@@ -195,7 +235,9 @@ test('celular en un campo: 3541 12-3456 vale; un código de área que no existe 
   const checked = page.waitForRequest((r) => r.url().endsWith('/api/cotizacion/validar-prefijo?prefijo=999'));
   await continuar(page);
   await checked;
-  await expect(page.locator('#contacto_phoneNumber__error')).toHaveText('Error: Ese código de área no existe en la numeración argentina (ENACOM). Revisalo: va sin el 0, como 11, 351 o 3541.');
+  await expect(page.locator('#contacto_phoneNumber__error')).toHaveText(
+    'Error: Ese código de área no existe en la numeración argentina (ENACOM). Revisalo: va sin el 0, como 11, 351 o 3541.',
+  );
   await expect(page).toHaveURL(/\/seguro-hogar\/contacto$/);
   await shot(page, info, `ocho-contacto-error-${size(info)}`);
 

@@ -42,7 +42,9 @@ for (const moment of ['sin-app', 'arrancando', 'lista'] as const) {
   }
 }
 
-test(`el foco puesto en «${FIRST.cta}» mientras la app arranca sigue ahí cuando está lista: Enter muestra la primera pregunta (CPU 6×)`, async ({ page }) => {
+test(`el foco puesto en «${FIRST.cta}» mientras la app arranca sigue ahí cuando está lista: Enter muestra la primera pregunta (CPU 6×)`, async ({
+  page,
+}) => {
   await recordFirstTimes(page);
   await slowCpu(page, 6);
   const release = await openAt(page, '/', 'arrancando');
@@ -72,7 +74,9 @@ test('con la app lista, un toque en el botón muestra la primera pregunta en ≤
   expect(t.pregunta! - t.input!).toBeLessThanOrEqual(200);
 });
 
-test('un toque mientras la app arranca muestra la primera pregunta ≤ 200 ms después de que la app está lista (CPU 4×)', async ({ page }) => {
+test('un toque mientras la app arranca muestra la primera pregunta ≤ 200 ms después de que la app está lista (CPU 4×)', async ({
+  page,
+}) => {
   test.skip(!TIEMPOS, 'E2E_TIEMPOS=1 en una máquina sin otra carga');
   await recordFirstTimes(page);
   await slowCpu(page, 4);

@@ -44,7 +44,8 @@ export async function startSubPathProxy(target: string, port: number, prefix: st
       { host: to.hostname, port: to.port, method: req.method, path: url.slice(prefix.length), headers: { ...req.headers, host: to.host } },
       (reply) => {
         const headers = { ...reply.headers };
-        if (typeof headers.location === 'string' && headers.location.startsWith('/') && !headers.location.startsWith('//')) headers.location = prefix + headers.location;
+        if (typeof headers.location === 'string' && headers.location.startsWith('/') && !headers.location.startsWith('//'))
+          headers.location = prefix + headers.location;
         res.writeHead(reply.statusCode ?? 502, headers);
         reply.pipe(res);
       },
@@ -63,9 +64,10 @@ export async function startSubPathProxy(target: string, port: number, prefix: st
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${prefix}`,
     outside,
     retarget: (t) => (to = new URL(t)),
-    close: () => new Promise((ok) => {
-      server.closeAllConnections();
-      server.close(() => ok());
-    }),
+    close: () =>
+      new Promise((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
   };
 }

@@ -3,7 +3,11 @@ import { expect, test } from '@playwright/test';
 import { choosePlanAndPersonalData, payWithCard, payWithCbu, quoteAHome, shot, storageDump } from './journey';
 
 /** Confirms the purchase and checks the thank-you page against the API's database. @returns the policy number shown */
-async function confirmAndCheckPolicy(page: import('@playwright/test').Page, info: import('@playwright/test').TestInfo, secret: string): Promise<string> {
+async function confirmAndCheckPolicy(
+  page: import('@playwright/test').Page,
+  info: import('@playwright/test').TestInfo,
+  secret: string,
+): Promise<string> {
   const dump = await storageDump(page);
   expect(dump).not.toContain(secret);
   expect(dump).not.toContain(secret.replace(/\s/g, ''));

@@ -32,7 +32,10 @@ function run(args: string[], env: Record<string, string>): Promise<{ code: numbe
   });
 }
 
-test('un recorrido grabado con código de área 3541 se reproduce igual 200 días después, sin navegador y en Chromium', async ({ page, browser }, info) => {
+test('un recorrido grabado con código de área 3541 se reproduce igual 200 días después, sin navegador y en Chromium', async ({
+  page,
+  browser,
+}, info) => {
   test.skip(info.project.name !== 'mobile', 'una vez alcanza');
   test.setTimeout(300_000);
 
@@ -76,10 +79,20 @@ test('un recorrido grabado con código de área 3541 se reproduce igual 200 día
   let server: ServerProcess | undefined;
   const context = await browser.newContext({ viewport: journey.viewport, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
   try {
-    server = await startServer(0, {
-      ...otroDia(), STATIC_DIR: resolve('dist'), DATA_DIR: dataDir, NODE_ENV: 'test', EMISSION_DELAY_MS: '300', RATE_LIMIT_MAX: '100000',
-      COTIZACIONES_POR_HORA: '100000', EMBUDO_LOTES_POR_MINUTO: '100000',
-    }, { readyTimeoutMs: 120_000 }); // a first start creates the embedded database: on a loaded machine, half a minute
+    server = await startServer(
+      0,
+      {
+        ...otroDia(),
+        STATIC_DIR: resolve('dist'),
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        EMISSION_DELAY_MS: '300',
+        RATE_LIMIT_MAX: '100000',
+        COTIZACIONES_POR_HORA: '100000',
+        EMBUDO_LOTES_POR_MINUTO: '100000',
+      },
+      { readyTimeoutMs: 120_000 },
+    ); // a first start creates the embedded database: on a loaded machine, half a minute
     const replayPage = await context.newPage();
     const bodies: string[] = [];
     replayPage.on('request', (r) => {
@@ -92,8 +105,13 @@ test('un recorrido grabado con código de área 3541 se reproduce igual 200 día
     expect(failed, failed ? `paso ${failed.index} (${failed.route}): ${failed.error}\n${failed.text}` : '').toBeUndefined();
     expect(reports).toHaveLength(journey.steps.length);
     // it really was the later day: in the page, and in what was quoted
-    expect(await replayPage.evaluate(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date()))).toBe(iso(later));
-    expect(bodies.some((b) => b.includes(`"${startLater}"`)), bodies.join('\n')).toBe(true);
+    expect(
+      await replayPage.evaluate(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date())),
+    ).toBe(iso(later));
+    expect(
+      bodies.some((b) => b.includes(`"${startLater}"`)),
+      bodies.join('\n'),
+    ).toBe(true);
   } finally {
     await context.close();
     await server?.stop();

@@ -10,7 +10,11 @@ import { replayInBrowser } from '../../tools/replay/browser.ts';
 import { loadJourney } from '../../tools/replay/fixture.ts';
 import { choosePlanAndPersonalData, payWithCard, quoteAHome } from './journey';
 
-test('un recorrido grabado con ?grabar=1 se descarga como fixture sin datos personales y se reproduce en verde', async ({ page, browser, baseURL }, info) => {
+test('un recorrido grabado con ?grabar=1 se descarga como fixture sin datos personales y se reproduce en verde', async ({
+  page,
+  browser,
+  baseURL,
+}, info) => {
   test.skip(info.project.name !== 'mobile', 'una vez alcanza');
   test.setTimeout(180_000);
   await quoteAHome(page, info, '?grabar=1&utm_campaign=grabado');
@@ -36,7 +40,13 @@ test('un recorrido grabado con ?grabar=1 se descarga como fixture sin datos pers
     for (const fs of journey.steps.filter((x) => x.route === route && x.answers && field in x.answers)) {
       // the phone placeholder is fitted to the recorded area code (10 national digits)
       const areaCod = field === 'phoneNumber' ? String(fs.answers!.areaCod) : '';
-      expect(fs.answers![field], pointer).toBe(field === 'phoneNumber' ? String(placeholder).repeat(2).slice(0, 10 - areaCod.length) : placeholder);
+      expect(fs.answers![field], pointer).toBe(
+        field === 'phoneNumber'
+          ? String(placeholder)
+              .repeat(2)
+              .slice(0, 10 - areaCod.length)
+          : placeholder,
+      );
       replaced++;
     }
   }
@@ -44,12 +54,17 @@ test('un recorrido grabado con ?grabar=1 se descarga como fixture sin datos pers
   // the landing as the visitor opened it (the server may already answer `/` with the entry step's prerendered page)
   expect(journey.url).toMatch(/^\/(seguro-hogar)?\?utm_campaign=grabado$/);
   expect(journey.steps.map((s) => s.route.split('/').pop())).toContain('metodo-de-pago');
-  expect(journey.steps.find((s) => s.route.endsWith('metodo-de-pago'))?.answers).toMatchObject({ numberPaymentCard: '4242 4242 4242 4242' });
+  expect(journey.steps.find((s) => s.route.endsWith('metodo-de-pago'))?.answers).toMatchObject({
+    numberPaymentCard: '4242 4242 4242 4242',
+  });
 
   // replays as is on another day: dates relative to the day; the result recorded as expectations
   expect(journey.steps.find((s) => s.route.endsWith('vigencia'))?.answers?.initPolicyDate).toMatch(/^\$hoy(\+\d+)?$/);
   expect(Object.keys(journey.steps.find((s) => s.expect?.planes)?.expect?.planes ?? {})).toEqual(['BASICO', 'INTERMEDIO', 'INTEGRAL']);
-  expect(journey.steps.find((s) => s.expect?.plan)?.expect?.plan).toMatchObject({ codPlan: expect.any(String), premio: expect.any(Number) });
+  expect(journey.steps.find((s) => s.expect?.plan)?.expect?.plan).toMatchObject({
+    codPlan: expect.any(String),
+    premio: expect.any(Number),
+  });
   expect(journey.steps.at(-1)?.expect?.policyNumber).toBe(true);
   for (const s of journey.steps) expect(s.calls?.map((c) => c.path) ?? [], s.route).not.toContain('/embudo/eventos');
 
@@ -61,7 +76,11 @@ test('un recorrido grabado con ?grabar=1 se descarga como fixture sin datos pers
   expect(reports).toHaveLength(journey.steps.length);
 });
 
-test('un pago rechazado grabado queda rechazado: la tarjeta de prueba que la entidad rechaza se guarda como se tipeó', async ({ page, browser, baseURL }, info) => {
+test('un pago rechazado grabado queda rechazado: la tarjeta de prueba que la entidad rechaza se guarda como se tipeó', async ({
+  page,
+  browser,
+  baseURL,
+}, info) => {
   test.skip(info.project.name !== 'mobile', 'una vez alcanza');
   test.setTimeout(180_000);
   await quoteAHome(page, info, '?grabar=1', { areaCod: '11', numero: '47891234' });
@@ -76,7 +95,9 @@ test('un pago rechazado grabado queda rechazado: la tarjeta de prueba que la ent
   await download.saveAs(file);
   const journey = loadJourney(file);
   // a schema's own example (schemas/metodo-de-pago.schema.json) is test data: kept, not replaced by the accepted card
-  expect(journey.steps.find((s) => s.route.endsWith('metodo-de-pago'))?.answers).toMatchObject({ numberPaymentCard: '4000 0000 0000 0002' });
+  expect(journey.steps.find((s) => s.route.endsWith('metodo-de-pago'))?.answers).toMatchObject({
+    numberPaymentCard: '4000 0000 0000 0002',
+  });
   expect(journey.steps.at(-1)?.route).toBe('seguro-hogar/error');
   // what the visitor typed that is not a schema example is still replaced
   expect(readFileSync(file, 'utf8')).not.toContain('47891234');

@@ -28,8 +28,14 @@ function run(cmd: string, args: string[], env: Record<string, string> = {}): Pro
 }
 
 const serverEnv = (staticDir: string, dataDir: string, extra: Record<string, string> = {}) => ({
-  STATIC_DIR: staticDir, DATA_DIR: dataDir, NODE_ENV: 'test', EMISSION_DELAY_MS: '300', RATE_LIMIT_MAX: '100000', COTIZACIONES_POR_HORA: '100000',
-  EMBUDO_LOTES_POR_MINUTO: '100000', ...extra,
+  STATIC_DIR: staticDir,
+  DATA_DIR: dataDir,
+  NODE_ENV: 'test',
+  EMISSION_DELAY_MS: '300',
+  RATE_LIMIT_MAX: '100000',
+  COTIZACIONES_POR_HORA: '100000',
+  EMBUDO_LOTES_POR_MINUTO: '100000',
+  ...extra,
 });
 
 // oxlint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a test uses from this pattern: none here
@@ -62,12 +68,16 @@ test('npm run replay --base-url …/hogar pasa contra la app servida bajo /hogar
     const tariff = JSON.parse(readFileSync('server/tariffs/2026-11.json', 'utf8'));
     tariff.coberturas['101'].tasaAnualPorMil = 0.5;
     writeFileSync(join(tmp, 'tarifa.json'), JSON.stringify(tariff));
-    servers.push(await startServer(0, serverEnv(join(tmp, 'dist-hogar'), join(tmp, 'datos-2'), { TARIFF_FILE: join(tmp, 'tarifa.json') }), READY));
+    servers.push(
+      await startServer(0, serverEnv(join(tmp, 'dist-hogar'), join(tmp, 'datos-2'), { TARIFF_FILE: join(tmp, 'tarifa.json') }), READY),
+    );
     proxy.retarget(servers[1].url);
     const tariffRed = await run(process.execPath, ['scripts/replay.ts', FIXTURE, '--base-url', proxy.url]);
     console.log(`replay bajo /hogar, otra tarifa (rojo): ${tariffRed.ms} ms — ${/✗ compra.*/.exec(tariffRed.out)?.[0]}`);
     expect(tariffRed.code, tariffRed.out).toBe(1);
-    expect(tariffRed.out).toMatch(/✗ compra-tarjeta-casa: paso 7 \(seguro-hogar\/cotizacion\): plan BASICO: premio esperado [\d.]+,\d\d, visto [\d.]+,\d\d/);
+    expect(tariffRed.out).toMatch(
+      /✗ compra-tarjeta-casa: paso 7 \(seguro-hogar\/cotizacion\): plan BASICO: premio esperado [\d.]+,\d\d, visto [\d.]+,\d\d/,
+    );
     expect(tariffRed.out).toContain('0/1 recorridos verdes');
 
     // 3. the build for the root behind the same proxy: its pages leave the sub-path, red at the first step

@@ -40,7 +40,10 @@ test('la vista previa reúne las respuestas de ejemplo: la cotización muestra l
   // the thank-you page is past the purchase: opened with sample answers, and the bar says why
   await page.goto('/seguro-hogar/__vista-previa');
   await page.getByRole('button', { name: 'Abrir gracias', exact: true }).click();
-  await expect(page.getByRole('complementary', { name: 'Vista previa: problemas del paso' })).toContainText('se detuvo antes de enviar "confirmacion" (sus llamadas mueven dinero)', { timeout: 60_000 });
+  await expect(page.getByRole('complementary', { name: 'Vista previa: problemas del paso' })).toContainText(
+    'se detuvo antes de enviar "confirmacion" (sus llamadas mueven dinero)',
+    { timeout: 60_000 },
+  );
 });
 
 test('sin VISTA_PREVIA en el servidor, la ruta va al paso 1 y el chunk de la vista previa no se descarga', async ({ page }) => {

@@ -15,7 +15,21 @@ import type { ExpectedCall } from '../../tools/replay/fixture.ts';
 
 export const REPO = join(import.meta.dirname, '../..');
 /** What the web build reads. */
-const TREE = ['src', 'tools', 'flow', 'schemas', 'scripts', 'config', 'server/tariffs', 'server/src/producto.ts', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json', 'public'];
+const TREE = [
+  'src',
+  'tools',
+  'flow',
+  'schemas',
+  'scripts',
+  'config',
+  'server/tariffs',
+  'server/src/producto.ts',
+  'index.html',
+  'vite.config.ts',
+  'tsconfig.json',
+  'package.json',
+  'public',
+];
 
 export interface FlowEditExample {
   description: string;
@@ -73,7 +87,10 @@ export default { ...config, plugins: plugins.filter((p) => p?.name !== 'vite-plu
  */
 export async function buildTree(dir: string): Promise<void> {
   writeFileSync(join(dir, 'vite.config.arbol.ts'), CONFIG_SIN_COMPRIMIR);
-  for (const args of [['tools/validators/compile.ts'], [join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.config.arbol.ts', '--logLevel', 'error']]) {
+  for (const args of [
+    ['tools/validators/compile.ts'],
+    [join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.config.arbol.ts', '--logLevel', 'error'],
+  ]) {
     const { code, out } = await new Promise<{ code: number | null; out: string }>((resolve) => {
       const child = spawn(process.execPath, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';

@@ -48,7 +48,9 @@ describe('the shipped flow', () => {
   });
 
   it('never persists the card number or the CBU', () => {
-    expect(realDef.persist?.exclude).toEqual(expect.arrayContaining(['/answers/metodo-de-pago/numberPaymentCard', '/answers/metodo-de-pago/numberCBU']));
+    expect(realDef.persist?.exclude).toEqual(
+      expect.arrayContaining(['/answers/metodo-de-pago/numberPaymentCard', '/answers/metodo-de-pago/numberCBU']),
+    );
   });
 
   it('every form step has a schema file', () => {
@@ -167,8 +169,16 @@ describe('pointers and bindings', () => {
 
   it('resolves pointers, constants, merges and joins', () => {
     const c = { answers: { p: { first: 'Ana', last: 'Pérez', doc: '30123456' } }, data: { q: { refId: 'r1' } } };
-    expect(resolveBinding({ name: { join: ['/answers/p/first', '/answers/p/last'] }, app: { const: 'x' }, missing: '/nada' }, c)).toEqual({ name: 'Ana Pérez', app: 'x' });
-    expect(resolveBinding({ merge: ['/answers/p', { refId: '/data/q/refId' }] }, c)).toEqual({ first: 'Ana', last: 'Pérez', doc: '30123456', refId: 'r1' });
+    expect(resolveBinding({ name: { join: ['/answers/p/first', '/answers/p/last'] }, app: { const: 'x' }, missing: '/nada' }, c)).toEqual({
+      name: 'Ana Pérez',
+      app: 'x',
+    });
+    expect(resolveBinding({ merge: ['/answers/p', { refId: '/data/q/refId' }] }, c)).toEqual({
+      first: 'Ana',
+      last: 'Pérez',
+      doc: '30123456',
+      refId: 'r1',
+    });
   });
 
   it('traces a wire field back to the answer that fed it, through objects and merges', () => {

@@ -60,11 +60,19 @@ describe('flow engine model', () => {
 
   it('a failed check shows its message on the field the reply names (fieldFrom), else on the declared one', async () => {
     const engine = createFlowEngine({
-      flow: { ...flow, calls: { ...flow.calls, check: { ...flow.calls.check, check: { ok: '/valido', message: '/mensaje', field: 'x', fieldFrom: '/campo' } } } },
+      flow: {
+        ...flow,
+        calls: {
+          ...flow.calls,
+          check: { ...flow.calls.check, check: { ok: '/valido', message: '/mensaje', field: 'x', fieldFrom: '/campo' } },
+        },
+      },
       genericError: 'Error genérico',
       timeoutError: 'Demora',
     });
-    const named = fork({ handlers: [[engine.requestFx, async () => ({ valido: false, mensaje: 'La tarjeta está vencida.', campo: 'vencimiento' })]] });
+    const named = fork({
+      handlers: [[engine.requestFx, async () => ({ valido: false, mensaje: 'La tarjeta está vencida.', campo: 'vencimiento' })]],
+    });
     await allSettled(engine.stepSubmitted, { scope: named, params: { stepId: 'a', formData: { x: '1' } } });
     expect(named.getState(engine.$errors).a).toEqual({ fields: { vencimiento: 'La tarjeta está vencida.' }, banner: null });
     const unnamed = fork({ handlers: [[engine.requestFx, async () => ({ valido: false, mensaje: 'No.' })]] });
@@ -97,7 +105,13 @@ describe('flow engine model', () => {
 
   it('a 400 whose errors name a wire field shows each message on the form field that fed it; others go to the banner', async () => {
     const { engine, scope, navigations } = setup((req) => {
-      const fields = req.path === '/save' ? [{ field: '/y', message: 'Revisá este dato.' }] : [{ field: '/x', message: 'No es válido.' }, { field: '/otro', message: 'Algo más.' }];
+      const fields =
+        req.path === '/save'
+          ? [{ field: '/y', message: 'Revisá este dato.' }]
+          : [
+              { field: '/x', message: 'No es válido.' },
+              { field: '/otro', message: 'Algo más.' },
+            ];
       throw { message: 'Revisá los datos ingresados.', errors: fields };
     });
     await allSettled(engine.stepSubmitted, { scope, params: { stepId: 'b', formData: { y: 3 } } });
@@ -113,7 +127,12 @@ describe('flow engine model', () => {
     const idem = compileFlowNode({ ...def, calls: { ...def.calls, save: { ...def.calls.save, idempotent: true } } });
     const engine = createFlowEngine({ flow: idem, genericError: 'x', timeoutError: 'y' });
     const requests: ApiRequest[] = [];
-    const scope = fork({ handlers: [[engine.requestFx, async (req: ApiRequest) => (requests.push(req), { id: 1 })], [engine.navigateFx, () => undefined]] });
+    const scope = fork({
+      handlers: [
+        [engine.requestFx, async (req: ApiRequest) => (requests.push(req), { id: 1 })],
+        [engine.navigateFx, () => undefined],
+      ],
+    });
     for (const y of [1, 1, 2]) await allSettled(engine.stepSubmitted, { scope, params: { stepId: 'b', formData: { y } } });
     const keys = requests.map((r) => r.idempotencyKey);
     expect(keys[0]).toMatch(/^[0-9a-f]{16}$/);
@@ -158,7 +177,10 @@ describe('flow engine model', () => {
 
   it('inactivity mid-journey clears the quote and flags and goes to step 1; on the result page nothing is cleared', async () => {
     const { engine, scope, navigations } = setup(() => ({}));
-    await allSettled(engine.stateRestored, { scope, params: { flags: on('c'), answers: { a: { x: '1' } }, data: { saved: { id: 1 } }, numberDetailStep: 1.3 } });
+    await allSettled(engine.stateRestored, {
+      scope,
+      params: { flags: on('c'), answers: { a: { x: '1' } }, data: { saved: { id: 1 } }, numberDetailStep: 1.3 },
+    });
     await allSettled(engine.sessionExpired, { scope });
     expect(scope.getState(engine.$state)).toEqual(emptyState(flow));
     expect(navigations).toEqual([{ stepId: 'start', replace: true }]);
@@ -225,13 +247,26 @@ describe('flow engine model', () => {
     const v3 = compileFlowNode({ ...(miniJson as unknown as FlowDef), version: 3 });
     const migrations = [
       { from: 1, to: 2, operations: [{ op: 'move' as const, from: '/answers/a/viejo', to: '/answers/a/x' }] },
-      { from: 2, to: 3, operations: [{ op: 'drop' as const, path: '/answers/quitado' }, { op: 'mapFlag' as const, from: 'borrado', to: 'b' }] },
+      {
+        from: 2,
+        to: 3,
+        operations: [
+          { op: 'drop' as const, path: '/answers/quitado' },
+          { op: 'mapFlag' as const, from: 'borrado', to: 'b' },
+        ],
+      },
     ];
     const engine = createFlowEngine({ flow: v3, genericError: 'x', timeoutError: 'y', migrations });
     const scope = fork();
     const saved = { flags: { borrado: true }, answers: { a: { viejo: 'hola' }, quitado: { z: 1 } }, data: {}, numberDetailStep: 1.2 };
     await allSettled(engine.stateRestored, { scope, params: saved });
-    expect(scope.getState(engine.$state)).toEqual({ flags: { ...Object.fromEntries(v3.flags.map((f) => [f, false])), b: true }, answers: { a: { x: 'hola' } }, data: {}, numberDetailStep: 1.2, version: 3 });
+    expect(scope.getState(engine.$state)).toEqual({
+      flags: { ...Object.fromEntries(v3.flags.map((f) => [f, false])), b: true },
+      answers: { a: { x: 'hola' } },
+      data: {},
+      numberDetailStep: 1.2,
+      version: 3,
+    });
     expect(scope.getState(engine.$notice)).toBeNull();
   });
 
@@ -239,7 +274,10 @@ describe('flow engine model', () => {
     const v2 = compileFlowNode({ ...(miniJson as unknown as FlowDef), version: 2 });
     const engine = createFlowEngine({ flow: v2, genericError: 'x', timeoutError: 'y', migrations: [] });
     const scope = fork();
-    await allSettled(engine.stateRestored, { scope, params: { flags: { c: true }, answers: { a: { x: 1 } }, data: {}, numberDetailStep: 1.3 } });
+    await allSettled(engine.stateRestored, {
+      scope,
+      params: { flags: { c: true }, answers: { a: { x: 1 } }, data: {}, numberDetailStep: 1.3 },
+    });
     expect(scope.getState(engine.$state)).toEqual(emptyState(v2));
     expect(scope.getState(engine.$notice)).toBe('flujoActualizado');
     await allSettled(engine.stepSubmitted, { scope, params: { stepId: 'start', formData: {} } });

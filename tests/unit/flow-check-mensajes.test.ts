@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { checkProduct } from '../../tools/check/project.ts';
 import { loadProduct } from '../../scripts/flow-check.ts';
 
-const where = (f: ReturnType<typeof loadProduct>) => checkProduct(f).problems.filter((p) => p.severity !== 'warning').map((p) => `${p.file}#${p.pointer}`);
+const where = (f: ReturnType<typeof loadProduct>) =>
+  checkProduct(f)
+    .problems.filter((p) => p.severity !== 'warning')
+    .map((p) => `${p.file}#${p.pointer}`);
 
 describe('flow:check › x-mensaje keys and step schema ids', () => {
   it('the shipped product names only existing message keys', () => {
@@ -13,7 +16,9 @@ describe('flow:check › x-mensaje keys and step schema ids', () => {
   it('a misspelt x-mensaje key (string or per keyword) is an error naming file and pointer', () => {
     const f = loadProduct('.');
     (f.schemas.contacto.properties as Record<string, Record<string, unknown>>).areaCod['x-mensaje'] = 'validacion.areaCodd';
-    (f.schemas.vigencia.properties as Record<string, Record<string, unknown>>).initPolicyDate['x-mensaje'] = { 'x-diasDesdeHoy': 'validacion.nada' };
+    (f.schemas.vigencia.properties as Record<string, Record<string, unknown>>).initPolicyDate['x-mensaje'] = {
+      'x-diasDesdeHoy': 'validacion.nada',
+    };
     expect(where(f)).toEqual([
       'schemas/contacto.schema.json#/properties/areaCod/x-mensaje',
       'schemas/vigencia.schema.json#/properties/initPolicyDate/x-mensaje/x-diasDesdeHoy',

@@ -30,7 +30,10 @@ describe('flow:check', () => {
     const f = copy();
     (f.ui.metros.metros as Record<string, unknown>)['ui:options'] = { unit: 'm²', unidad: 'm²' };
     (f.ui.propiedad.tipoVivienda as { 'ui:options': Record<string, unknown> })['ui:options'].icons = { CASA: 'castillo' };
-    expect(where(f)).toEqual(['schemas/propiedad.ui.json#/tipoVivienda/ui:options/icons', 'schemas/metros.ui.json#/metros/ui:options/unidad']);
+    expect(where(f)).toEqual([
+      'schemas/propiedad.ui.json#/tipoVivienda/ui:options/icons',
+      'schemas/metros.ui.json#/metros/ui:options/unidad',
+    ]);
   });
 
   it('a ui entry for a field the schema does not have', () => {
@@ -43,7 +46,10 @@ describe('flow:check', () => {
     const f = copy();
     f.ui.metros['ui:enableMarkdownInDescription'] = true;
     (f.ui.metros.metros as Record<string, unknown>)['ui:options'] = { unit: 'm²', enableMarkdownInHelp: true };
-    expect(where(f)).toEqual(['schemas/metros.ui.json#/metros/ui:options/enableMarkdownInHelp', 'schemas/metros.ui.json#/ui:enableMarkdownInDescription']);
+    expect(where(f)).toEqual([
+      'schemas/metros.ui.json#/metros/ui:options/enableMarkdownInHelp',
+      'schemas/metros.ui.json#/ui:enableMarkdownInDescription',
+    ]);
   });
 
   it('a binding pointer typo (the field would silently vanish from the request)', () => {
@@ -58,7 +64,12 @@ describe('flow:check', () => {
     const f = copy();
     f.flow.steps.splice(4, 0, { id: 'alarma', flag: 'alarm', next: 'localidad' } as FlowDef['steps'][number]);
     step(f, 'metros').next = 'alarma';
-    f.schemas.alarma = { $id: 'alarma.schema.json', type: 'object', required: ['tieneAlarma'], properties: { tieneAlarma: { type: 'string', enum: ['S', 'N'] } } };
+    f.schemas.alarma = {
+      $id: 'alarma.schema.json',
+      type: 'object',
+      required: ['tieneAlarma'],
+      properties: { tieneAlarma: { type: 'string', enum: ['S', 'N'] } },
+    };
     f.ui.alarma = { tieneAlarma: { 'ui:widget': 'ChoiceCardsWidget' } };
     expect(where(f).filter((w) => !w.startsWith('aviso'))).toEqual([
       'src/i18n/es.json#/alarma/titulo',
@@ -67,14 +78,20 @@ describe('flow:check', () => {
       'src/i18n/es.json#/alarma/fields/tieneAlarma/options/N',
     ]);
     // and it says the SPEC contract changed (a warning, not an error)
-    expect(where(f).filter((w) => w.startsWith('aviso'))).toEqual(['aviso flow/contract.json#/routes', 'aviso flow/contract.json#/flags', 'aviso flow/contract.json#/guardOrder']);
+    expect(where(f).filter((w) => w.startsWith('aviso'))).toEqual([
+      'aviso flow/contract.json#/routes',
+      'aviso flow/contract.json#/flags',
+      'aviso flow/contract.json#/guardOrder',
+    ]);
   });
 
   it('removing a step leaves no orphan behind: its calls, the bindings to its answers, its schema files', () => {
     const f = copy();
     f.flow.steps = f.flow.steps.filter((s) => s.id !== 'adicionales');
     step(f, 'cotizacion').next = 'datos-personales';
-    const errors = checkProduct(f).problems.filter((p) => p.severity !== 'warning').map((p) => `${p.file ?? 'flow/flow.json'}#${p.pointer}`);
+    const errors = checkProduct(f)
+      .problems.filter((p) => p.severity !== 'warning')
+      .map((p) => `${p.file ?? 'flow/flow.json'}#${p.pointer}`);
     expect(errors).toEqual(
       expect.arrayContaining([
         'flow/flow.json#/calls/solicitar/body/coberturasOpcionales',
@@ -93,20 +110,28 @@ describe('flow:check', () => {
     step(f, 'permanencia').next = 'localidad';
     const problems = checkProduct(f).problems;
     expect(problems.filter((p) => p.severity !== 'warning')).toEqual([]);
-    expect(problems.map((p) => `${p.file}#${p.pointer}`)).toEqual(['flow/contract.json#/routes', 'flow/contract.json#/flags', 'flow/contract.json#/guardOrder']);
+    expect(problems.map((p) => `${p.file}#${p.pointer}`)).toEqual([
+      'flow/contract.json#/routes',
+      'flow/contract.json#/flags',
+      'flow/contract.json#/guardOrder',
+    ]);
   });
 
   it('unreachable steps, dead ends, loops with no exit and an ambiguous back', () => {
     const f = copy();
     step(f, 'vigencia').next = 'contacto'; // contacto ↔ vigencia: a loop with no way out
     const problems = where(f);
-    expect(problems).toEqual(expect.arrayContaining(['flow/flow.json#/steps/5/next', 'flow/flow.json#/steps/6/next', 'flow/flow.json#/steps/7']));
+    expect(problems).toEqual(
+      expect.arrayContaining(['flow/flow.json#/steps/5/next', 'flow/flow.json#/steps/6/next', 'flow/flow.json#/steps/7']),
+    );
     const g = copy();
     delete step(g, 'direccion').next; // a dead end
     expect(where(g)).toEqual(expect.arrayContaining(['flow/flow.json#/steps/10/next']));
     const h = copy();
     step(h, 'cotizacion').next = [{ when: 'chatHabilitado', to: 'adicionales' }, { to: 'datos-personales' }];
-    expect(checkProduct(h).problems.find((p) => p.pointer === '/steps/9')?.message).toMatch(/varios pasos anteriores \(cotizacion, adicionales\)/);
+    expect(checkProduct(h).problems.find((p) => p.pointer === '/steps/9')?.message).toMatch(
+      /varios pasos anteriores \(cotizacion, adicionales\)/,
+    );
   });
 
   it('a version bump without a migration warns that saved journeys restart; a migration to a missing step is an error', () => {
@@ -162,7 +187,11 @@ describe('flow:check', () => {
   it('a funnel split by typed text (a name, a card number) instead of a choice, or by a step that does not exist', () => {
     const f = copy();
     f.flow.funnel!.splitBy = { 'metodo-de-pago': 'numberPaymentCard', 'datos-personales': 'methodPayment', 'no-existe': 'x' };
-    expect(where(f)).toEqual(['flow/flow.json#/funnel/splitBy/no-existe', 'flow/flow.json#/funnel/splitBy/metodo-de-pago', 'flow/flow.json#/funnel/splitBy/datos-personales']);
+    expect(where(f)).toEqual([
+      'flow/flow.json#/funnel/splitBy/no-existe',
+      'flow/flow.json#/funnel/splitBy/metodo-de-pago',
+      'flow/flow.json#/funnel/splitBy/datos-personales',
+    ]);
     expect(checkProduct(f).problems[1].message).toMatch(/"numberPaymentCard" no es una lista de opciones .* nunca lo escrito/);
   });
 });

@@ -25,7 +25,12 @@ describe('worked examples (JSON edits only)', () => {
     const errors = checkProduct(editedProduct).problems.filter((p) => p.severity !== 'warning');
     expect(errors).toEqual([]);
     const flow = compileFlowNode(editedProduct.flow as FlowDef);
-    const path = journey(flow, { flags: {}, answers: { permanencia: { titularidad: 'INQUILINO' } }, data: { emision: { estado: 'EMITIDA' } }, numberDetailStep: 1.1 });
+    const path = journey(flow, {
+      flags: {},
+      answers: { permanencia: { titularidad: 'INQUILINO' } },
+      data: { emision: { estado: 'EMITIDA' } },
+      numberDetailStep: 1.1,
+    });
     expect(flow.steps.find((s) => s.id === path[path.length - 1])?.kind).toBe('result');
   });
 

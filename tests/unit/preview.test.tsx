@@ -35,7 +35,7 @@ describe('staff preview', () => {
     expect(screen.queryByRole('region', { name: 'Problemas del flujo' })).toBeNull();
   });
 
-  it('groups problems by the step whose schema, flow entry or texts they are in; the rest are the flow\'s', () => {
+  it("groups problems by the step whose schema, flow entry or texts they are in; the rest are the flow's", () => {
     const metros = flow.steps.findIndex((s) => s.id === 'metros');
     const { byStep, general } = problemsByStep(flow, [
       { file: 'schemas/metros.schema.json', pointer: '/properties/metros/maximum', message: 'a' },

@@ -18,7 +18,10 @@ const flow = compileFlowNode(realFlowJson as unknown as FlowDef);
 async function showSuccess(emision: Record<string, unknown>) {
   const engine = createFlowEngine({ flow, genericError: 'x', timeoutError: 'y' });
   const scope = fork();
-  await allSettled(engine.stateRestored, { scope, params: { ...emptyState(flow), data: { emision, planElegido: { nombre: 'Intermedio' } } } });
+  await allSettled(engine.stateRestored, {
+    scope,
+    params: { ...emptyState(flow), data: { emision, planElegido: { nombre: 'Intermedio' } } },
+  });
   const step = flow.steps.find((s) => s.kind === 'result' && s.result?.tone === 'success')!;
   render(
     <Provider value={scope}>

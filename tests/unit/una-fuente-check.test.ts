@@ -11,7 +11,8 @@ const shipped = loadProduct('.');
 const TARIFA = 'server/tariffs/2026-11.json';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const copy = () => structuredClone(shipped) as ProductFiles & { schemas: Json; texts: Json; tariffs: Record<string, Json> };
-const problems = (f: ProductFiles) => checkProduct(f).problems.map((p) => `${p.severity === 'warning' ? 'aviso ' : ''}${p.file}#${p.pointer}: ${p.message}`);
+const problems = (f: ProductFiles) =>
+  checkProduct(f).problems.map((p) => `${p.severity === 'warning' ? 'aviso ' : ''}${p.file}#${p.pointer}: ${p.message}`);
 
 describe('tariff against the step schemas', () => {
   it('the shipped tariff is read by flow:check and covers the form', () => {
@@ -73,8 +74,18 @@ describe('placeholders from the schema (src/core/bounds.ts)', () => {
     expect(fieldBounds({ minimum: 20, maximum: 1500 })).toEqual({ min: 20, max: 1500 });
     expect(fieldBounds({ exclusiveMinimum: 0, exclusiveMaximum: 100 })).toEqual({ min: 0, max: 100 });
     expect(fieldBounds({ minLength: 2, maxLength: 60 })).toEqual({ min: 2, max: 60 });
-    expect(fieldBounds({ 'x-diasDesdeHoy': { min: 1, max: 60 } }, '2026-11-25')).toEqual({ min: 1, max: 60, desde: '26/11/2026', hasta: '24/01/2027' });
-    expect(fieldBounds({ 'x-edad': { min: 21, max: 99 } }, '2026-11-25')).toEqual({ min: 21, max: 99, desde: '26/11/1926', hasta: '25/11/2005' });
+    expect(fieldBounds({ 'x-diasDesdeHoy': { min: 1, max: 60 } }, '2026-11-25')).toEqual({
+      min: 1,
+      max: 60,
+      desde: '26/11/2026',
+      hasta: '24/01/2027',
+    });
+    expect(fieldBounds({ 'x-edad': { min: 21, max: 99 } }, '2026-11-25')).toEqual({
+      min: 21,
+      max: 99,
+      desde: '26/11/1926',
+      hasta: '25/11/2005',
+    });
     expect(fillBounds('Entre {{min}} y {{max}} m² ({{otro}})', { min: 10, max: 1000 })).toBe('Entre 10 y 1000 m² ({{otro}})');
   });
 });

@@ -59,7 +59,8 @@ const rjsf = customizeValidator({ ajvOptionsOverrides: { strict: false } });
 /** The property schema of `field` wherever the step schema declares it (properties first, then branches). */
 function propertyOf(schema: Json, field: string, at = ''): { prop: Json; pointer: string } | null {
   const props = schema.properties as Record<string, unknown> | undefined;
-  if (props && props[field] && typeof props[field] === 'object') return { prop: props[field] as Json, pointer: `${at}/properties/${escapeToken(field)}` };
+  if (props && props[field] && typeof props[field] === 'object')
+    return { prop: props[field] as Json, pointer: `${at}/properties/${escapeToken(field)}` };
   const parts: [Json | undefined, string][] = [
     ...((schema.allOf as Json[] | undefined) ?? []).map((s, i) => [s, `${at}/allOf/${i}`] as [Json, string]),
     [schema.then as Json | undefined, `${at}/then`],
@@ -77,13 +78,16 @@ export function arbitraryFor(prop: Json): fc.Arbitrary<unknown> {
   if ('const' in prop) return fc.constant(prop.const);
   if (Array.isArray(prop.enum)) return fc.constantFrom(...(prop.enum as unknown[]));
   if (prop.type === 'boolean') return fc.boolean();
-  if (prop.type === 'integer') return fc.integer({ min: (prop.minimum as number | undefined) ?? -1e6, max: (prop.maximum as number | undefined) ?? 1e6 });
-  if (prop.type === 'number') return fc.double({ min: (prop.minimum as number | undefined) ?? -1e6, max: (prop.maximum as number | undefined) ?? 1e6, noNaN: true });
+  if (prop.type === 'integer')
+    return fc.integer({ min: (prop.minimum as number | undefined) ?? -1e6, max: (prop.maximum as number | undefined) ?? 1e6 });
+  if (prop.type === 'number')
+    return fc.double({ min: (prop.minimum as number | undefined) ?? -1e6, max: (prop.maximum as number | undefined) ?? 1e6, noNaN: true });
   if (prop.type === 'string') {
     if (prop.format === 'email') return fc.emailAddress().filter((s) => s.length <= ((prop.maxLength as number | undefined) ?? 254));
     const min = (prop.minLength as number | undefined) ?? 0;
     const max = (prop.maxLength as number | undefined) ?? 40;
-    const base = typeof prop.pattern === 'string' ? fc.stringMatching(new RegExp(prop.pattern)) : fc.string({ minLength: min, maxLength: max });
+    const base =
+      typeof prop.pattern === 'string' ? fc.stringMatching(new RegExp(prop.pattern)) : fc.string({ minLength: min, maxLength: max });
     return base.filter((s) => s.length >= min && s.length <= max);
   }
   return fc.constant(prop.default);
@@ -93,7 +97,8 @@ export function arbitraryFor(prop: Json): fc.Arbitrary<unknown> {
 function propertyValues(prop: Json, pointer: string, examples: unknown[], opts: Required<GenerateOptions>): FieldValue[] {
   const out: FieldValue[] = [];
   const add = (value: unknown, at: string, why: string, fixture?: unknown) => {
-    if (!out.some((v) => JSON.stringify(v.value) === JSON.stringify(value))) out.push({ value, pointer: at, why, ...(fixture !== undefined ? { fixture } : {}) });
+    if (!out.some((v) => JSON.stringify(v.value) === JSON.stringify(value)))
+      out.push({ value, pointer: at, why, ...(fixture !== undefined ? { fixture } : {}) });
   };
   if ('const' in prop) add(prop.const, `${pointer}/const`, 'const');
   else if (Array.isArray(prop.enum)) prop.enum.forEach((v, i) => add(v, `${pointer}/enum/${i}`, 'valor de enum'));
@@ -124,13 +129,17 @@ function propertyValues(prop: Json, pointer: string, examples: unknown[], opts: 
       if (edad.min !== undefined) add(sumarAnios(opts.today, -edad.min), at, `cumple ${edad.min} años hoy (edad mínima)`);
       if (edad.min !== undefined) add(sumarDias(sumarAnios(opts.today, -edad.min), -1), at, `${edad.min} años y un día`);
       if (edad.max !== undefined) add(sumarAnios(opts.today, -edad.max), at, `cumple ${edad.max} años hoy`);
-      if (edad.max !== undefined) add(sumarDias(sumarAnios(opts.today, -(edad.max + 1)), 1), at, `${edad.max} años, el último día (edad máxima)`);
+      if (edad.max !== undefined)
+        add(sumarDias(sumarAnios(opts.today, -(edad.max + 1)), 1), at, `${edad.max} años, el último día (edad máxima)`);
     }
   }
   examples.forEach((v) => add(v, pointer.replace(/\/properties\/[^/]+$/, '') + '/examples', 'ejemplo'));
   if (out.length === 0 && prop.default !== undefined) add(prop.default, `${pointer}/default`, 'valor por defecto');
   // one value from the field's arbitrary (a number or a free text the examples do not give), seeded
-  const free = prop.type === 'integer' || prop.type === 'number' || (prop.type === 'string' && !prop.enum && !('const' in prop) && !prop.format && examples.length === 0);
+  const free =
+    prop.type === 'integer' ||
+    prop.type === 'number' ||
+    (prop.type === 'string' && !prop.enum && !('const' in prop) && !prop.format && examples.length === 0);
   if (free || out.length === 0) {
     const [drawn] = fc.sample(arbitraryFor(prop), { seed: opts.seed + out.length, numRuns: 1 });
     if (drawn !== undefined) add(drawn, pointer, 'generado (fast-check)');
@@ -155,7 +164,13 @@ export function stepAnswers(schema: Json, ajv: Ajv, opts: GenerateOptions = {}, 
     if (found.prop.type === 'object' && found.prop.properties) {
       // a nested object (a sworn statement): its own rows are its values
       const inner = stepAnswers({ ...found.prop, examples: ex }, ajv, { ...o, seed: o.seed + 7 });
-      values[field] = inner.rows.map((r) => ({ value: r.answers, pointer: found.pointer, why: Object.values(r.covers).map((c) => c.why).join(', ') }));
+      values[field] = inner.rows.map((r) => ({
+        value: r.answers,
+        pointer: found.pointer,
+        why: Object.values(r.covers)
+          .map((c) => c.why)
+          .join(', '),
+      }));
       if (values[field].length === 0) values[field] = ex.map((v) => ({ value: v, pointer: found.pointer, why: 'ejemplo' }));
     } else {
       values[field] = propertyValues(found.prop, found.pointer, ex, o);
@@ -182,7 +197,8 @@ export function stepAnswers(schema: Json, ajv: Ajv, opts: GenerateOptions = {}, 
     const row = make((f) => values[f][r % values[f].length]);
     if (accepts(row.answers) && !rows.some((x) => key(x) === key(row))) rows.push(row);
   }
-  const carried = (f: string, v: FieldValue) => rows.some((r) => r.covers[f] && JSON.stringify(r.covers[f].value) === JSON.stringify(v.value));
+  const carried = (f: string, v: FieldValue) =>
+    rows.some((r) => r.covers[f] && JSON.stringify(r.covers[f].value) === JSON.stringify(v.value));
   const unreachable: StepAnswers['unreachable'] = [];
   const neverShown = new Set<string>();
   /** Required fields the step asks for in `row` while a condition hides them (the visitor cannot answer them). */
@@ -190,7 +206,8 @@ export function stepAnswers(schema: Json, ajv: Ajv, opts: GenerateOptions = {}, 
     if (accepts(row.answers)) return;
     for (const e of validate.errors ?? []) {
       const missing = (e.params as { missingProperty?: string }).missingProperty;
-      if (e.keyword === 'required' && e.instancePath === '' && missing && fields.includes(missing) && !(missing in stepDefaults)) neverShown.add(missing);
+      if (e.keyword === 'required' && e.instancePath === '' && missing && fields.includes(missing) && !(missing in stepDefaults))
+        neverShown.add(missing);
     }
   };
   if (rows.length === 0) hiddenRequired(make((f) => values[f][0]));

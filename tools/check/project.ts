@@ -30,13 +30,30 @@ export interface ProductReport {
   flow?: Flow;
 }
 
-const UI_KEYS = new Set(['ui:widget', 'ui:field', 'ui:options', 'ui:order', 'ui:autofocus', 'ui:title', 'ui:help', 'ui:placeholder', 'ui:enumNames', 'ui:submitButtonOptions']);
+const UI_KEYS = new Set([
+  'ui:widget',
+  'ui:field',
+  'ui:options',
+  'ui:order',
+  'ui:autofocus',
+  'ui:title',
+  'ui:help',
+  'ui:placeholder',
+  'ui:enumNames',
+  'ui:submitButtonOptions',
+]);
 
 /** Top-level and conditional (`if/then/else`, `allOf`, `dependencies`) properties a schema object may hold. */
 export function schemaProperties(schema: Json | undefined): Record<string, Json> {
   if (!schema || typeof schema !== 'object') return {};
   const out: Record<string, Json> = { ...(schema.properties as Record<string, Json> | undefined) };
-  for (const part of [schema.then, schema.else, ...((schema.allOf as Json[]) ?? []), ...((schema.anyOf as Json[]) ?? []), ...((schema.oneOf as Json[]) ?? [])]) {
+  for (const part of [
+    schema.then,
+    schema.else,
+    ...((schema.allOf as Json[]) ?? []),
+    ...((schema.anyOf as Json[]) ?? []),
+    ...((schema.oneOf as Json[]) ?? []),
+  ]) {
     for (const [k, v] of Object.entries(schemaProperties(part as Json))) if (v && typeof v === 'object' && !(k in out)) out[k] = v;
     for (const [k, v] of Object.entries(schemaProperties((part as Json)?.then as Json))) if (!(k in out)) out[k] = v;
   }
@@ -51,14 +68,20 @@ export function checkProduct(files: ProductFiles): ProductReport {
   const ajv = new Ajv({ allErrors: true, strict: false });
   const validateFlow = ajv.compile(files.flowSchema);
   if (!validateFlow(files.flow)) {
-    for (const e of validateFlow.errors ?? []) problems.push({ pointer: e.instancePath, message: `${e.message}${e.params ? ' ' + JSON.stringify(e.params) : ''}` });
+    for (const e of validateFlow.errors ?? [])
+      problems.push({ pointer: e.instancePath, message: `${e.message}${e.params ? ' ' + JSON.stringify(e.params) : ''}` });
     return { problems };
   }
   const def = files.flow as FlowDef;
   const widgetCalls = callsNamedInUi(files.ui);
   problems.push(...checkFlow(def, files.contract, { callsUsedElsewhere: widgetCalls.map((c) => c.call) }));
   for (const c of widgetCalls) {
-    if (!def.calls[c.call]) problems.push({ file: `schemas/${c.step}.ui.json`, pointer: c.at, message: `la llamada "${c.call}" no está declarada en flow/flow.json › calls` });
+    if (!def.calls[c.call])
+      problems.push({
+        file: `schemas/${c.step}.ui.json`,
+        pointer: c.at,
+        message: `la llamada "${c.call}" no está declarada en flow/flow.json › calls`,
+      });
   }
   const flow = compileFlow(def);
   // conditions: each a JSON Schema ajv can compile (core/conditions.ts)
@@ -66,15 +89,21 @@ export function checkProduct(files: ProductFiles): ProductReport {
     try {
       ajv.compile(conditionSchema(cond));
     } catch (err) {
-      problems.push({ file: 'flow/flow.json', pointer: `/conditions/${escapeToken(name)}`, message: `la condición "${name}" no es un JSON Schema válido: ${(err as Error).message}` });
+      problems.push({
+        file: 'flow/flow.json',
+        pointer: `/conditions/${escapeToken(name)}`,
+        message: `la condición "${name}" no es un JSON Schema válido: ${(err as Error).message}`,
+      });
     }
   }
   const stepIndex = (id: string) => def.steps.findIndex((s) => s.id === id);
-  const add = (file: string, pointer: string, message: string, severity?: 'warning') => problems.push({ file, pointer, message, ...(severity ? { severity } : {}) });
+  const add = (file: string, pointer: string, message: string, severity?: 'warning') =>
+    problems.push({ file, pointer, message, ...(severity ? { severity } : {}) });
   const textFile = 'src/i18n/es.json';
   const hasText = (key: string) => getAt(files.texts, '/' + key.split('.').map(escapeToken).join('/')) !== undefined;
   const needText = (key: string, where: string) => {
-    if (!hasText(key)) add(textFile, '/' + key.split('.').map(escapeToken).join('/'), `falta el texto "${key}" (lo usa ${where}): agregalo a es.json`);
+    if (!hasText(key))
+      add(textFile, '/' + key.split('.').map(escapeToken).join('/'), `falta el texto "${key}" (lo usa ${where}): agregalo a es.json`);
   };
 
   // the wire reads its fields from the step schemas: every `$ref` into a step schema must still resolve
@@ -85,8 +114,14 @@ export function checkProduct(files: ProductFiles): ProductReport {
       const m = typeof ref === 'string' ? /^([a-z][a-z0-9-]*)\.schema\.json(?:#(.*))?$/.exec(ref) : null;
       if (m) {
         const step = files.schemas[m[1]];
-        if (!step) add(`schemas/api/${file}`, `${at}/$ref`, `"${ref}" lee schemas/${m[1]}.schema.json, que no existe: definí el campo en el contrato (p. ej. en common.json › $defs) o restaurá el archivo`);
-        else if (m[2] && getAt(step, m[2]) === undefined) add(`schemas/api/${file}`, `${at}/$ref`, `"${ref}": schemas/${m[1]}.schema.json no tiene ${m[2]}`);
+        if (!step)
+          add(
+            `schemas/api/${file}`,
+            `${at}/$ref`,
+            `"${ref}" lee schemas/${m[1]}.schema.json, que no existe: definí el campo en el contrato (p. ej. en common.json › $defs) o restaurá el archivo`,
+          );
+        else if (m[2] && getAt(step, m[2]) === undefined)
+          add(`schemas/api/${file}`, `${at}/$ref`, `"${ref}": schemas/${m[1]}.schema.json no tiene ${m[2]}`);
       }
       for (const [k, v] of Object.entries(node as Json)) walk(v, `${at}/${escapeToken(k)}`);
     };
@@ -97,27 +132,35 @@ export function checkProduct(files: ProductFiles): ProductReport {
     const prop = getAt(files.schemas[id] ?? {}, `/properties/${escapeToken(field)}`) as Json | undefined;
     const choice = Array.isArray(prop?.enum) && (prop!.enum as unknown[]).every((v) => typeof v === 'string');
     if (files.schemas[id] && !choice) {
-      add('flow/flow.json', `/funnel/splitBy/${escapeToken(id)}`, `"${field}" no es una lista de opciones (enum de textos) de schemas/${id}.schema.json: el embudo solo registra elecciones, nunca lo escrito`);
+      add(
+        'flow/flow.json',
+        `/funnel/splitBy/${escapeToken(id)}`,
+        `"${field}" no es una lista de opciones (enum de textos) de schemas/${id}.schema.json: el embudo solo registra elecciones, nunca lo escrito`,
+      );
     }
   }
   // schema files: one per form step, none left over
   for (const step of flow.steps) {
-    if (step.kind === 'form' && !files.schemas[step.id]) add('flow/flow.json', `/steps/${stepIndex(step.id)}`, `el paso de formulario "${step.id}" no tiene schemas/${step.id}.schema.json`);
+    if (step.kind === 'form' && !files.schemas[step.id])
+      add('flow/flow.json', `/steps/${stepIndex(step.id)}`, `el paso de formulario "${step.id}" no tiene schemas/${step.id}.schema.json`);
   }
   // a standalone form (flow › forms) renders its schema as a form step does
   const formSchemas = new Set(Object.values(def.forms ?? {}).map((f) => f.schema));
   for (const [id, form] of Object.entries(def.forms ?? {})) {
-    if (!files.schemas[form.schema]) add('flow/flow.json', `/forms/${escapeToken(id)}/schema`, `el formulario "${id}" no tiene schemas/${form.schema}.schema.json`);
+    if (!files.schemas[form.schema])
+      add('flow/flow.json', `/forms/${escapeToken(id)}/schema`, `el formulario "${id}" no tiene schemas/${form.schema}.schema.json`);
   }
   for (const id of Object.keys(files.schemas)) {
     const step = flow.steps.find((s) => s.id === id);
     if (!step && formSchemas.has(id)) continue;
     if (!step) add(`schemas/${id}.schema.json`, '', `ningún paso de flow/flow.json se llama "${id}": borrá el archivo o agregá el paso`);
-    else if (step.kind !== 'form') add(`schemas/${id}.schema.json`, '', `el paso "${id}" es de tipo "${step.kind}" y no muestra un formulario`);
+    else if (step.kind !== 'form')
+      add(`schemas/${id}.schema.json`, '', `el paso "${id}" es de tipo "${step.kind}" y no muestra un formulario`);
   }
   for (const id of Object.keys(files.ui)) {
     if (!files.schemas[id]) add(`schemas/${id}.ui.json`, '', `no existe schemas/${id}.schema.json para este ui schema`);
-    else if (!flow.steps.some((s) => s.id === id) && !formSchemas.has(id)) add(`schemas/${id}.ui.json`, '', `ningún paso de flow/flow.json se llama "${id}": borrá el archivo o agregá el paso`);
+    else if (!flow.steps.some((s) => s.id === id) && !formSchemas.has(id))
+      add(`schemas/${id}.ui.json`, '', `ningún paso de flow/flow.json se llama "${id}": borrá el archivo o agregá el paso`);
   }
 
   // step schemas: `$id` "<step>.schema.json" (the API registers them under it and the wire refers to them by it), and
@@ -129,11 +172,25 @@ export function checkProduct(files: ProductFiles): ProductReport {
       for (const [k, v] of Object.entries(node as Json)) {
         const here = `${at}/${escapeToken(k)}`;
         if (k === 'x-mensaje') {
-          const keys = typeof v === 'string' ? [[here, v]] : v && typeof v === 'object' ? Object.entries(v as Json).map(([kw, key]) => [`${here}/${escapeToken(kw)}`, key]) : [[here, v]];
+          const keys =
+            typeof v === 'string'
+              ? [[here, v]]
+              : v && typeof v === 'object'
+                ? Object.entries(v as Json).map(([kw, key]) => [`${here}/${escapeToken(kw)}`, key])
+                : [[here, v]];
           for (const [p, key] of keys) {
-            if (typeof key !== 'string' || !hasText(key)) add(file, p as string, `"x-mensaje" nombra "${String(key)}", que no es un texto de src/i18n/es.json: agregalo o corregí la clave`);
+            if (typeof key !== 'string' || !hasText(key))
+              add(
+                file,
+                p as string,
+                `"x-mensaje" nombra "${String(key)}", que no es un texto de src/i18n/es.json: agregalo o corregí la clave`,
+              );
             else if (browser && AREAS_SOLO_SERVIDOR.includes(key.split('.')[0])) {
-              add(file, p as string, `"x-mensaje" nombra "${key}", un texto que solo lee el servidor (el navegador no lo tiene): usá uno de "validacion" u otra área del formulario`);
+              add(
+                file,
+                p as string,
+                `"x-mensaje" nombra "${key}", un texto que solo lee el servidor (el navegador no lo tiene): usá uno de "validacion" u otra área del formulario`,
+              );
             }
           }
         } else walk(v, here);
@@ -143,7 +200,8 @@ export function checkProduct(files: ProductFiles): ProductReport {
   };
   for (const [id, schema] of Object.entries(files.schemas)) {
     const file = `schemas/${id}.schema.json`;
-    if (schema.$id !== `${id}.schema.json`) add(file, '/$id', `el "$id" tiene que ser "${id}.schema.json" (así lo registra la API y lo nombran los $ref de schemas/api)`);
+    if (schema.$id !== `${id}.schema.json`)
+      add(file, '/$id', `el "$id" tiene que ser "${id}.schema.json" (así lo registra la API y lo nombran los $ref de schemas/api)`);
     messageKeysOf(file, schema, true);
   }
   for (const [file, doc] of Object.entries(files.wire ?? {})) messageKeysOf(`schemas/api/${file}`, doc);
@@ -155,7 +213,8 @@ export function checkProduct(files: ProductFiles): ProductReport {
     const { $id: _id, ...rest } = schema;
     const validate = exampleAjv.compile(rest);
     ((schema.examples as unknown[]) ?? []).forEach((example, i) => {
-      if (!validate(example)) add(`schemas/${id}.schema.json`, `/examples/${i}`, `el ejemplo no cumple el schema: ${exampleAjv.errorsText(validate.errors)}`);
+      if (!validate(example))
+        add(`schemas/${id}.schema.json`, `/examples/${i}`, `el ejemplo no cumple el schema: ${exampleAjv.errorsText(validate.errors)}`);
     });
   }
 
@@ -167,11 +226,16 @@ export function checkProduct(files: ProductFiles): ProductReport {
     const field = ui['ui:field'] as string | undefined;
     for (const [key, value] of Object.entries(ui)) {
       if (key.startsWith('ui:')) {
-        if (!UI_KEYS.has(key)) add(file, `${at}/${escapeToken(key)}`, `"${key}" no es una clave de ui schema conocida (${[...UI_KEYS].join(', ')})`);
+        if (!UI_KEYS.has(key))
+          add(file, `${at}/${escapeToken(key)}`, `"${key}" no es una clave de ui schema conocida (${[...UI_KEYS].join(', ')})`);
         continue;
       }
       if (!(key in props)) {
-        add(file, `${at}/${escapeToken(key)}`, `"${key}" no es una propiedad de schemas/${stepId}.schema.json: corregí el nombre o agregala al schema`);
+        add(
+          file,
+          `${at}/${escapeToken(key)}`,
+          `"${key}" no es una propiedad de schemas/${stepId}.schema.json: corregí el nombre o agregala al schema`,
+        );
         continue;
       }
       if (value && typeof value === 'object') checkField(stepId, key, props[key], value as Json, `${at}/${escapeToken(key)}`);
@@ -195,7 +259,12 @@ export function checkProduct(files: ProductFiles): ProductReport {
         continue;
       }
       const { description: _d, calls: _c, ...rest } = schema;
-      if (!optionAjv.validate(rest, value)) add(file, `${at}/${escapeToken(name)}`, `valor inválido para "${name}": ${optionAjv.errorsText(optionAjv.errors)} (${schema.description})`);
+      if (!optionAjv.validate(rest, value))
+        add(
+          file,
+          `${at}/${escapeToken(name)}`,
+          `valor inválido para "${name}": ${optionAjv.errorsText(optionAjv.errors)} (${schema.description})`,
+        );
     }
   };
   const checkField = (stepId: string, name: string, prop: Json, fieldUi: Json, at: string) => {
@@ -221,7 +290,9 @@ export function checkProduct(files: ProductFiles): ProductReport {
   // texts a visitor sees
   const fieldTexts = (stepId: string, schema: Json, ui: Json, prefix: string) => {
     const props = schemaProperties(schema);
-    const owner = ui['ui:field'] ? (FIELDS as Record<string, WidgetSpec & { labelledOptions?: string[] }>)[ui['ui:field'] as string] : undefined;
+    const owner = ui['ui:field']
+      ? (FIELDS as Record<string, WidgetSpec & { labelledOptions?: string[] }>)[ui['ui:field'] as string]
+      : undefined;
     const owned = new Set<string>();
     if (owner) {
       const names = Object.values(((ui['ui:options'] as Json)?.fields as Record<string, string>) ?? {});
@@ -239,7 +310,8 @@ export function checkProduct(files: ProductFiles): ProductReport {
       const where = `el campo "${name}" de schemas/${stepId}.schema.json`;
       if (options.label !== false) needText(`${prefix}.fields.${name}.label`, where);
       const spec = widget ? (WIDGETS as Record<string, WidgetSpec>)[widget] : undefined;
-      if (spec?.enumTexts && Array.isArray(prop.enum)) for (const v of prop.enum) needText(`${prefix}.fields.${name}.options.${String(v)}`, where);
+      if (spec?.enumTexts && Array.isArray(prop.enum))
+        for (const v of prop.enum) needText(`${prefix}.fields.${name}.options.${String(v)}`, where);
       if (prop.type === 'object') fieldTexts(stepId, prop, fieldUi, `${prefix}.fields.${name}`);
     }
   };
@@ -267,24 +339,35 @@ export function checkProduct(files: ProductFiles): ProductReport {
     if (step.loadingMessage) needText(`app.loader.${step.loadingMessage}`, where);
   }
   for (const stage of flow.stages) needText(`app.etapas.${stage}`, `la etapa "${stage}"`);
-  if (flow.resume) for (const t of [flow.resume.failed, ...(flow.resume.notices ?? []).map((n) => n.text)]) needText(`app.avisos.${t}`, 'el retomar cotización (resume)');
+  if (flow.resume)
+    for (const t of [flow.resume.failed, ...(flow.resume.notices ?? []).map((n) => n.text)])
+      needText(`app.avisos.${t}`, 'el retomar cotización (resume)');
   if (flow.chat?.text) needText(`app.${flow.chat.text}`, 'el chat (chat.text)');
 
   // migrations of saved journeys: a chain up to the current version, each operation well formed
   const versions = new Set<number>();
   for (const [name, m] of Object.entries(files.migrations ?? {})) {
     const file = `flow/migrations/${name}`;
-    if (!Number.isInteger(m.from) || m.to !== (m.from as number) + 1) add(file, '', 'una migración lleva de "from" a "to" = from + 1 (números enteros)');
+    if (!Number.isInteger(m.from) || m.to !== (m.from as number) + 1)
+      add(file, '', 'una migración lleva de "from" a "to" = from + 1 (números enteros)');
     else if ((m.to as number) > def.version) add(file, '/to', `la versión ${String(m.to)} es posterior a la del flujo (${def.version})`);
     else versions.add(m.to as number);
     ((m.operations as Json[]) ?? []).forEach((op, i) => {
       const at = `/operations/${i}`;
-      if (op.op === 'mapFlag' && !flow.steps.some((st) => st.id === op.to)) add(file, `${at}/to`, `el paso "${String(op.to)}" no existe en flow/flow.json`);
-      else if (!['move', 'drop', 'mapFlag'].includes(op.op as string)) add(file, `${at}/op`, `operación desconocida "${String(op.op)}" (move, drop, mapFlag)`);
+      if (op.op === 'mapFlag' && !flow.steps.some((st) => st.id === op.to))
+        add(file, `${at}/to`, `el paso "${String(op.to)}" no existe en flow/flow.json`);
+      else if (!['move', 'drop', 'mapFlag'].includes(op.op as string))
+        add(file, `${at}/op`, `operación desconocida "${String(op.op)}" (move, drop, mapFlag)`);
     });
   }
   for (let v = 2; v <= def.version; v++) {
-    if (!versions.has(v)) add('flow/flow.json', '/version', `no hay migración a la versión ${v} (flow/migrations/${v}.json): quien guardó su recorrido con la versión ${v - 1} empieza de nuevo`, 'warning');
+    if (!versions.has(v))
+      add(
+        'flow/flow.json',
+        '/version',
+        `no hay migración a la versión ${v} (flow/migrations/${v}.json): quien guardó su recorrido con la versión ${v - 1} empieza de nuevo`,
+        'warning',
+      );
   }
 
   // bindings that read answers: the step's schema must have the field
@@ -298,7 +381,11 @@ export function checkProduct(files: ProductFiles): ProductReport {
       const prop = props[tokens[i]];
       if (!prop) {
         const known = Object.keys(props);
-        add('flow/flow.json', b.at, `"${b.pointer}" lee "${tokens[i]}", que no es un campo de schemas/${tokens[1]}.schema.json (campos: ${known.join(', ')})`);
+        add(
+          'flow/flow.json',
+          b.at,
+          `"${b.pointer}" lee "${tokens[i]}", que no es un campo de schemas/${tokens[1]}.schema.json (campos: ${known.join(', ')})`,
+        );
         break;
       }
       if (prop.type !== 'object') break;
@@ -306,7 +393,8 @@ export function checkProduct(files: ProductFiles): ProductReport {
     }
   }
   // the tariff rates every value the step schemas accept (./tariff.ts); per-field texts state no number of their own (./texts.ts)
-  for (const [file, tariff] of Object.entries(files.tariffs ?? {})) problems.push(...checkTariff(file, tariff, files.schemas, files.wire ?? {}));
+  for (const [file, tariff] of Object.entries(files.tariffs ?? {}))
+    problems.push(...checkTariff(file, tariff, files.schemas, files.wire ?? {}));
   problems.push(...checkFieldTexts(files.schemas, files.texts));
   problems.push(...checkAnswerOrder(def));
   return { problems, flow };
@@ -315,6 +403,8 @@ export function checkProduct(files: ProductFiles): ProductReport {
 /** One row per step: route, flag, kind, stage, back, calls — the checker's summary table. */
 export function summaryRows(flow: Flow): string[][] {
   const calls = (s: Flow['steps'][number]) =>
-    [...(s.onSubmit ?? []), ...Object.values(s.onChange ?? {}).flat()].map((r) => (typeof r === 'string' ? r : `${r.call}?${r.when}`)).join(', ');
+    [...(s.onSubmit ?? []), ...Object.values(s.onChange ?? {}).flat()]
+      .map((r) => (typeof r === 'string' ? r : `${r.call}?${r.when}`))
+      .join(', ');
   return flow.steps.map((s) => [s.id, `/${s.path}`, s.flag, s.kind, s.stage ?? '', s.back ?? '', calls(s)]);
 }

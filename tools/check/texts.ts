@@ -47,23 +47,37 @@ export function checkFieldTexts(schemas: Record<string, Json>, texts: Json): Flo
       const fieldTexts = getAt(texts, fieldTextAt) as Json | undefined;
       if (!fieldTexts || typeof fieldTexts !== 'object') continue;
       const strings: [string, string][] = [];
-      for (const k of ['label', 'help', 'placeholder']) if (typeof fieldTexts[k] === 'string') strings.push([`${fieldTextAt}/${k}`, fieldTexts[k] as string]);
-      for (const [kw, t] of Object.entries((fieldTexts.errors as Json) ?? {})) if (typeof t === 'string') strings.push([`${fieldTextAt}/errors/${escapeToken(kw)}`, t]);
+      for (const k of ['label', 'help', 'placeholder'])
+        if (typeof fieldTexts[k] === 'string') strings.push([`${fieldTextAt}/${k}`, fieldTexts[k] as string]);
+      for (const [kw, t] of Object.entries((fieldTexts.errors as Json) ?? {}))
+        if (typeof t === 'string') strings.push([`${fieldTextAt}/errors/${escapeToken(kw)}`, t]);
       const schemaFile = `schemas/${stepId}.schema.json`;
-      const listed = Object.entries(bounds).map(([k, v]) => `${k} ${v}`).join(', ');
+      const listed = Object.entries(bounds)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ');
       for (const [at, t] of strings) {
         for (const n of numbersIn(t)) {
           const kw = Object.entries(bounds).find(([, v]) => v === n)?.[0];
           if (kw === undefined) {
-            problems.push({ file: 'src/i18n/es.json', pointer: at, message: `el texto dice ${n} y ${schemaFile}#${fieldSchemaAt} no tiene ese límite (${listed}): escribí {{min}}/{{max}} (o {{desde}}/{{hasta}} para fechas) en lugar del número` });
+            problems.push({
+              file: 'src/i18n/es.json',
+              pointer: at,
+              message: `el texto dice ${n} y ${schemaFile}#${fieldSchemaAt} no tiene ese límite (${listed}): escribí {{min}}/{{max}} (o {{desde}}/{{hasta}} para fechas) en lugar del número`,
+            });
           } else {
             const ph = /max/i.test(kw) ? '{{max}}' : '{{min}}';
-            problems.push({ file: 'src/i18n/es.json', pointer: at, severity: 'warning', message: `el texto repite el ${kw} de ${schemaFile}#${fieldSchemaAt} (${n}): escribí ${ph} para que siga al schema` });
+            problems.push({
+              file: 'src/i18n/es.json',
+              pointer: at,
+              severity: 'warning',
+              message: `el texto repite el ${kw} de ${schemaFile}#${fieldSchemaAt} (${n}): escribí ${ph} para que siga al schema`,
+            });
           }
         }
       }
     }
   };
-  for (const [id, schema] of Object.entries(schemas)) visit(id, (schema.properties as Record<string, Json>) ?? {}, '', `/${escapeToken(id)}`);
+  for (const [id, schema] of Object.entries(schemas))
+    visit(id, (schema.properties as Record<string, Json>) ?? {}, '', `/${escapeToken(id)}`);
   return problems;
 }

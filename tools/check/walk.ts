@@ -122,20 +122,34 @@ function checkBindings(product: Product, paths: FlowPath[]): FlowProblem[] {
         const call = flow.def.calls[name];
         if (!call) continue;
         for (const part of ['body', 'query', 'params'] as const) {
-          reads.push(...bindingPointers(call[part] as Binding | undefined, `/calls/${escapeToken(name)}/${part}`).map((b) => ({ ...b, what: `la llamada «${name}»` })));
+          reads.push(
+            ...bindingPointers(call[part] as Binding | undefined, `/calls/${escapeToken(name)}/${part}`).map((b) => ({
+              ...b,
+              what: `la llamada «${name}»`,
+            })),
+          );
         }
       }
       const index = flow.def.steps.findIndex((s) => s.id === id);
       const def = flow.def.steps[index];
-      if (def?.defaults) reads.push(...bindingPointers(def.defaults, `/steps/${index}/defaults`).map((b) => ({ ...b, what: 'los valores iniciales del paso' })));
+      if (def?.defaults)
+        reads.push(
+          ...bindingPointers(def.defaults, `/steps/${index}/defaults`).map((b) => ({ ...b, what: 'los valores iniciales del paso' })),
+        );
       for (const r of reads) {
         const ref = answerRef(r.pointer);
         if (!ref || !asks(ref[0])) continue;
         const [from, field] = ref;
         if (!seen.has(from)) {
-          add({ pointer: r.at, message: `${r.what} del paso «${id}» lee ${r.pointer}, pero en el camino ${path.name} el paso «${from}» todavía no se visitó: mové la llamada a un paso posterior a «${from}» o poné «${from}» antes de «${id}»` });
+          add({
+            pointer: r.at,
+            message: `${r.what} del paso «${id}» lee ${r.pointer}, pero en el camino ${path.name} el paso «${from}» todavía no se visitó: mové la llamada a un paso posterior a «${from}» o poné «${from}» antes de «${id}»`,
+          });
         } else if (field && schemas[from] && !schemaFields(schemas[from]).includes(field)) {
-          add({ pointer: r.at, message: `${r.what} del paso «${id}» lee ${r.pointer}, pero el paso «${from}» no pide «${field}» (schemas/${from}.schema.json#/properties): agregá el campo al paso o cambiá la lectura` });
+          add({
+            pointer: r.at,
+            message: `${r.what} del paso «${id}» lee ${r.pointer}, pero el paso «${from}» no pide «${field}» (schemas/${from}.schema.json#/properties): agregá el campo al paso o cambiá la lectura`,
+          });
         }
       }
     });
@@ -147,7 +161,11 @@ export { apiVisitor, type ApiLog };
 
 /** The flow call a request was made for (method and path template). */
 function callOf(flow: Flow, req: ApiRequest): [string, CallDef] | undefined {
-  return Object.entries(flow.def.calls).find(([, c]) => c.method === req.method && new RegExp(`^${c.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}$`).test(req.path.split('?')[0]));
+  return Object.entries(flow.def.calls).find(
+    ([, c]) =>
+      c.method === req.method &&
+      new RegExp(`^${c.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}$`).test(req.path.split('?')[0]),
+  );
 }
 
 /** The answer pointer a call sends at `field` (a JSON pointer into its body or query), through plain keys and merges. */
@@ -172,7 +190,11 @@ export function locateInTariff(tariff: Json, field: string, value: unknown, sibl
   const visit = (node: unknown, at: string) => {
     if (found || !node || typeof node !== 'object') return;
     if (Array.isArray(node)) {
-      if (typeof value === 'number' && node.length && node.every((b) => b && typeof b === 'object' && typeof (b as Json).desde === 'number' && typeof (b as Json).hasta === 'number')) {
+      if (
+        typeof value === 'number' &&
+        node.length &&
+        node.every((b) => b && typeof b === 'object' && typeof (b as Json).desde === 'number' && typeof (b as Json).hasta === 'number')
+      ) {
         if (!node.some((b) => value >= ((b as Json).desde as number) && value <= ((b as Json).hasta as number))) found = at;
       }
       node.forEach((n, i) => visit(n, `${at}/${i}`));
@@ -189,7 +211,11 @@ export function locateInTariff(tariff: Json, field: string, value: unknown, sibl
     }
     if (typeof value === 'string' && siblings.length > 1) {
       const keys = Object.keys(o);
-      if (!keys.includes(value) && siblings.filter((s) => s !== value && keys.includes(String(s))).length >= 1 && keys.every((k) => siblings.map(String).includes(k))) {
+      if (
+        !keys.includes(value) &&
+        siblings.filter((s) => s !== value && keys.includes(String(s))).length >= 1 &&
+        keys.every((k) => siblings.map(String).includes(k))
+      ) {
         found = at;
         return;
       }
@@ -233,26 +259,48 @@ export async function walkFlow(opts: WalkOptions): Promise<WalkReport> {
   problems.push(...checkBindings(product, paths));
 
   // the answers of every form step
-  const exampleAnswers: Json = Object.fromEntries(Object.entries(schemas).map(([id, s]) => [id, ((s.examples as Json[] | undefined) ?? [])[0] ?? {}]));
+  const exampleAnswers: Json = Object.fromEntries(
+    Object.entries(schemas).map(([id, s]) => [id, ((s.examples as Json[] | undefined) ?? [])[0] ?? {}]),
+  );
   const answers = new Map<string, StepAnswers>();
   for (const step of flow.steps) {
     const schema = schemas[step.id];
     if (!schema || step.kind !== 'form') continue;
-    const defaults = step.defaults ? ((resolveBinding(step.defaults, { answers: exampleAnswers, data: {}, flags: {} } as unknown as FlowContext) ?? {}) as Json) : {};
+    const defaults = step.defaults
+      ? ((resolveBinding(step.defaults, { answers: exampleAnswers, data: {}, flags: {} } as unknown as FlowContext) ?? {}) as Json)
+      : {};
     const a = stepAnswers(schema, ajv, { seed: opts.seed }, defaults);
     answers.set(step.id, a);
     const file = `schemas/${step.id}.schema.json`;
     for (const field of a.neverShown) {
-      problems.push({ file, pointer: '/required', message: `paso «${step.id}»: «${field}» es obligatorio pero una condición lo oculta en toda respuesta que lo necesita: ningún visitante puede completar el paso así. Sacalo de "required" de esa rama o mostralo (revisá if/then/else)` });
+      problems.push({
+        file,
+        pointer: '/required',
+        message: `paso «${step.id}»: «${field}» es obligatorio pero una condición lo oculta en toda respuesta que lo necesita: ningún visitante puede completar el paso así. Sacalo de "required" de esa rama o mostralo (revisá if/then/else)`,
+      });
     }
     for (const u of a.unreachable) {
       if (a.neverShown.length) break;
-      problems.push({ file, pointer: u.value.pointer, severity: 'warning', message: `paso «${step.id}»: el paso nunca acepta ${u.field} = ${show(u.value.value)} (${u.value.why}) con ninguna combinación de respuestas` });
+      problems.push({
+        file,
+        pointer: u.value.pointer,
+        severity: 'warning',
+        message: `paso «${step.id}»: el paso nunca acepta ${u.field} = ${show(u.value.value)} (${u.value.why}) con ninguna combinación de respuestas`,
+      });
     }
   }
 
   const tariff = readFileSync(join(root, tariffFile), 'utf8');
-  const app = await build({ schemasDir: join(root, 'schemas'), tariffFile: join(root, tariffFile), rateLimitMax: 1_000_000, embudoLotesPorMinuto: 1_000_000, settings: { cotizacionesPorHoraPorIp: 1_000_000 }, emisionDelayMs: 20, emisionPollMs: 10, shutdownTimeoutMs: 200 } as never);
+  const app = await build({
+    schemasDir: join(root, 'schemas'),
+    tariffFile: join(root, tariffFile),
+    rateLimitMax: 1_000_000,
+    embudoLotesPorMinuto: 1_000_000,
+    settings: { cotizacionesPorHoraPorIp: 1_000_000 },
+    emisionDelayMs: 20,
+    emisionPollMs: 10,
+    shutdownTimeoutMs: 200,
+  } as never);
   const reached = new Set<string>();
   const drafts = new Map<string, Journey>();
   const found = new Map<string, FlowProblem>();
@@ -277,7 +325,11 @@ export async function walkFlow(opts: WalkOptions): Promise<WalkReport> {
       const rowsOf = (id: string, before: Json): Row[] => {
         const all = answers.get(id)?.rows ?? [];
         const mine = needs.filter((c) => owner(c) === id);
-        const kept = all.filter((r) => mine.every((c) => flow.tests[c.when]({ answers: { ...before, [id]: r.answers }, data: {}, flags: {}, campaign: {}, meta: {} }) === c.holds));
+        const kept = all.filter((r) =>
+          mine.every(
+            (c) => flow.tests[c.when]({ answers: { ...before, [id]: r.answers }, data: {}, flags: {}, campaign: {}, meta: {} }) === c.holds,
+          ),
+        );
         return kept.length ? kept : all;
       };
       const plans: JourneyPlan[] = [];
@@ -302,8 +354,13 @@ export async function walkFlow(opts: WalkOptions): Promise<WalkReport> {
         journeys += 1;
         const log: ApiLog[] = [];
         let end: { stepId: string | null; ctx: FlowContext } = { stepId: null, ctx: {} as FlowContext };
-        const reports = await replayHeadless(plan.journey, product, { request: apiVisitor(app, log), texts: opts.texts, finished: (stepId, ctx) => (end = { stepId, ctx }) });
-        for (const p of laterStepRefusals(walked, end.ctx)) if (!found.has(`${p.file}#${p.pointer}`)) found.set(`${p.file}#${p.pointer}`, p);
+        const reports = await replayHeadless(plan.journey, product, {
+          request: apiVisitor(app, log),
+          texts: opts.texts,
+          finished: (stepId, ctx) => (end = { stepId, ctx }),
+        });
+        for (const p of laterStepRefusals(walked, end.ctx))
+          if (!found.has(`${p.file}#${p.pointer}`)) found.set(`${p.file}#${p.pointer}`, p);
         const failed = reports.find((r) => !r.ok);
         if (failed) {
           const p = diagnose(failed, plan, log);
@@ -321,26 +378,48 @@ export async function walkFlow(opts: WalkOptions): Promise<WalkReport> {
     }
 
     /** The problem a failed journey shows: which answer, which call, which two places. */
-    function diagnose(failed: { index: number; route: string; error?: string; text?: string }, plan: JourneyPlan, log: ApiLog[]): FlowProblem {
+    function diagnose(
+      failed: { index: number; route: string; error?: string; text?: string },
+      plan: JourneyPlan,
+      log: ApiLog[],
+    ): FlowProblem {
       const shown = flow.steps.find((s) => s.path === failed.route)?.id ?? failed.route;
       const refused = [...log].reverse().find((l) => l.status >= 400 || isCheckRefusal(l));
       const named = refused ? callOf(flow, refused.req) : undefined;
       if (!refused || !named) {
-        return { pointer: `/steps/${flow.def.steps.findIndex((s) => s.id === shown)}`, message: `paso «${shown}»: el recorrido con las respuestas generadas se detuvo: ${failed.error ?? ''} ${failed.text ?? ''}`.trim() };
+        return {
+          pointer: `/steps/${flow.def.steps.findIndex((s) => s.id === shown)}`,
+          message:
+            `paso «${shown}»: el recorrido con las respuestas generadas se detuvo: ${failed.error ?? ''} ${failed.text ?? ''}`.trim(),
+        };
       }
       const [name, call] = named;
-      const sentFrom = plan.journey.steps.slice(0, failed.index + 1).map((fs) => flow.steps.find((s) => s.path === fs.route)?.id ?? '').reverse().find((id) => id && stepCalls(flow, id).includes(name));
+      const sentFrom = plan.journey.steps
+        .slice(0, failed.index + 1)
+        .map((fs) => flow.steps.find((s) => s.path === fs.route)?.id ?? '')
+        .reverse()
+        .find((id) => id && stepCalls(flow, id).includes(name));
       const where = `«${name}» (${call.method} /api${call.path}, al enviar el paso «${sentFrom ?? shown}»)`;
-      const errs = ((refused.body?.errors as { field: string; message: string }[] | undefined) ?? []).filter((e) => typeof e.field === 'string');
+      const errs = ((refused.body?.errors as { field: string; message: string }[] | undefined) ?? []).filter(
+        (e) => typeof e.field === 'string',
+      );
       const check = call.check;
       const fields = errs.length
         ? errs.map((e) => ({ field: e.field.replace(/^\/(body|query|querystring|params)/, ''), message: e.message }))
-        : [{ field: check?.field ? `/${check.field}` : '', message: String(getAt(refused.body, check?.message ?? '/message') ?? refused.body?.message ?? '') }];
+        : [
+            {
+              field: check?.field ? `/${check.field}` : '',
+              message: String(getAt(refused.body, check?.message ?? '/message') ?? refused.body?.message ?? ''),
+            },
+          ];
       const { field, message } = fields[0];
       const tokens = parsePointer(field) ?? [];
       const part = call.method === 'GET' ? (call.query as Binding | undefined) : (call.body as Binding | undefined);
       let answerPointer = boundAnswer(part, tokens);
-      if (!answerPointer && check?.field) answerPointer = bindingPointers(part).map((b) => b.pointer).find((p) => p.endsWith(`/${check.field}`));
+      if (!answerPointer && check?.field)
+        answerPointer = bindingPointers(part)
+          .map((b) => b.pointer)
+          .find((p) => p.endsWith(`/${check.field}`));
       const ref = answerPointer ? answerRef(answerPointer) : null;
       const at = `/calls/${escapeToken(name)}/${call.method === 'GET' ? 'query' : 'body'}${field}`;
       const fv: FieldValue | undefined = ref && ref[1] ? plan.rows[ref[0]]?.covers[ref[1]] : undefined;
@@ -362,7 +441,10 @@ export async function walkFlow(opts: WalkOptions): Promise<WalkReport> {
         };
       }
       if (!fv || !ref || !ref[1]) {
-        return { pointer: at, message: `${where} rechaza lo que el flujo le manda en ${field || 'el pedido'}: «${message}». Revisá esa lectura en flow/flow.json#${at}` };
+        return {
+          pointer: at,
+          message: `${where} rechaza lo que el flujo le manda en ${field || 'el pedido'}: «${message}». Revisá esa lectura en flow/flow.json#${at}`,
+        };
       }
       const answerFile = `schemas/${ref[0]}.schema.json`;
       const sent = call.method === 'GET' ? refused.req.query : refused.req.body;
@@ -450,7 +532,11 @@ export async function walkFlow(opts: WalkOptions): Promise<WalkReport> {
         for (const m of text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)) {
           const v = values[m[1]];
           if (v === undefined || v === null || v === '') {
-            out.push({ file: 'src/i18n/es.json', pointer: `/${escapeToken(stepId)}/${escapeToken(key)}`, message: `el texto usa {{${m[1]}}} y el paso «${stepId}» no le da valor${step.result?.values && m[1] in step.result.values ? ` (flow.json result.values.${m[1]} quedó vacío)` : ''}: agregá "${m[1]}" a result.values del paso en flow/flow.json o sacalo del texto` });
+            out.push({
+              file: 'src/i18n/es.json',
+              pointer: `/${escapeToken(stepId)}/${escapeToken(key)}`,
+              message: `el texto usa {{${m[1]}}} y el paso «${stepId}» no le da valor${step.result?.values && m[1] in step.result.values ? ` (flow.json result.values.${m[1]} quedó vacío)` : ''}: agregá "${m[1]}" a result.values del paso en flow/flow.json o sacalo del texto`,
+            });
           }
         }
       }
@@ -463,7 +549,11 @@ export async function walkFlow(opts: WalkOptions): Promise<WalkReport> {
   const rows = paths.map((path) => ({ path, reached: reached.has(path.name) }));
   for (const r of rows.filter((x) => !x.reached)) {
     if (found.size || opts.groups !== undefined) break; // a refusal already stops journeys: it is the problem to fix first
-    problems.push({ pointer: '/steps', severity: 'warning', message: `ninguna respuesta generada llega al final del camino ${r.path.name} (lo decide el servidor): agregá en el esquema del paso un ejemplo ("examples") que lleve ahí` });
+    problems.push({
+      pointer: '/steps',
+      severity: 'warning',
+      message: `ninguna respuesta generada llega al final del camino ${r.path.name} (lo decide el servidor): agregá en el esquema del paso un ejemplo ("examples") que lleve ahí`,
+    });
   }
   return { problems, journeys, paths: rows, drafts, ms: Date.now() - started };
 }

@@ -26,7 +26,10 @@ describe('funnelReport', () => {
       ['done', 0, null, null],
       ['failed', 0, null, null],
     ]);
-    expect(r.aristas.map((a) => `${a.desde}>${a.hasta} ${a.tipo} ${a.rama ?? ''}`.trim())).toEqual(['start>a siguiente', 'a>b siguiente TC']);
+    expect(r.aristas.map((a) => `${a.desde}>${a.hasta} ${a.tipo} ${a.rama ?? ''}`.trim())).toEqual([
+      'start>a siguiente',
+      'a>b siguiente TC',
+    ]);
   });
 
   it('a submit without moving on is not "completed"; going back is a back loop, and the drop is where the journey ended', () => {
@@ -39,12 +42,21 @@ describe('funnelReport', () => {
   it('leaves synthetic journeys out, with the steps of older flows they carried', () => {
     const events = [...journey('real', ['m:start']), ...journey('replay', ['m:start', 'm:paso-viejo'], { sintetico: true })];
     expect(funnelReport(flow, events)).toMatchObject({ recorridos: 1, sinteticosExcluidos: 1, otrosPasos: {} });
-    expect(funnelReport(flow, events, { incluirSinteticos: true })).toMatchObject({ recorridos: 2, sinteticosExcluidos: 0, otrosPasos: { 'paso-viejo': 1 } });
+    expect(funnelReport(flow, events, { incluirSinteticos: true })).toMatchObject({
+      recorridos: 2,
+      sinteticosExcluidos: 0,
+      otrosPasos: { 'paso-viejo': 1 },
+    });
   });
 
   it('prints the step table and the moves, result steps with dashes', () => {
-    const text = formatFunnel(funnelReport(flow, [...journey('j1', ['m:start', 'e:start', 'm:a']), ...journey('j2', ['m:x'], { sintetico: true })]), '2026-11-01');
-    expect(text.split('\n')[0]).toBe('Embudo de pasos desde 2026-11-01: 1 recorridos (1 sintéticos excluidos: reproducciones, vista previa, pruebas)');
+    const text = formatFunnel(
+      funnelReport(flow, [...journey('j1', ['m:start', 'e:start', 'm:a']), ...journey('j2', ['m:x'], { sintetico: true })]),
+      '2026-11-01',
+    );
+    expect(text.split('\n')[0]).toBe(
+      'Embudo de pasos desde 2026-11-01: 1 recorridos (1 sintéticos excluidos: reproducciones, vista previa, pruebas)',
+    );
     expect(text).toContain('\nstart            1            1          0             0,0 %\n');
     expect(text).toContain('\ndone             0            —          —                 —\n');
     expect(text).toContain('\nstart  a      siguió           1     100,0 %');

@@ -142,14 +142,28 @@ export function funnelReport(flow: Flow, events: StoredEvent[], opts: { incluirS
   }
   const pasos = flow.steps.map((step): FunnelRow => {
     const mostrados = shown.get(step.id) ?? 0;
-    if (step.kind === 'result') return { paso: step.id, resultado: true, mostrados, completados: null, abandonos: null, tasaAbandono: null };
+    if (step.kind === 'result')
+      return { paso: step.id, resultado: true, mostrados, completados: null, abandonos: null, tasaAbandono: null };
     const abandonos = dropped.get(step.id) ?? 0;
-    return { paso: step.id, resultado: false, mostrados, completados: completed.get(step.id) ?? 0, abandonos, tasaAbandono: mostrados ? abandonos / mostrados : 0 };
+    return {
+      paso: step.id,
+      resultado: false,
+      mostrados,
+      completados: completed.get(step.id) ?? 0,
+      abandonos,
+      tasaAbandono: mostrados ? abandonos / mostrados : 0,
+    };
   });
   const order = (id: string) => steps.get(id)!.order;
   const aristas = [...edges.values()]
     .map((e): FunnelEdge => ({ ...e, proporcion: e.recorridos / (shown.get(e.desde) ?? 1) }))
-    .sort((a, b) => order(a.desde) - order(b.desde) || order(a.hasta) - order(b.hasta) || a.tipo.localeCompare(b.tipo) || (a.rama ?? '').localeCompare(b.rama ?? ''));
+    .sort(
+      (a, b) =>
+        order(a.desde) - order(b.desde) ||
+        order(a.hasta) - order(b.hasta) ||
+        a.tipo.localeCompare(b.tipo) ||
+        (a.rama ?? '').localeCompare(b.rama ?? ''),
+    );
   return { recorridos, sinteticosExcluidos, pasos, aristas, otrosPasos };
 }
 
@@ -171,11 +185,23 @@ export function formatFunnel(report: FunnelReport, desde?: string): string {
   return [
     `Embudo de pasos${desde ? ` desde ${desde}` : ''}: ${report.recorridos} recorridos` +
       (report.sinteticosExcluidos ? ` (${report.sinteticosExcluidos} sintéticos excluidos: reproducciones, vista previa, pruebas)` : ''),
-    ...table(['paso', 'visitantes', 'completados', 'abandonos', 'tasa de abandono'],
-      report.pasos.map((r) => [r.paso, String(r.mostrados), dash(r.completados), dash(r.abandonos), dash(r.tasaAbandono, pct)]), 1),
+    ...table(
+      ['paso', 'visitantes', 'completados', 'abandonos', 'tasa de abandono'],
+      report.pasos.map((r) => [r.paso, String(r.mostrados), dash(r.completados), dash(r.abandonos), dash(r.tasaAbandono, pct)]),
+      1,
+    ),
     '',
-    ...table(['desde', 'hasta', 'camino', 'recorridos', 'proporción'],
-      report.aristas.map((a) => [a.desde, a.hasta, `${MOVE_TEXT[a.tipo]}${a.rama ? ` (${a.rama})` : ''}`, String(a.recorridos), pct(a.proporcion)]), 3),
+    ...table(
+      ['desde', 'hasta', 'camino', 'recorridos', 'proporción'],
+      report.aristas.map((a) => [
+        a.desde,
+        a.hasta,
+        `${MOVE_TEXT[a.tipo]}${a.rama ? ` (${a.rama})` : ''}`,
+        String(a.recorridos),
+        pct(a.proporcion),
+      ]),
+      3,
+    ),
     ...(otros.length ? [`Eventos de pasos que ya no están en el flujo: ${otros.map(([p, n]) => `${p} (${n})`).join(', ')}`] : []),
   ].join('\n');
 }

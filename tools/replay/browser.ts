@@ -90,7 +90,8 @@ async function answerObject(page: Page, id: string, schema: Json, ui: Json, answ
   if (drive === 'location') {
     const names = ((ui['ui:options'] as Json)?.fields ?? {}) as Record<string, string>;
     const apart = (ui['ui:options'] as Json)?.province !== 'search';
-    if (apart && answers[names.province] !== undefined) await page.locator(`#${id}_${names.province}`).selectOption(String(answers[names.province]));
+    if (apart && answers[names.province] !== undefined)
+      await page.locator(`#${id}_${names.province}`).selectOption(String(answers[names.province]));
     if (answers[names.locality] !== undefined) {
       // asked in one search, the locality is typed with its province («Lanús, Buenos Aire…»), as its options read
       const province = !apart && answers[names.provinceName] ? `, ${String(answers[names.provinceName])}` : '';
@@ -129,14 +130,29 @@ async function act(page: Page, action: JourneyAction, baseUrl: string): Promise<
   else if (action === 'reload') await page.reload();
   else if ('wait' in action) await page.clock.fastForward(Math.round(action.wait * 60_000));
   else if ('goto' in action) await page.goto(baseUrl + action.goto);
-  else await page.getByRole('button', { name: action.click }).or(page.getByRole('link', { name: action.click })).first().click();
+  else
+    await page
+      .getByRole('button', { name: action.click })
+      .or(page.getByRole('link', { name: action.click }))
+      .first()
+      .click();
 }
 
-async function checkExpectations(page: Page, product: Product, step: Step | undefined, exp: NonNullable<JourneyStep['expect']>, timeout: number): Promise<void> {
+async function checkExpectations(
+  page: Page,
+  product: Product,
+  step: Step | undefined,
+  exp: NonNullable<JourneyStep['expect']>,
+  timeout: number,
+): Promise<void> {
   for (const text of exp.texts ?? []) {
-    await page.getByText(text, { exact: false }).first().waitFor({ timeout }).catch(() => {
-      throw new Error(`no se ve el texto «${text}» (esperado ${timeout / 1000} s)`);
-    });
+    await page
+      .getByText(text, { exact: false })
+      .first()
+      .waitFor({ timeout })
+      .catch(() => {
+        throw new Error(`no se ve el texto «${text}» (esperado ${timeout / 1000} s)`);
+      });
   }
   if (exp.premio) {
     const shown = await page.getByTestId('premio-cuota').first().textContent({ timeout });
@@ -153,19 +169,30 @@ async function checkExpectations(page: Page, product: Product, step: Step | unde
     const dump = await page.evaluate(() => JSON.stringify({ ...window.localStorage }));
     for (const secret of exp.storageExcludes) if (dump.includes(secret)) throw new Error(`localStorage guarda "${secret.slice(0, 4)}…"`);
   }
-  if (exp.query !== undefined && new URL(page.url()).search !== exp.query) throw new Error(`query "${new URL(page.url()).search}", se esperaba "${exp.query}"`);
-  for (const text of exp.noTexts ?? []) if ((await page.getByText(text, { exact: false }).count()) > 0) throw new Error(`no debería verse "${text}"`);
+  if (exp.query !== undefined && new URL(page.url()).search !== exp.query)
+    throw new Error(`query "${new URL(page.url()).search}", se esperaba "${exp.query}"`);
+  for (const text of exp.noTexts ?? [])
+    if ((await page.getByText(text, { exact: false }).count()) > 0) throw new Error(`no debería verse "${text}"`);
   for (const id of exp.testIds ?? []) {
-    await page.getByTestId(id).first().waitFor({ timeout }).catch(() => {
-      throw new Error(`no se ve [data-testid=${id}] (esperado ${timeout / 1000} s)`);
-    });
+    await page
+      .getByTestId(id)
+      .first()
+      .waitFor({ timeout })
+      .catch(() => {
+        throw new Error(`no se ve [data-testid=${id}] (esperado ${timeout / 1000} s)`);
+      });
   }
-  for (const id of exp.noTestIds ?? []) if ((await page.getByTestId(id).count()) > 0) throw new Error(`no debería estar [data-testid=${id}]`);
+  for (const id of exp.noTestIds ?? [])
+    if ((await page.getByTestId(id).count()) > 0) throw new Error(`no debería estar [data-testid=${id}]`);
   for (const field of exp.fieldErrors ?? []) {
     if (!step) throw new Error('fieldErrors en una ruta que no es un paso');
-    await page.locator(`[data-field="${field}"] .field__error`).first().waitFor({ timeout }).catch(() => {
-      throw new Error(`el campo ${field} no muestra error`);
-    });
+    await page
+      .locator(`[data-field="${field}"] .field__error`)
+      .first()
+      .waitFor({ timeout })
+      .catch(() => {
+        throw new Error(`el campo ${field} no muestra error`);
+      });
   }
   void product;
 }
@@ -215,9 +242,15 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
       const eventos = (route.request().postDataJSON() as { eventos?: unknown[] } | null)?.eventos ?? [];
       // a batch leaving with keepalive as the page reloads or closes may be dropped by the browser before its reply:
       // nothing waits for that reply, so a route the page already let go is not a replay failure
-      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ok: true, registrados: Math.max(1, eventos.length) }) }).catch((err: Error) => {
-        if (!/already handled/i.test(err.message)) throw err;
-      });
+      return route
+        .fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({ ok: true, registrados: Math.max(1, eventos.length) }),
+        })
+        .catch((err: Error) => {
+          if (!/already handled/i.test(err.message)) throw err;
+        });
     });
   }
   // a replay's journey is marked synthetic even where navigator.webdriver is not set: with --embudo its batches reach
@@ -248,14 +281,21 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
   const screen: Screen = {
     open: async (url) => void (await page.goto(opts.baseUrl + url)),
     arrive: async (route) => {
-      await page.waitForURL((url) => routeOf(url.toString()) === route, { timeout }).catch(() => {
-        throw new Error(`ruta: se esperaba ${opts.baseUrl}/${route}, se llegó a ${page.url()}`);
-      });
+      await page
+        .waitForURL((url) => routeOf(url.toString()) === route, { timeout })
+        .catch(() => {
+          throw new Error(`ruta: se esperaba ${opts.baseUrl}/${route}, se llegó a ${page.url()}`);
+        });
       await settled(page, timeout);
     },
     shown: async (want, from) => {
       const isStep = (r: string) => r !== from && stepByPath(product.flow, r) !== undefined;
-      const reached = await page.waitForURL((url) => routeOf(url.toString()) === want || isStep(routeOf(url.toString())), { timeout }).then(() => true, () => false);
+      const reached = await page
+        .waitForURL((url) => routeOf(url.toString()) === want || isStep(routeOf(url.toString())), { timeout })
+        .then(
+          () => true,
+          () => false,
+        );
       return reached ? routeOf(page.url()) : null;
     },
     check: async (index, fs, step) => {
@@ -282,7 +322,11 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
       for (const deadline = Date.now() + timeout; !ready(); await page.waitForTimeout(50)) if (Date.now() > deadline) return false;
       return true;
     },
-    failureText: () => page.locator('main').innerText({ timeout: 2_000 }).catch(() => ''),
+    failureText: () =>
+      page
+        .locator('main')
+        .innerText({ timeout: 2_000 })
+        .catch(() => ''),
   };
   try {
     return await driveJourney(journey, product, screen, calls, opts);

@@ -48,10 +48,16 @@ function shapeProblems(errors: ErrorObject[]): FixtureProblem[] {
     } else if (e.keyword === 'additionalProperties') {
       const extra = String((e.params as { additionalProperty: string }).additionalProperty);
       const known = Object.keys(((e.parentSchema as Json | undefined)?.properties ?? {}) as Json);
-      out.push({ pointer: `${e.instancePath}/${esc(extra)}`, message: `«${extra}» no es un campo del formato de fixtures.${didYouMean(extra, known)}` });
+      out.push({
+        pointer: `${e.instancePath}/${esc(extra)}`,
+        message: `«${extra}» no es un campo del formato de fixtures.${didYouMean(extra, known)}`,
+      });
     } else if (e.keyword === 'enum') {
       const allowed = ((e.params as { allowedValues: unknown[] }).allowedValues ?? []).map(String);
-      out.push({ pointer: e.instancePath, message: `«${String(e.data)}» no es un valor válido (${allowed.join(', ')}).${didYouMean(String(e.data), allowed)}` });
+      out.push({
+        pointer: e.instancePath,
+        message: `«${String(e.data)}» no es un valor válido (${allowed.join(', ')}).${didYouMean(String(e.data), allowed)}`,
+      });
     } else {
       out.push({ pointer: e.instancePath, message: e.message ?? e.keyword });
     }
@@ -103,7 +109,8 @@ function answerProblems(answers: Json, schemaNode: Json, ui: Json, at: string, d
     if (!options) continue;
     const values = Array.isArray(value) ? value.map((v, i) => [v, `${ptr}/${i}`] as const) : [[value, ptr] as const];
     for (const [v, p] of values) {
-      if (typeof v === 'string' && !options.includes(v)) out.push({ pointer: p, message: `«${v}» no es una opción de ${key} (${options.join(', ')}).${didYouMean(v, options)}` });
+      if (typeof v === 'string' && !options.includes(v))
+        out.push({ pointer: p, message: `«${v}» no es una opción de ${key} (${options.join(', ')}).${didYouMean(v, options)}` });
     }
   }
 }
@@ -140,17 +147,26 @@ export function checkJourney(data: unknown, product: Product, dynamicOptions: Dy
     }
     const stepSchema = (product.schemas[step.id] ?? {}) as Json;
     if (isObj(s.answers)) {
-      if (!product.schemas[step.id]) out.push({ pointer: `${at}/answers`, message: `el paso ${step.id} no tiene formulario: no lleva answers` });
+      if (!product.schemas[step.id])
+        out.push({ pointer: `${at}/answers`, message: `el paso ${step.id} no tiene formulario: no lleva answers` });
       else answerProblems(s.answers, stepSchema, (product.ui[step.id] ?? {}) as Json, `${at}/answers`, dynamicOptions, out);
     }
     const fields = Object.keys((stepSchema.properties ?? {}) as Json);
     const exp = isObj(s.expect) ? s.expect : {};
     for (const [k, f] of (Array.isArray(exp.fieldErrors) ? (exp.fieldErrors as unknown[]) : []).entries()) {
-      if (typeof f === 'string' && !fields.includes(f.split(/[./]/)[0])) out.push({ pointer: `${at}/expect/fieldErrors/${k}`, message: `«${f}» no es un campo del paso ${step.id}.${didYouMean(f, fields)}` });
+      if (typeof f === 'string' && !fields.includes(f.split(/[./]/)[0]))
+        out.push({
+          pointer: `${at}/expect/fieldErrors/${k}`,
+          message: `«${f}» no es un campo del paso ${step.id}.${didYouMean(f, fields)}`,
+        });
     }
     const plans = dynamicOptions['/data/cotizacion/planes'];
     for (const cod of Object.keys(isObj(exp.planes) ? exp.planes : {})) {
-      if (plans && !plans.includes(cod)) out.push({ pointer: `${at}/expect/planes/${esc(cod)}`, message: `«${cod}» no es un plan de la tarifa (${plans.join(', ')}).${didYouMean(cod, plans)}` });
+      if (plans && !plans.includes(cod))
+        out.push({
+          pointer: `${at}/expect/planes/${esc(cod)}`,
+          message: `«${cod}» no es un plan de la tarifa (${plans.join(', ')}).${didYouMean(cod, plans)}`,
+        });
     }
     for (const [k, a] of (Array.isArray(s.actions) ? s.actions : []).entries()) {
       if (isObj(a) && typeof a.goto === 'string' && a.goto.startsWith('/')) {

@@ -131,7 +131,13 @@ function lastMove(fs: JourneyStep): 'next' | 'back' | null {
  * @param calls the replay's call log (the screen records into it and serves its stubs)
  * @returns one report per fixture step reached
  */
-export async function driveJourney(journey: Journey, product: Product, screen: Screen, calls: CallLog, opts: DriveOptions = {}): Promise<StepReport[]> {
+export async function driveJourney(
+  journey: Journey,
+  product: Product,
+  screen: Screen,
+  calls: CallLog,
+  opts: DriveOptions = {},
+): Promise<StepReport[]> {
   const { flow } = product;
   const reports: StepReport[] = [];
   const report = (r: StepReport) => {
@@ -167,7 +173,14 @@ export async function driveJourney(journey: Journey, product: Product, screen: S
       report({ index, route: fs.route, ok: true, ms: Date.now() - started });
       return true;
     } catch (err) {
-      report({ index, route: fs.route, ok: false, ms: Date.now() - started, error: (err as Error).message.split('\n')[0], text: await screen.failureText() });
+      report({
+        index,
+        route: fs.route,
+        ok: false,
+        ms: Date.now() - started,
+        error: (err as Error).message.split('\n')[0],
+        text: await screen.failureText(),
+      });
       return false;
     }
   };

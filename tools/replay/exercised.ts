@@ -28,7 +28,8 @@ function fields(schema: Json, ui: Json, dynamic: DynamicOptions, prefix = ''): {
       continue;
     }
     let options = (prop.enum ?? (prop.items as Json | undefined)?.enum) as unknown[] | undefined;
-    if (!options) for (const v of Object.values((fieldUi['ui:options'] ?? {}) as Json)) if (typeof v === 'string' && dynamic[v]) options = dynamic[v];
+    if (!options)
+      for (const v of Object.values((fieldUi['ui:options'] ?? {}) as Json)) if (typeof v === 'string' && dynamic[v]) options = dynamic[v];
     if (prop.type === 'boolean' && !options && prop.const === undefined) options = [true, false];
     if (Array.isArray(options)) out.push({ field: `${prefix}${key}`, options: options.map(String) });
   }

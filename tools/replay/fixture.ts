@@ -18,7 +18,9 @@ const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
 export function loadJourney(file: string): Journey {
   const data: unknown = JSON.parse(readFileSync(file, 'utf8'));
   if (!validate(data)) {
-    throw new Error(`${file} no cumple flow/journey.schema.json:\n${(validate.errors ?? []).map((e) => `  ${e.instancePath || '/'}: ${e.message}`).join('\n')}`);
+    throw new Error(
+      `${file} no cumple flow/journey.schema.json:\n${(validate.errors ?? []).map((e) => `  ${e.instancePath || '/'}: ${e.message}`).join('\n')}`,
+    );
   }
   return data as unknown as Journey;
 }

@@ -70,7 +70,15 @@ export function detour(flow: Flow, journey: Journey, at: number, stepId: string,
  * @returns null when the step cannot be answered from the fixture (a result or landing step, or a required field
  *   no fixture step answers) — the replay then reports the route it did not expect, as before
  */
-export function fillIn(flow: Flow, schemas: Record<string, Json>, journey: Journey, at: number, stepId: string, used: Set<number>, have: Json = {}): FillIn | null {
+export function fillIn(
+  flow: Flow,
+  schemas: Record<string, Json>,
+  journey: Journey,
+  at: number,
+  stepId: string,
+  used: Set<number>,
+  have: Json = {},
+): FillIn | null {
   const step = stepById(flow, stepId);
   if (step.kind === 'result' || step.kind === 'landing') return null;
   const own = (i: number) => !used.has(i) && stepByPath(flow, journey.steps[i].route)?.id === stepId;

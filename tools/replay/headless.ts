@@ -65,7 +65,13 @@ export async function replayHeadless(journey: Journey, product: Product, opts: H
   let idleMs = 0;
   let persisted: unknown = journey.localStorage?.[flow.storageKey] ? JSON.parse(journey.localStorage[flow.storageKey]) : null;
 
-  const engine = createFlowEngine({ flow, genericError: 'Tuvimos un problema.', timeoutError: 'Está demorando.', migrations: product.migrations, meta: { app: 'replay', version: 'replay' } });
+  const engine = createFlowEngine({
+    flow,
+    genericError: 'Tuvimos un problema.',
+    timeoutError: 'Está demorando.',
+    migrations: product.migrations,
+    meta: { app: 'replay', version: 'replay' },
+  });
   // the campaign module, the staff funnel and the session end, wired as the app's runtime wires them (wire.ts): storage
   // in memory; every funnel batch marked `sintetico` (a replay never counts in the staff report); the funnel flushed
   // before every page load and at the end
@@ -135,7 +141,10 @@ export async function replayHeadless(journey: Journey, product: Product, opts: H
     if (action !== 'reload' && !(typeof action === 'object' && 'wait' in action)) idleMs = 0;
     if (action === 'next') {
       const answers = answering?.stepId === stepId ? answering.answers : undefined;
-      await allSettled(engine.stepSubmitted, { scope, params: { stepId, formData: formData(product, stepId, scope.getState(engine.$context), answers) } });
+      await allSettled(engine.stepSubmitted, {
+        scope,
+        params: { stepId, formData: formData(product, stepId, scope.getState(engine.$context), answers) },
+      });
     } else if (action === 'back') {
       history.pop();
       const previous = history.at(-1);
@@ -184,7 +193,8 @@ export async function replayHeadless(journey: Journey, product: Product, opts: H
       }
       checkPinsAt(index, exp as Json, scope.getState(engine.$state), opts);
       const stored = JSON.stringify(omitPointers(scope.getState(engine.$state), engine.exclude));
-      for (const secret of exp.storageExcludes ?? []) if (stored.includes(secret)) throw new Error(`el estado persistido guarda "${secret.slice(0, 4)}…"`);
+      for (const secret of exp.storageExcludes ?? [])
+        if (stored.includes(secret)) throw new Error(`el estado persistido guarda "${secret.slice(0, 4)}…"`);
     },
     had: async (stepId) => scope.getState(engine.$context).answers[stepId] ?? {},
     answer: async (stepId, answers) => {

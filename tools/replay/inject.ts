@@ -30,8 +30,19 @@ export function visitor(app: FastifyInstance, log?: ApiLog[]): (req: ApiRequest)
       headers['x-xsrf-token'] = csrf.json().csrfToken;
       if (req.idempotencyKey) headers['idempotency-key'] = req.idempotencyKey;
     }
-    const query = req.query ? `?${new URLSearchParams(Object.entries(req.query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]))}` : '';
-    const res = await app.inject({ method: req.method, url: `/api${req.path}${query}`, headers, ...(req.method === 'POST' ? { payload: req.body as object } : {}) });
+    const query = req.query
+      ? `?${new URLSearchParams(
+          Object.entries(req.query)
+            .filter(([, v]) => v !== undefined)
+            .map(([k, v]) => [k, String(v)]),
+        )}`
+      : '';
+    const res = await app.inject({
+      method: req.method,
+      url: `/api${req.path}${query}`,
+      headers,
+      ...(req.method === 'POST' ? { payload: req.body as object } : {}),
+    });
     keep(res);
     const body = res.body ? (res.json() as Record<string, unknown>) : undefined;
     log?.push({ req, status: res.statusCode, body });

@@ -50,7 +50,13 @@ export function enumeratePaths(flow: Flow): FlowPath[] {
       sequences.push(here);
       return;
     }
-    const targets = [...new Set(stepEdges(step).filter((e) => e.kind === 'next' || e.kind === 'onError').map((e) => e.to))];
+    const targets = [
+      ...new Set(
+        stepEdges(step)
+          .filter((e) => e.kind === 'next' || e.kind === 'onError')
+          .map((e) => e.to),
+      ),
+    ];
     targets.forEach((to) => walk(to, here));
   };
   walk(flow.entry, []);
@@ -61,7 +67,13 @@ export function enumeratePaths(flow: Flow): FlowPath[] {
     for (const id of steps) {
       const whens = callWhens(flow, id);
       if (whens.length === 0) continue;
-      const options: VariantChoice[] = whens.length === 1 ? [{ step: id, when: whens[0], holds: true }, { step: id, when: whens[0], holds: false }] : whens.map((w) => ({ step: id, when: w, holds: true }));
+      const options: VariantChoice[] =
+        whens.length === 1
+          ? [
+              { step: id, when: whens[0], holds: true },
+              { step: id, when: whens[0], holds: false },
+            ]
+          : whens.map((w) => ({ step: id, when: w, holds: true }));
       combos = combos.flatMap((c) => options.map((o) => [...c, o]));
     }
     for (const variants of combos) {

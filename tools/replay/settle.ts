@@ -43,10 +43,13 @@ export function trackRequests(page: Page): void {
 function noneInFlight(tracker: Tracker, deadline: number): Promise<void> {
   if (tracker.inFlight.size === 0) return Promise.resolve();
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      tracker.listeners.delete(check);
-      reject(new Error(`la página no terminó sus pedidos: ${[...tracker.inFlight].map((r) => `${r.method()} ${r.url()}`).join(', ')}`));
-    }, Math.max(0, deadline - Date.now()));
+    const timer = setTimeout(
+      () => {
+        tracker.listeners.delete(check);
+        reject(new Error(`la página no terminó sus pedidos: ${[...tracker.inFlight].map((r) => `${r.method()} ${r.url()}`).join(', ')}`));
+      },
+      Math.max(0, deadline - Date.now()),
+    );
     function check() {
       if (tracker.inFlight.size > 0) return;
       clearTimeout(timer);

@@ -32,10 +32,16 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
  */
 export function precompile(schema: RJSFSchema): string {
   const maps = schemaParser(schema);
-  const ajv = createAjvInstance(undefined, undefined, { code: { source: true, esm: true, lines: false }, schemas: Object.values(maps), keywords: DATE_KEYWORDS });
+  const ajv = createAjvInstance(undefined, undefined, {
+    code: { source: true, esm: true, lines: false },
+    schemas: Object.values(maps),
+    keywords: DATE_KEYWORDS,
+  });
   const names = Object.fromEntries(Object.keys(maps).map((id, i) => [`v${i}`, id]));
   const code = standaloneCode(ajv, names);
-  const table = Object.entries(names).map(([name, id]) => `${JSON.stringify(id)}: ${name}`).join(', ');
+  const table = Object.entries(names)
+    .map(([name, id]) => `${JSON.stringify(id)}: ${name}`)
+    .join(', ');
   const imports = code.includes(`${FECHAS_MODULO}.`) ? `import * as ${FECHAS_MODULO} from '../../../core/dates.ts';\n` : '';
   return `${imports}${code}\nexport default { ${table} };\n`;
 }

@@ -27,7 +27,8 @@ export { DatabaseUnavailableError, type Db, type EstadoPool, type Queryable } fr
 /** SQLSTATE classes/codes meaning "no usable connection" (PostgreSQL Appendix A: 08 connection exception, 57P0x). */
 const UNAVAILABLE_SQLSTATE = /^(08...|57P01|57P02|57P03|53300|55000)$/;
 const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|connection timeout|PGlite is closed|not connected/i;
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|connection timeout|PGlite is closed|not connected/i;
 
 /** @returns whether `err` (from `pg` or PGlite) means the database is unreachable rather than a bad statement */
 export function isDatabaseUnavailable(err: unknown): boolean {
@@ -228,7 +229,10 @@ export function pgliteAsDb(pglite: PGlite, release: () => void = () => undefined
  * @throws DatabaseUnavailableError when the server cannot be reached at start (fail fast)
  */
 export async function createPostgresDb(
-  connectionString: string, schema?: string, settings: PoolSettings = {}, onError: (err: Error) => void = () => undefined,
+  connectionString: string,
+  schema?: string,
+  settings: PoolSettings = {},
+  onError: (err: Error) => void = () => undefined,
 ): Promise<Db> {
   const statementTimeout = settings.statementTimeoutMs ?? DEFAULTS.db.statementTimeoutMs;
   const idle = settings.idleTimeoutMs ?? DEFAULTS.db.idleTimeoutMs;

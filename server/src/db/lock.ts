@@ -70,7 +70,8 @@ export function acquirePgliteLock(dir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const holder = readLock(file);
-      if (holder && (holder.hostname !== mine.hostname || isAlive(holder.pid))) throw new PgliteLockedError(dir, holder.pid, holder.hostname);
+      if (holder && (holder.hostname !== mine.hostname || isAlive(holder.pid)))
+        throw new PgliteLockedError(dir, holder.pid, holder.hostname);
       unlinkSync(file); // stale: its process is gone
     }
   }

@@ -13,7 +13,9 @@ const LOCK_ID = 7270011; // arbitrary, constant advisory-lock key for "Cotizador
 
 /** @returns the migration files' names, in the order they are applied */
 function migrationFiles(): string[] {
-  return readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
 }
 
 /**
@@ -23,7 +25,11 @@ function migrationFiles(): string[] {
  */
 export function migrationsFingerprint(): string {
   const hash = createHash('sha256');
-  for (const nombre of migrationFiles()) hash.update(`${nombre}\0`).update(readFileSync(join(MIGRATIONS_DIR, nombre))).update('\0');
+  for (const nombre of migrationFiles())
+    hash
+      .update(`${nombre}\0`)
+      .update(readFileSync(join(MIGRATIONS_DIR, nombre)))
+      .update('\0');
   return hash.digest('hex').slice(0, 16);
 }
 

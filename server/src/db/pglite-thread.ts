@@ -43,7 +43,10 @@ function rehacerError(plano: ErrorPlano): Error {
  * @throws the worker's start-up error (e.g. a data folder it cannot open)
  */
 export async function createPgliteThreadDb(
-  dataDir: string | undefined, alCerrar: () => void, onError: (err: Error) => void = () => undefined, loadDataDir?: Blob,
+  dataDir: string | undefined,
+  alCerrar: () => void,
+  onError: (err: Error) => void = () => undefined,
+  loadDataDir?: Blob,
 ): Promise<Db> {
   const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: { dataDir, loadDataDir } });
   const pendientes = new Map<number, { ok: (v: unknown) => void; ko: (e: unknown) => void }>();
@@ -146,7 +149,11 @@ export async function createPgliteThreadDb(
         } catch (err) {
           terminada = true;
           const rollback = pedir<void>({ op: 'rollback' }).catch(() => undefined);
-          return { fin: rollback.then((): T => { throw err; }) };
+          return {
+            fin: rollback.then((): T => {
+              throw err;
+            }),
+          };
         }
         terminada = true;
         return { fin: pedir<void>({ op: 'commit' }).then(() => result) };

@@ -81,7 +81,9 @@ async function main() {
         if (p.tx && !abierta) throw new Error('Transaction is closed');
         const tx = p.tx ? abierta!.tx : undefined;
         // Inside a transaction PGlite's transaction lock is held by it: take the query lock only, as tx.query does.
-        const rows = tx ? await pglite._runExclusiveQuery(() => prepared(p.sql, p.params)) : await pglite._runExclusiveTransaction(() => pglite._runExclusiveQuery(() => prepared(p.sql, p.params)));
+        const rows = tx
+          ? await pglite._runExclusiveQuery(() => prepared(p.sql, p.params))
+          : await pglite._runExclusiveTransaction(() => pglite._runExclusiveQuery(() => prepared(p.sql, p.params)));
         if (rows) return rows;
         return (await (tx ?? pglite).query(p.sql, p.params)).rows;
       }

@@ -12,7 +12,7 @@ import { migrate } from './migrate.ts';
  * `PGlite.query` gives, for every kind of value the code sends, with PGlite's transaction semantics.
  */
 describe.each([
-  ['on the caller\'s thread', false],
+  ["on the caller's thread", false],
   ['on a worker thread', true],
 ])('PGlite adapter %s', (_, hilo) => {
   let db: Db;
@@ -29,7 +29,19 @@ describe.each([
     await plain.close();
   });
 
-  const row = [1, 'ñandú “comillas” 😀 \\ \' ', JSON.stringify({ a: [1, 'é'], b: null }), '{"x": 1}', true, '2026-11-30', new Date('2026-01-02T03:04:05.678Z'), '12.50', 1.5, ['a', 'b,c', null], new Uint8Array([0, 1, 255])];
+  const row = [
+    1,
+    "ñandú “comillas” 😀 \\ ' ",
+    JSON.stringify({ a: [1, 'é'], b: null }),
+    '{"x": 1}',
+    true,
+    '2026-11-30',
+    new Date('2026-01-02T03:04:05.678Z'),
+    '12.50',
+    1.5,
+    ['a', 'b,c', null],
+    new Uint8Array([0, 1, 255]),
+  ];
   const select = 'SELECT id, s, j, js, b, d, ts, n, f, arr, by, $2::int + 1 AS calc, $3::text IS NULL AS nulo FROM t WHERE id = $1';
 
   it('stores and reads every type as PGlite.query does', async () => {
@@ -119,16 +131,23 @@ describe.each([
  * with exactly what migrate() makes on a fresh one.
  */
 describe('in-memory databases from the migrated template', () => {
-  const migraciones = readdirSync(join(import.meta.dirname, 'migrations')).filter((f) => f.endsWith('.sql')).sort();
+  const migraciones = readdirSync(join(import.meta.dirname, 'migrations'))
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
   /** Every column of every table of the public schema, with its type, default and nullability: the schema's shape. */
   const esquema = (db: { query: Db['query'] }) =>
-    db.query('SELECT table_name, column_name, data_type, column_default, is_nullable FROM information_schema.columns WHERE table_schema = $1 ORDER BY 1, 2', ['public']);
+    db.query(
+      'SELECT table_name, column_name, data_type, column_default, is_nullable FROM information_schema.columns WHERE table_schema = $1 ORDER BY 1, 2',
+      ['public'],
+    );
 
   it('has every migration, and the same tables as migrate() on a fresh database', async () => {
     const db = await createPgliteDb();
     const fresca = new PGlite();
     try {
-      expect((await db.query<{ nombre: string }>('SELECT nombre FROM schema_migrations ORDER BY nombre', [])).map((r) => r.nombre)).toEqual(migraciones);
+      expect((await db.query<{ nombre: string }>('SELECT nombre FROM schema_migrations ORDER BY nombre', [])).map((r) => r.nombre)).toEqual(
+        migraciones,
+      );
       expect(await migrate(db)).toEqual([]);
       const enFresca = pgliteAsDb(fresca);
       expect(await migrate(enFresca)).toEqual(migraciones);
@@ -149,7 +168,8 @@ describe('in-memory databases from the migrated template', () => {
       await b.query('INSERT INTO schema_migrations (nombre) VALUES ($1)', ['999-solo-en-b.sql']);
       const c = await createPgliteDb(undefined, { hilo }); // opened after the writes: the template is untouched
       try {
-        const nombres = async (db: Db) => (await db.query<{ nombre: string }>('SELECT nombre FROM schema_migrations WHERE nombre LIKE $1', ['999-%'])).map((r) => r.nombre);
+        const nombres = async (db: Db) =>
+          (await db.query<{ nombre: string }>('SELECT nombre FROM schema_migrations WHERE nombre LIKE $1', ['999-%'])).map((r) => r.nombre);
         expect(await nombres(a)).toEqual(['999-solo-en-a.sql']);
         expect(await nombres(b)).toEqual(['999-solo-en-b.sql']);
         expect(await nombres(c)).toEqual([]);
@@ -173,7 +193,9 @@ describe('in-memory databases from the migrated template', () => {
     await db.query('INSERT INTO schema_migrations (nombre) VALUES ($1)', ['999-guardada.sql']);
     await db.close();
     const otra = await createPgliteDb(dir);
-    expect((await otra.query<{ nombre: string }>('SELECT nombre FROM schema_migrations WHERE nombre LIKE $1', ['999-%'])).map((r) => r.nombre)).toEqual(['999-guardada.sql']);
+    expect(
+      (await otra.query<{ nombre: string }>('SELECT nombre FROM schema_migrations WHERE nombre LIKE $1', ['999-%'])).map((r) => r.nombre),
+    ).toEqual(['999-guardada.sql']);
     await otra.close();
   });
 });

@@ -46,7 +46,9 @@ function mensajeDeError(e: AjvErrorVerbose): string {
   if (clave) return mensaje(clave, { ...fieldBounds(parent), ...(p as Record<string, string | number>) });
   switch (e.keyword) {
     case 'type': {
-      const tipos = String(p.type).split(',').map((t) => (TIPOS.includes(t) ? esq(`tipos.${t}`) : t));
+      const tipos = String(p.type)
+        .split(',')
+        .map((t) => (TIPOS.includes(t) ? esq(`tipos.${t}`) : t));
       return esq('tipo', { tipos: tipos.join(esq('o')) });
     }
     case 'enum':
@@ -83,9 +85,15 @@ export function toFieldErrors(validation: FastifySchemaValidationError[]): Field
   for (const e of validation as AjvErrorVerbose[]) {
     if (e.keyword === 'if') continue;
     const p = e.params as Record<string, unknown>;
-    const extra = e.keyword === 'required' || e.keyword === 'dependencies' ? p.missingProperty : e.keyword === 'additionalProperties' ? p.additionalProperty : undefined;
+    const extra =
+      e.keyword === 'required' || e.keyword === 'dependencies'
+        ? p.missingProperty
+        : e.keyword === 'additionalProperties'
+          ? p.additionalProperty
+          : undefined;
     const field = extra === undefined ? e.instancePath : `${e.instancePath}/${String(extra)}`;
-    if (!byField.has(field)) byField.set(field, field === '' && e.keyword === 'type' ? mensaje('servidor.cuerpoNoJson') : mensajeDeError(e));
+    if (!byField.has(field))
+      byField.set(field, field === '' && e.keyword === 'type' ? mensaje('servidor.cuerpoNoJson') : mensajeDeError(e));
   }
   return [...byField].map(([field, message]) => ({ field, message }));
 }
@@ -118,6 +126,8 @@ export default fp(async function errorHandlerPlugin(app: FastifyInstance) {
       reply.header('retry-after', '5');
     } else if (api.statusCode >= 500) request.log.error({ err }, 'error interno');
     else request.log.info({ code: api.code, status: api.statusCode }, api.message);
-    return reply.status(api.statusCode).send({ status: api.statusCode, code: api.code, message: api.message, ...(api.errors ? { errors: api.errors } : {}) });
+    return reply
+      .status(api.statusCode)
+      .send({ status: api.statusCode, code: api.code, message: api.message, ...(api.errors ? { errors: api.errors } : {}) });
   });
 });

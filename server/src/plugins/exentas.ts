@@ -12,12 +12,16 @@ import { BlockList, isIP } from 'node:net';
  * @throws Error naming the first entry that is neither an address nor a subnet
  */
 export function parseCotizacionesExentas(value: string | undefined): string[] {
-  const entries = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const e of entries) {
     const [addr, bits, extra] = e.split('/');
     const family = isIP(addr);
     const okBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
-    if (!family || !okBits || extra !== undefined) throw new Error(`COTIZACIONES_EXENTAS: «${e}» no es una dirección IP ni una subred (p. ej. 10.0.0.5 o 10.1.0.0/16)`);
+    if (!family || !okBits || extra !== undefined)
+      throw new Error(`COTIZACIONES_EXENTAS: «${e}» no es una dirección IP ni una subred (p. ej. 10.0.0.5 o 10.1.0.0/16)`);
   }
   return entries;
 }

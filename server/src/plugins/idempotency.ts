@@ -45,7 +45,9 @@ export default fp(async function idempotencyPlugin(app: FastifyInstance, opts: {
     const clave = Array.isArray(raw) ? raw[0] : raw;
     if (!KEY.test(clave)) throw validationError([{ field: `/headers/${IDEMPOTENCY_HEADER}`, message: MENSAJE_CLAVE_INVALIDA }]);
     const ruta = request.routeOptions.url ?? request.url;
-    const huella = createHmac('sha256', opts.secret).update(`${ruta}\n${JSON.stringify(request.body ?? null)}`).digest('hex');
+    const huella = createHmac('sha256', opts.secret)
+      .update(`${ruta}\n${JSON.stringify(request.body ?? null)}`)
+      .digest('hex');
     const deadline = Date.now() + ESPERA_MS;
     for (;;) {
       if (await repo().reservar(request.sesion, clave, ruta, huella)) {

@@ -41,7 +41,8 @@ const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions
 const SUBSCHEMA_ONE = ['additionalProperties', 'items', 'additionalItems', 'contains', 'not', 'if', 'then', 'else', 'propertyNames'];
 const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 
-const types = (node: Schema): string[] => (Array.isArray(node.type) ? (node.type as string[]) : typeof node.type === 'string' ? [node.type] : []);
+const types = (node: Schema): string[] =>
+  Array.isArray(node.type) ? (node.type as string[]) : typeof node.type === 'string' ? [node.type] : [];
 
 /** @returns a hardened deep copy of `schema` (see the module comment); `$ref` nodes are left to their target */
 export function hardenSchema<T>(schema: T): T {
@@ -64,8 +65,9 @@ export function hardenSchema<T>(schema: T): T {
       if (out.minimum === undefined && out.exclusiveMinimum === undefined) out.minimum = INT_MIN;
       if (out.maximum === undefined && out.exclusiveMaximum === undefined) out.maximum = INT_MAX;
     }
-    const freeForm = (t.includes('object') && !['properties', 'patternProperties', 'additionalProperties'].some((k) => k in out))
-      || (t.includes('array') && !['items', 'prefixItems'].some((k) => k in out));
+    const freeForm =
+      (t.includes('object') && !['properties', 'patternProperties', 'additionalProperties'].some((k) => k in out)) ||
+      (t.includes('array') && !['items', 'prefixItems'].some((k) => k in out));
     if (freeForm) out['x-json-libre'] = true;
     return out;
   };
@@ -112,15 +114,26 @@ export function validarJsonLibre(value: unknown): boolean {
 /** Registers `x-texto`, `x-enmascarar` (modifying), `x-json-libre` (modifying) and the annotation `x-numero-de-pago`. */
 export function addInputGuardKeywords(ajv: Ajv): void {
   ajv.addKeyword({ keyword: 'x-numero-de-pago', schemaType: 'boolean' });
-  ajv.addKeyword({ keyword: 'x-texto', type: 'string', schemaType: 'boolean', validate: (_: boolean, data: string) => esTextoValido(data) });
+  ajv.addKeyword({
+    keyword: 'x-texto',
+    type: 'string',
+    schemaType: 'boolean',
+    validate: (_: boolean, data: string) => esTextoValido(data),
+  });
   ajv.addKeyword({
     keyword: 'x-enmascarar',
     type: 'string',
     schemaType: 'boolean',
     modifying: true,
     errors: false,
-    validate: (_: boolean, data: string, _schema?: unknown, ctx?: { parentData: Record<string | number, unknown>; parentDataProperty: string | number }) => {
-      if (ctx && ctx.parentData !== undefined && esTextoValido(data)) ctx.parentData[ctx.parentDataProperty] = enmascararNumerosDePago(data);
+    validate: (
+      _: boolean,
+      data: string,
+      _schema?: unknown,
+      ctx?: { parentData: Record<string | number, unknown>; parentDataProperty: string | number },
+    ) => {
+      if (ctx && ctx.parentData !== undefined && esTextoValido(data))
+        ctx.parentData[ctx.parentDataProperty] = enmascararNumerosDePago(data);
       return true;
     },
   });

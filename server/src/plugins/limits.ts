@@ -46,10 +46,16 @@ export function databaseStore(db: Db) {
   const repo = limitesRepository(db);
   return class DatabaseStore {
     incr(key: string, cb: Callback, timeWindow: number): void {
-      repo.incrementar(key, timeWindow).then((r) => cb(null, r), (err: Error) => cb(err));
+      repo.incrementar(key, timeWindow).then(
+        (r) => cb(null, r),
+        (err: Error) => cb(err),
+      );
     }
     read(key: string, cb: Callback): void {
-      repo.leer(key).then((r) => cb(null, r), (err: Error) => cb(err));
+      repo.leer(key).then(
+        (r) => cb(null, r),
+        (err: Error) => cb(err),
+      );
     }
     child(): DatabaseStore {
       return this;
@@ -88,7 +94,10 @@ declare module 'fastify' {
  * @param opts.embudoLotesPorMinuto funnel batches per minute per IP
  * @param opts.cotizacionesExentas client addresses or subnets without the hourly quote limit
  */
-export default fp(async function limitsPlugin(app: FastifyInstance, opts: { rateLimitMax: number; cotizacionesPorHora: number; embudoLotesPorMinuto: number; cotizacionesExentas?: string[] }) {
+export default fp(async function limitsPlugin(
+  app: FastifyInstance,
+  opts: { rateLimitMax: number; cotizacionesPorHora: number; embudoLotesPorMinuto: number; cotizacionesExentas?: string[] },
+) {
   const exenta = exentaDeCotizaciones(opts.cotizacionesExentas ?? []);
   await app.register(rateLimit, {
     max: opts.rateLimitMax,
@@ -107,7 +116,11 @@ export default fp(async function limitsPlugin(app: FastifyInstance, opts: { rate
       if (current > opts.cotizacionesPorHora) throw limiteCotizacionesExcedido();
     },
     // an exempt address is still counted by the storing statement, against a bound it never reaches (int4)
-    de: (request: FastifyRequest) => ({ clave: claveCotizar(request), ventanaMs: HORA_MS, max: exenta(request.ip) ? 2_147_483_647 : opts.cotizacionesPorHora }),
+    de: (request: FastifyRequest) => ({
+      clave: claveCotizar(request),
+      ventanaMs: HORA_MS,
+      max: exenta(request.ip) ? 2_147_483_647 : opts.cotizacionesPorHora,
+    }),
     async disponible(request: FastifyRequest) {
       if (exenta(request.ip)) return true;
       return (await limites.leer(claveCotizar(request))).current < opts.cotizacionesPorHora;

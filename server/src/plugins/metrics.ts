@@ -38,7 +38,10 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { metrics: Me
   if (!token) return;
   app.get('/api/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!bearerValido(request.headers.authorization, token)) throw notFound();
-    return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(await metrics.registry.metrics());
+    return reply
+      .header('content-type', metrics.registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(await metrics.registry.metrics());
   });
 });
 
@@ -48,7 +51,11 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { metrics: Me
  * @returns its URL of `/metrics` and `close()`
  * @throws Error when the port cannot be bound
  */
-export async function startMetricsServer(metrics: Metrics, port: number, host: string): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startMetricsServer(
+  metrics: Metrics,
+  port: number,
+  host: string,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const server: Server = createServer((req, res) => {
     if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('No existe: las métricas están en GET /metrics.\n');

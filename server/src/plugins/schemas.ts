@@ -44,8 +44,13 @@ export function loadApiSchemas(dir: string = SCHEMAS_DIR): { $id: string }[] {
 /** Ajv configured like the server's (for tests that check responses against their schemas). */
 export function createAjv(options: Options = {}, dir: string = SCHEMAS_DIR): Ajv {
   const ajv = new Ajv({
-    allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true,
-    keywords: ['x-mensaje', ...DATE_KEYWORDS], ...options,
+    allErrors: true,
+    verbose: true,
+    strict: true,
+    strictRequired: false,
+    allowUnionTypes: true,
+    keywords: ['x-mensaje', ...DATE_KEYWORDS],
+    ...options,
   });
   addFormats(ajv);
   addInputGuardKeywords(ajv);

@@ -36,7 +36,8 @@ export function scriptHash(text: string): string {
  */
 export default fp(async function securityPlugin(app: FastifyInstance, opts: { staticDir?: string }) {
   const loader = opts.staticDir ? join(opts.staticDir, 'arranque.js') : undefined;
-  const scriptSrc = loader && existsSync(loader) ? [...CSP_DIRECTIVES.scriptSrc, scriptHash(readFileSync(loader, 'utf8'))] : CSP_DIRECTIVES.scriptSrc;
+  const scriptSrc =
+    loader && existsSync(loader) ? [...CSP_DIRECTIVES.scriptSrc, scriptHash(readFileSync(loader, 'utf8'))] : CSP_DIRECTIVES.scriptSrc;
   const cabeceras = helmet({ contentSecurityPolicy: { useDefaults: false, directives: { ...CSP_DIRECTIVES, scriptSrc } } });
   // helmet 8 throws rather than passing an error to its callback: `done` is only ever called without one
   app.addHook('onRequest', (request, reply, done) => cabeceras(request.raw, reply.raw, () => done()));

@@ -19,7 +19,11 @@ export default fp(async function staticPlugin(app: FastifyInstance, opts: { stat
   const spa = root !== undefined && existsSync(join(root, 'index.html'));
   if (spa) {
     await app.register(fastifyStatic, {
-      root, wildcard: true, index: ['index.html'], preCompressed: true, redirect: false,
+      root,
+      wildcard: true,
+      index: ['index.html'],
+      preCompressed: true,
+      redirect: false,
       // Vite names assets by content hash: they never change under the same name
       setHeaders: (res, file) => {
         if (file.startsWith(join(root, 'assets'))) res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -14,12 +14,24 @@ export default fp(async function swaggerPlugin(app: FastifyInstance, opts: { ver
       openapi: '3.0.3',
       info: {
         title: 'Cotizador Hogar — API de referencia',
-        description: 'Cotización y contratación de seguro de hogar (es-AR). Contrato: schemas/api/README.md. Todo POST requiere el header x-xsrf-token (GET /api/set-csrf).',
+        description:
+          'Cotización y contratación de seguro de hogar (es-AR). Contrato: schemas/api/README.md. Todo POST requiere el header x-xsrf-token (GET /api/set-csrf).',
         version: opts.version,
       },
       tags: [
-        { name: 'csrf' }, { name: 'chat' }, { name: 'listas' }, { name: 'cotizacion' }, { name: 'salesforce' },
-        { name: 'domicilio' }, { name: 'pagos' }, { name: 'emision' }, { name: 'recaptcha' }, { name: 'antibot' }, { name: 'logs' }, { name: 'embudo' }, { name: 'vista-previa' },
+        { name: 'csrf' },
+        { name: 'chat' },
+        { name: 'listas' },
+        { name: 'cotizacion' },
+        { name: 'salesforce' },
+        { name: 'domicilio' },
+        { name: 'pagos' },
+        { name: 'emision' },
+        { name: 'recaptcha' },
+        { name: 'antibot' },
+        { name: 'logs' },
+        { name: 'embudo' },
+        { name: 'vista-previa' },
       ],
     },
     refResolver: {

@@ -16,7 +16,13 @@ import { mensaje } from '../../../src/core/messages.ts';
  * Phone (ENACOM): an unknown area code is reported on `areaField`, anything else on `numberField`. Whether a phone is
  * required is the request schema's say: when it is not sent (undefined), there is nothing to check here.
  */
-export function erroresTelefono(app: FastifyInstance, areaCod: string | undefined, phoneNumber: string | undefined, areaField: string, numberField: string): FieldError[] {
+export function erroresTelefono(
+  app: FastifyInstance,
+  areaCod: string | undefined,
+  phoneNumber: string | undefined,
+  areaField: string,
+  numberField: string,
+): FieldError[] {
   if (areaCod === undefined || phoneNumber === undefined) return [];
   const { codigosArea } = app.deps.lists;
   const prefijo = validarPrefijo(areaCod, codigosArea);

@@ -56,7 +56,11 @@ export const RUTAS_API: readonly RutaApi[] = [
   // /documentos/poliza/:token, /documentos/cotizacion/:refId, /cotizacion/enviar|retomar, /postventa/*
   {
     plugin: postventaRoutes,
-    opciones: ({ postventa: p }) => ({ tramitesPorHora: p.tramitesPorHora, tramitesPorPolizaPorHora: p.tramitesPorPolizaPorHora, retomarPorEnlacePorHora: p.retomarPorEnlacePorHora }),
+    opciones: ({ postventa: p }) => ({
+      tramitesPorHora: p.tramitesPorHora,
+      tramitesPorPolizaPorHora: p.tramitesPorPolizaPorHora,
+      retomarPorEnlacePorHora: p.retomarPorEnlacePorHora,
+    }),
   },
   { plugin: condicionesRoutes },
   { plugin: devRoutes, si: (config) => config.devPages },
@@ -65,8 +69,10 @@ export const RUTAS_API: readonly RutaApi[] = [
 /** The /api scope (register with `{ prefix: '/api', config }`). */
 export default async function apiRoutes(api: FastifyInstance, { config }: { config: AppConfig }) {
   await api.register(limitsPlugin, {
-    rateLimitMax: config.rateLimitMax, cotizacionesPorHora: config.settings.cotizacionesPorHoraPorIp,
-    embudoLotesPorMinuto: config.embudoLotesPorMinuto, cotizacionesExentas: config.cotizacionesExentas,
+    rateLimitMax: config.rateLimitMax,
+    cotizacionesPorHora: config.settings.cotizacionesPorHoraPorIp,
+    embudoLotesPorMinuto: config.embudoLotesPorMinuto,
+    cotizacionesExentas: config.cotizacionesExentas,
   });
   await api.register(sessionPlugin, { secure: config.settings.cookieSecure });
   api.addHook('onRequest', (request, reply, done) => {

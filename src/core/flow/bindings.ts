@@ -71,7 +71,9 @@ export function sourceOf(binding: Binding | undefined, wirePointer: string): str
     if ('join' in b && Array.isArray(b.join)) return undefined;
     if ('merge' in b && Array.isArray(b.merge)) {
       const parts = [...(b.merge as Binding[])].reverse();
-      const named = parts.find((p) => typeof p === 'object' && !('merge' in p) && !('const' in p) && !('join' in p) && ts[0] !== undefined && ts[0] in p);
+      const named = parts.find(
+        (p) => typeof p === 'object' && !('merge' in p) && !('const' in p) && !('join' in p) && ts[0] !== undefined && ts[0] in p,
+      );
       if (named) return walk(named, ts);
       const whole = parts.find((p) => typeof p === 'string');
       return whole === undefined ? undefined : walk(whole, ts);

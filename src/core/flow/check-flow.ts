@@ -38,8 +38,10 @@ export function bindingPointers(binding: Binding | undefined, at = ''): { pointe
   if (binding === undefined) return [];
   if (typeof binding === 'string') return [{ pointer: binding, at }];
   if ('const' in binding && Object.keys(binding).length === 1) return [];
-  if ('merge' in binding && Array.isArray(binding.merge)) return (binding.merge as Binding[]).flatMap((b, i) => bindingPointers(b, `${at}/merge/${i}`));
-  if ('join' in binding && Array.isArray(binding.join)) return (binding.join as string[]).map((p, i) => ({ pointer: p, at: `${at}/join/${i}` }));
+  if ('merge' in binding && Array.isArray(binding.merge))
+    return (binding.merge as Binding[]).flatMap((b, i) => bindingPointers(b, `${at}/merge/${i}`));
+  if ('join' in binding && Array.isArray(binding.join))
+    return (binding.join as string[]).map((p, i) => ({ pointer: p, at: `${at}/join/${i}` }));
   return Object.entries(binding as Record<string, Binding>).flatMap(([k, b]) => bindingPointers(b, `${at}/${escapeToken(k)}`));
 }
 
@@ -47,18 +49,24 @@ export function bindingPointers(binding: Binding | undefined, at = ''): { pointe
 export function flowBindings(flow: FlowDef): { pointer: string; at: string; step?: string }[] {
   const out: { pointer: string; at: string; step?: string }[] = [];
   for (const [name, call] of Object.entries(flow.calls)) {
-    for (const part of ['body', 'query', 'params'] as const) out.push(...bindingPointers(call[part] as Binding | undefined, `/calls/${name}/${part}`));
+    for (const part of ['body', 'query', 'params'] as const)
+      out.push(...bindingPointers(call[part] as Binding | undefined, `/calls/${name}/${part}`));
   }
   flow.steps.forEach((s, i) => {
     const at = `/steps/${i}`;
     if (s.defaults) out.push(...bindingPointers(s.defaults, `${at}/defaults`).map((b) => ({ ...b, step: s.id })));
-    s.review?.forEach((sec, j) => sec.rows.forEach((r, k) => out.push(...bindingPointers(r.value, `${at}/review/${j}/rows/${k}/value`).map((b) => ({ ...b, step: s.id })))));
+    s.review?.forEach((sec, j) =>
+      sec.rows.forEach((r, k) =>
+        out.push(...bindingPointers(r.value, `${at}/review/${j}/rows/${k}/value`).map((b) => ({ ...b, step: s.id }))),
+      ),
+    );
     if (s.result?.rows) out.push(...bindingPointers(s.result.rows, `${at}/result/rows`).map((b) => ({ ...b, step: s.id })));
     if (s.result?.values) out.push(...bindingPointers(s.result.values, `${at}/result/values`).map((b) => ({ ...b, step: s.id })));
     s.result?.message?.forEach((p, j) => out.push({ pointer: p, at: `${at}/result/message/${j}`, step: s.id }));
     s.forget?.forEach((p, j) => out.push({ pointer: p, at: `${at}/forget/${j}`, step: s.id }));
     s.extras?.forEach((x, j) => {
-      if ('download' in x && x.download.params) out.push(...bindingPointers(x.download.params, `${at}/extras/${j}/download/params`).map((b) => ({ ...b, step: s.id })));
+      if ('download' in x && x.download.params)
+        out.push(...bindingPointers(x.download.params, `${at}/extras/${j}/download/params`).map((b) => ({ ...b, step: s.id })));
     });
   });
   flow.resume?.save?.forEach((sv, j) => out.push({ pointer: sv.to, at: `/resume/save/${j}/to` }));
@@ -67,7 +75,8 @@ export function flowBindings(flow: FlowDef): { pointer: string; at: string; step
   }
   flow.persist?.exclude?.forEach((p, i) => out.push({ pointer: p, at: `/persist/exclude/${i}` }));
   for (const p of Object.keys(flow.recorder?.replace ?? {})) out.push({ pointer: p, at: `/recorder/replace/${escapeToken(p)}` });
-  for (const [name, c] of Object.entries(flow.conditions)) for (const pointer of Object.keys(c)) out.push({ pointer, at: `/conditions/${name}/${escapeToken(pointer)}` });
+  for (const [name, c] of Object.entries(flow.conditions))
+    for (const pointer of Object.keys(c)) out.push({ pointer, at: `/conditions/${name}/${escapeToken(pointer)}` });
   return out;
 }
 
@@ -131,7 +140,8 @@ function checkTopLevelRefs(flow: FlowDef, refs: Refs): void {
   for (const [name, call] of Object.entries(flow.calls)) {
     if (call.poll) needCondition(call.poll.until, `/calls/${name}/poll/until`);
     for (const m of call.path.matchAll(/\{(\w+)\}/g)) {
-      if (!call.params?.[m[1]]) err(`/calls/${name}/params`, `falta el parámetro "${m[1]}" que usa el path "${call.path}": agregalo en "params"`);
+      if (!call.params?.[m[1]])
+        err(`/calls/${name}/params`, `falta el parámetro "${m[1]}" que usa el path "${call.path}": agregalo en "params"`);
     }
   }
 }
@@ -149,9 +159,11 @@ function checkStepUnique(
   if (ids.has(step.id)) err(`${at}/id`, `el id "${step.id}" está repetido (también en /steps/${ids.get(step.id)})`);
   ids.set(step.id, i);
   if (!compiledStep) return;
-  if (paths.has(compiledStep.path)) err(`${at}/path`, `la ruta "/${compiledStep.path}" ya la usa el paso "${paths.get(compiledStep.path)}": poné otro "path"`);
+  if (paths.has(compiledStep.path))
+    err(`${at}/path`, `la ruta "/${compiledStep.path}" ya la usa el paso "${paths.get(compiledStep.path)}": poné otro "path"`);
   paths.set(compiledStep.path, step.id);
-  if (flags.has(compiledStep.flag)) err(`${at}/flag`, `el flag "${compiledStep.flag}" ya lo usa el paso "${flags.get(compiledStep.flag)}": poné otro "flag"`);
+  if (flags.has(compiledStep.flag))
+    err(`${at}/flag`, `el flag "${compiledStep.flag}" ya lo usa el paso "${flags.get(compiledStep.flag)}": poné otro "flag"`);
   flags.set(compiledStep.flag, step.id);
 }
 
@@ -160,18 +172,25 @@ function checkStepRefs(flow: FlowDef, step: StepDef, at: string, refs: Refs): vo
   const { err, needStep, needCondition, needCalls } = refs;
   if (typeof step.back === 'string') needStep(step.back, `${at}/back`);
   if (typeof step.next === 'string') needStep(step.next, `${at}/next`);
-  else step.next?.forEach((b, j) => { needStep(b.to, `${at}/next/${j}/to`); needCondition(b.when, `${at}/next/${j}/when`); });
+  else
+    step.next?.forEach((b, j) => {
+      needStep(b.to, `${at}/next/${j}/to`);
+      needCondition(b.when, `${at}/next/${j}/when`);
+    });
   needStep(step.onError, `${at}/onError`);
   needCalls(step.onSubmit, `${at}/onSubmit`);
   for (const [field, calls] of Object.entries(step.onChange ?? {})) needCalls(calls, `${at}/onChange/${escapeToken(field)}`);
   step.review?.forEach((sec, j) => needStep(sec.edit, `${at}/review/${j}/edit`));
-  if (step.summary && !flow.summaries?.[step.summary]) err(`${at}/summary`, `el resumen "${step.summary}" no está declarado en "summaries"`);
+  if (step.summary && !flow.summaries?.[step.summary])
+    err(`${at}/summary`, `el resumen "${step.summary}" no está declarado en "summaries"`);
   step.actions?.forEach((a, j) => needStep(a.to, `${at}/actions/${j}/to`));
   step.extras?.forEach((x, j) => {
     if ('call' in x) needCalls([x.call], `${at}/extras/${j}/call`);
-    else for (const m of x.download.path.matchAll(/\{(\w+)\}/g)) {
-      if (!x.download.params?.[m[1]]) err(`${at}/extras/${j}/download/params`, `falta el parámetro "${m[1]}" que usa el path "${x.download.path}"`);
-    }
+    else
+      for (const m of x.download.path.matchAll(/\{(\w+)\}/g)) {
+        if (!x.download.params?.[m[1]])
+          err(`${at}/extras/${j}/download/params`, `falta el parámetro "${m[1]}" que usa el path "${x.download.path}"`);
+      }
   });
   step.notices?.forEach((n, j) => needCondition(n.when, `${at}/notices/${j}/when`));
   if (Array.isArray(step.next) && step.next.length && step.next[step.next.length - 1].when !== undefined) {
@@ -183,7 +202,13 @@ function checkStepRefs(flow: FlowDef, step: StepDef, at: string, refs: Refs): vo
 function checkSteps(flow: FlowDef, compiled: Flow, refs: Refs): void {
   const seen = { ids: new Map<string, number>(), paths: new Map<string, string>(), flags: new Map<string, string>() };
   flow.steps.forEach((step, i) => {
-    checkStepUnique(step, i, compiled.steps.find((s) => s.id === step.id), seen, refs.err);
+    checkStepUnique(
+      step,
+      i,
+      compiled.steps.find((s) => s.id === step.id),
+      seen,
+      refs.err,
+    );
     checkStepRefs(flow, step, `/steps/${i}`, refs);
   });
 }
@@ -236,21 +261,35 @@ function checkGraph(flow: FlowDef, compiled: Flow, err: Report): void {
       continue;
     }
     if (terminal.has(step.id)) continue;
-    if (!step.next) err(`${at}/next`, `el paso "${step.id}" no tiene "next": el visitante queda sin salida (solo los pasos "result" terminan el recorrido)`);
+    if (!step.next)
+      err(
+        `${at}/next`,
+        `el paso "${step.id}" no tiene "next": el visitante queda sin salida (solo los pasos "result" terminan el recorrido)`,
+      );
     else if (!reachesEnd.has(step.id)) {
-      err(`${at}/next`, inNextCycle(graph, step.id)
-        ? `el paso "${step.id}" está en un ciclo de "next" sin salida: ninguna rama lleva a un paso "result"`
-        : `desde el paso "${step.id}" no se llega a ningún paso "result"`);
+      err(
+        `${at}/next`,
+        inNextCycle(graph, step.id)
+          ? `el paso "${step.id}" está en un ciclo de "next" sin salida: ninguna rama lleva a un paso "result"`
+          : `desde el paso "${step.id}" no se llega a ningún paso "result"`,
+      );
     }
     // the kind of the first step with this id, as `back` resolves it
     const k = flow.steps.find((s) => s.id === step.id)?.kind ?? 'form';
     const preds = graph.predecessors.get(step.id) ?? [];
     if (k !== 'landing' && step.back === undefined && preds.length > 1) {
-      err(`${at}`, `el paso "${step.id}" tiene varios pasos anteriores (${preds.join(', ')}): indicá a cuál vuelve con "back" (o "back": false)`);
+      err(
+        `${at}`,
+        `el paso "${step.id}" tiene varios pasos anteriores (${preds.join(', ')}): indicá a cuál vuelve con "back" (o "back": false)`,
+      );
     }
   }
   const firstStaged = compiled.steps.find((s) => s.kind !== 'landing');
-  if (firstStaged && !firstStaged.stage) err(`/steps/${index(firstStaged.id)}/stage`, `el primer paso después de la entrada ("${firstStaged.id}") debe declarar "stage" (la etapa de la barra de progreso)`);
+  if (firstStaged && !firstStaged.stage)
+    err(
+      `/steps/${index(firstStaged.id)}/stage`,
+      `el primer paso después de la entrada ("${firstStaged.id}") debe declarar "stage" (la etapa de la barra de progreso)`,
+    );
   if (flow.detailCounter && !compiled.steps.some((s) => s.stage === flow.detailCounter?.stage)) {
     err('/detailCounter/stage', `ningún paso está en la etapa "${flow.detailCounter.stage}"`);
   }
@@ -276,10 +315,14 @@ function checkBindings(flow: FlowDef, err: Report): void {
 /** Calls, conditions and summaries nobody uses; reads the uses `refs` recorded, so it runs after every reference check. */
 function checkOrphans(flow: FlowDef, refs: Refs): void {
   const { err, usedCalls, usedConditions } = refs;
-  for (const name of Object.keys(flow.calls)) if (!usedCalls.has(name)) err(`/calls/${name}`, `la llamada "${name}" no la usa ningún paso: borrala o agregala a un "onSubmit"/"onChange"`);
-  for (const name of Object.keys(flow.conditions)) if (!usedConditions.has(name)) err(`/conditions/${name}`, `la condición "${name}" no la usa nada: borrala o usala`);
+  for (const name of Object.keys(flow.calls))
+    if (!usedCalls.has(name))
+      err(`/calls/${name}`, `la llamada "${name}" no la usa ningún paso: borrala o agregala a un "onSubmit"/"onChange"`);
+  for (const name of Object.keys(flow.conditions))
+    if (!usedConditions.has(name)) err(`/conditions/${name}`, `la condición "${name}" no la usa nada: borrala o usala`);
   const usedSummaries = new Set(flow.steps.map((s) => s.summary).filter(Boolean));
-  for (const name of Object.keys(flow.summaries ?? {})) if (!usedSummaries.has(name)) err(`/summaries/${name}`, `el resumen "${name}" no lo muestra ningún paso`);
+  for (const name of Object.keys(flow.summaries ?? {}))
+    if (!usedSummaries.has(name)) err(`/summaries/${name}`, `el resumen "${name}" no lo muestra ningún paso`);
 }
 
 /** Warnings (in flow/contract.json) where the derived routes, flags or guard order depart from the SPEC contract. */
@@ -289,12 +332,26 @@ function checkContract(compiled: Flow, contract: FlowContract, problems: FlowPro
     if (!expected || JSON.stringify(derived) === JSON.stringify(expected)) return;
     const extra = derived.filter((x) => !expected.includes(x));
     const missing = expected.filter((x) => !derived.includes(x));
-    const detail = [extra.length ? `nuevos: ${extra.join(', ')}` : '', missing.length ? `faltan: ${missing.join(', ')}` : '', !extra.length && !missing.length ? `orden: ${derived.join(', ')}` : '']
+    const detail = [
+      extra.length ? `nuevos: ${extra.join(', ')}` : '',
+      missing.length ? `faltan: ${missing.join(', ')}` : '',
+      !extra.length && !missing.length ? `orden: ${derived.join(', ')}` : '',
+    ]
       .filter(Boolean)
       .join('; ');
-    problems.push({ pointer: `/${key}`, message: `${what} del flujo difiere del contrato de la SPEC (${detail}). Si el cambio es deliberado, actualizá ${file}.`, severity: 'warning', file });
+    problems.push({
+      pointer: `/${key}`,
+      message: `${what} del flujo difiere del contrato de la SPEC (${detail}). Si el cambio es deliberado, actualizá ${file}.`,
+      severity: 'warning',
+      file,
+    });
   };
-  diff('las rutas', compiled.steps.map((s) => s.path), contract.routes, 'routes');
+  diff(
+    'las rutas',
+    compiled.steps.map((s) => s.path),
+    contract.routes,
+    'routes',
+  );
   diff('los flags', compiled.flags, contract.flags, 'flags');
   diff('el orden de los guards', compiled.guardOrder, contract.guardOrder, 'guardOrder');
 }

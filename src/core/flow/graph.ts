@@ -131,7 +131,9 @@ export function compileFlow(def: FlowDef, tests: ConditionTests = {}): Flow {
   const steps: Step[] = [];
   for (const id of graph.order) {
     const d = byId.get(id) as StepDef;
-    const preds = (graph.predecessors.get(id) ?? []).filter((p) => position.has(p) && (position.get(p) as number) < (position.get(id) as number));
+    const preds = (graph.predecessors.get(id) ?? []).filter(
+      (p) => position.has(p) && (position.get(p) as number) < (position.get(id) as number),
+    );
     const closest = preds.sort((a, b) => (position.get(b) as number) - (position.get(a) as number))[0];
     const onErrorFrom = def.steps.find((s) => s.onError === id && (position.get(s.id) as number) < (position.get(id) as number));
     const stage = d.stage ?? (closest ? stages.get(closest) : onErrorFrom ? stages.get(onErrorFrom.id) : undefined);
@@ -139,7 +141,13 @@ export function compileFlow(def: FlowDef, tests: ConditionTests = {}): Flow {
     const kind = kindOf(d);
     const allPreds = graph.predecessors.get(id) ?? [];
     const back =
-      d.back === false || kind === 'landing' || kind === 'result' ? undefined : typeof d.back === 'string' ? d.back : allPreds.length === 1 ? allPreds[0] : undefined;
+      d.back === false || kind === 'landing' || kind === 'result'
+        ? undefined
+        : typeof d.back === 'string'
+          ? d.back
+          : allPreds.length === 1
+            ? allPreds[0]
+            : undefined;
     const detail = !!def.detailCounter && kind === 'form' && stage === def.detailCounter.stage;
     const { path: _p, flag: _f, kind: _k, stage: _s, back: _b, ...rest } = d;
     steps.push({ ...rest, path: routeOf(def, d), flag: d.flag ?? d.id, kind, stage, back, detail, order: position.get(id) as number });

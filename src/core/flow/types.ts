@@ -13,11 +13,7 @@ export type ConditionTests = Record<string, ConditionTest>;
 
 /** A value for a request field or a review row (see flow.schema.json#/definitions/binding). */
 export type Binding =
-  | Pointer
-  | { const: unknown }
-  | { merge: Binding[] }
-  | { join: Pointer[]; sep?: string }
-  | { [field: string]: Binding };
+  Pointer | { const: unknown } | { merge: Binding[] } | { join: Pointer[]; sep?: string } | { [field: string]: Binding };
 
 /** A named condition: `{ field, op, value }` — data, not an expression language (CONVENTIONS §3). */
 /** A JSON Schema (draft-07), as a boolean or an object. */
@@ -86,8 +82,7 @@ export interface StepDef {
 
 /** A download link (GET <api><path>, `{param}`s bound like a call's) or a call run in place with a "done" text. */
 export type StepExtra =
-  | { text: string; download: { path: string; params?: Record<string, Binding> } }
-  | { text: string; call: string; done: string };
+  { text: string; download: { path: string; params?: Record<string, Binding> } } | { text: string; call: string; done: string };
 
 /** Resume a quote from an e-mailed link (flow `resume`; see flow.schema.json). */
 export interface ResumeDef {

@@ -22,10 +22,8 @@ import {
 
 const T0 = Date.UTC(2026, 10, 20, 15, 0, 0);
 const MIN = 60_000;
-const ANDROID_CHROME =
-  'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
-const MAC_SAFARI =
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15';
+const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const MAC_SAFARI = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15';
 
 /** A Storage whose every method throws, like a browser with storage blocked. */
 const brokenStorage = (): Storage =>
@@ -281,7 +279,11 @@ describe('createCampaignModel', () => {
     });
     const first = t.land('?gclid=abc', ANDROID_CHROME, slow);
     await Promise.resolve();
-    await t.land('?gclid=abc', ANDROID_CHROME, fork({ handlers: [[t.clickLogFx, async (p: ClickLogInput) => (t.sent.push(p), { ok: true, id: 2 })]] }));
+    await t.land(
+      '?gclid=abc',
+      ANDROID_CHROME,
+      fork({ handlers: [[t.clickLogFx, async (p: ClickLogInput) => (t.sent.push(p), { ok: true, id: 2 })]] }),
+    );
     release();
     await first;
     expect(t.sent).toHaveLength(1);
@@ -352,7 +354,7 @@ describe('createCampaignModel', () => {
   });
 });
 
-describe('the shipped flow\'s click-log call', () => {
+describe("the shipped flow's click-log call", () => {
   it('sends the campaign click as the log the server keeps (schemas/api/README.md › insertar-log-ok)', () => {
     const flow = flowJson as unknown as FlowDef;
     const call = flow.calls[flow.campaign!.clickLog];

@@ -37,8 +37,7 @@ export type ClickLogInput = {
   parametros: string;
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function warn(what: string, error: unknown): void {
   console.error(`[campaña] ${what}`, error);
@@ -119,9 +118,7 @@ function readClickLog(storage: Storage | undefined): Record<string, number> {
   try {
     const parsed: unknown = JSON.parse(storage?.getItem(CLICK_LOG_STORAGE_KEY) ?? '{}');
     if (!isRecord(parsed)) return {};
-    return Object.fromEntries(
-      Object.entries(parsed).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
-    );
+    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
   } catch (error) {
     warn('No se pudo leer el registro de clics', error);
     return {};
@@ -165,9 +162,7 @@ export function releaseClickLog(storage: Storage | undefined, sessionKey: string
 export function markClickLogSent(storage: Storage | undefined, sessionKey: string, nowMs: number): void {
   try {
     if (!storage) throw new Error('localStorage no disponible');
-    const log = Object.fromEntries(
-      Object.entries(readClickLog(storage)).filter(([, sentAt]) => nowMs - sentAt < CAMPAIGN_TTL_MS),
-    );
+    const log = Object.fromEntries(Object.entries(readClickLog(storage)).filter(([, sentAt]) => nowMs - sentAt < CAMPAIGN_TTL_MS));
     log[sessionKey] = nowMs;
     storage.setItem(CLICK_LOG_STORAGE_KEY, JSON.stringify(log));
   } catch (error) {
@@ -305,7 +300,9 @@ export function createCampaignModel(opts: {
   const logFailed = sample({
     clock: [
       sendClickLogFx.fail.map(({ params, error }) => ({ sessionKey: params.sessionKey, error })),
-      sendClickLogFx.done.filter({ fn: ({ result }) => result instanceof Error }).map(({ params, result }) => ({ sessionKey: params.sessionKey, error: result })),
+      sendClickLogFx.done
+        .filter({ fn: ({ result }) => result instanceof Error })
+        .map(({ params, result }) => ({ sessionKey: params.sessionKey, error: result })),
     ],
   });
   // …but only when the server answered with an error: after a network failure or an aborted request

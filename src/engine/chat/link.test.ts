@@ -5,7 +5,7 @@ import type { FlowDef } from '../../core/flow/types.ts';
 import { chatHref } from './link.ts';
 
 describe('chatHref', () => {
-  it('fills the shipped flow\'s WhatsApp link with the phone and the URL-encoded opening message', () => {
+  it("fills the shipped flow's WhatsApp link with the phone and the URL-encoded opening message", () => {
     const chat = (flowJson as unknown as FlowDef).chat!;
     expect(chatHref(chat, '5491100000000', 'Hola, quiero consultar por el seguro de hogar.')).toBe(
       'https://wa.me/5491100000000?text=Hola%2C%20quiero%20consultar%20por%20el%20seguro%20de%20hogar.',

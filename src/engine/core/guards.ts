@@ -40,10 +40,7 @@ export function isTerminal(flow: Flow, flags: Flags): boolean {
   return (flow.terminalFlags ?? []).some((f) => flags[f]);
 }
 
-export type GuardResult =
-  | { kind: 'allow' }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'reset'; to: string; flags: Flags };
+export type GuardResult = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'reset'; to: string; flags: Flags };
 
 /**
  * Decides what happens when `stepId` is entered with `flags` (SPEC §4).

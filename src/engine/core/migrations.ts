@@ -14,9 +14,7 @@ import { getAt, setAt } from '../../core/flow/pointer.ts';
 import type { Flow, FlowState } from '../../core/flow/types.ts';
 
 export type MigrationOp =
-  | { op: 'move'; from: string; to: string }
-  | { op: 'drop'; path: string }
-  | { op: 'mapFlag'; from: string; to: string };
+  { op: 'move'; from: string; to: string } | { op: 'drop'; path: string } | { op: 'mapFlag'; from: string; to: string };
 
 export interface Migration {
   from: number;

@@ -20,20 +20,34 @@ const T0 = Date.UTC(2026, 10, 20, 15, 0, 0);
 
 /** Engine + funnel in a fork; flow calls answer `valido`, the funnel call does what `funnelReply` says. */
 function setup(funnelReply: (req: ApiRequest) => Promise<unknown> = async () => ({ ok: true }), maxBatch = 50, valido = true) {
-  const engine = createFlowEngine({ flow, genericError: 'Error genérico', timeoutError: 'Demora', meta: { sessionKey: 'clave-de-sesion-1' } });
+  const engine = createFlowEngine({
+    flow,
+    genericError: 'Error genérico',
+    timeoutError: 'Demora',
+    meta: { sessionKey: 'clave-de-sesion-1' },
+  });
   let n = 0;
-  const funnel = createFunnel({ engine, call: 'embudo', maxBatch, journey: { initial: 'aaaaaaaa-0000-4000-8000-000000000001', renew: () => `aaaaaaaa-0000-4000-8000-00000000000${++n + 1}` }, now: () => T0 });
+  const funnel = createFunnel({
+    engine,
+    call: 'embudo',
+    maxBatch,
+    journey: { initial: 'aaaaaaaa-0000-4000-8000-000000000001', renew: () => `aaaaaaaa-0000-4000-8000-00000000000${++n + 1}` },
+    now: () => T0,
+  });
   const sent: FunnelBatch[] = [];
   const navigations: string[] = [];
   const scope = fork({
     handlers: [
-      [engine.requestFx, async (req: ApiRequest) => {
-        if (req.path === '/embudo') {
-          sent.push(req.body as FunnelBatch);
-          return funnelReply(req);
-        }
-        return req.path === '/save' ? { id: 7 } : { valido, mensaje: 'Ese dato no es válido.' };
-      }],
+      [
+        engine.requestFx,
+        async (req: ApiRequest) => {
+          if (req.path === '/embudo') {
+            sent.push(req.body as FunnelBatch);
+            return funnelReply(req);
+          }
+          return req.path === '/save' ? { id: 7 } : { valido, mensaje: 'Ese dato no es válido.' };
+        },
+      ],
       [engine.navigateFx, ({ stepId }: { stepId: string }) => void navigations.push(stepId)],
     ],
   });
@@ -41,7 +55,8 @@ function setup(funnelReply: (req: ApiRequest) => Promise<unknown> = async () => 
   const submit = async (stepId: string, formData: Record<string, unknown> = {}) => {
     const before = navigations.length;
     await allSettled(engine.stepSubmitted, { scope, params: { stepId, formData } });
-    if (navigations.length > before) await allSettled(engine.routeEntered, { scope, params: { stepId: navigations[navigations.length - 1], pop: false } });
+    if (navigations.length > before)
+      await allSettled(engine.routeEntered, { scope, params: { stepId: navigations[navigations.length - 1], pop: false } });
   };
   const show = (stepId: string) => allSettled(engine.routeEntered, { scope, params: { stepId, pop: false } });
   return { engine, funnel, scope, sent, navigations, submit, show };
@@ -156,7 +171,12 @@ describe('funnel events', () => {
   it('the page going away sends what is queued through the exit transport', async () => {
     const t = setup();
     const exits: FunnelBatch[][] = [];
-    const scope = fork({ handlers: [[t.funnel.exitFx, async (b: FunnelBatch[]) => void exits.push(b)], [t.engine.navigateFx, () => undefined]] });
+    const scope = fork({
+      handlers: [
+        [t.funnel.exitFx, async (b: FunnelBatch[]) => void exits.push(b)],
+        [t.engine.navigateFx, () => undefined],
+      ],
+    });
     await allSettled(t.engine.routeEntered, { scope, params: { stepId: 'start', pop: false } });
     await allSettled(t.funnel.pageHidden, { scope });
     expect(exits).toHaveLength(1);
@@ -201,8 +221,18 @@ describe('journeyId / postOnPageExit', () => {
 
   it('sends with keepalive and the CSRF token of the cookie; without a token nothing is sent', () => {
     const fetchSpy = vi.fn(async () => new Response('{}'));
-    expect(postOnPageExit('/embudo/eventos', { versionFlujo: 2 }, { fetch: fetchSpy, cookies: () => 'a=1; XSRF-TOKEN=tok%3D1' })).toBe(true);
-    expect(fetchSpy).toHaveBeenCalledWith('/api/embudo/eventos', expect.objectContaining({ method: 'POST', keepalive: true, body: '{"versionFlujo":2}', headers: expect.objectContaining({ 'x-xsrf-token': 'tok=1' }) }));
+    expect(postOnPageExit('/embudo/eventos', { versionFlujo: 2 }, { fetch: fetchSpy, cookies: () => 'a=1; XSRF-TOKEN=tok%3D1' })).toBe(
+      true,
+    );
+    expect(fetchSpy).toHaveBeenCalledWith(
+      '/api/embudo/eventos',
+      expect.objectContaining({
+        method: 'POST',
+        keepalive: true,
+        body: '{"versionFlujo":2}',
+        headers: expect.objectContaining({ 'x-xsrf-token': 'tok=1' }),
+      }),
+    );
     expect(postOnPageExit('/embudo/eventos', {}, { fetch: fetchSpy, cookies: () => 'a=1' })).toBe(false);
     expect(fetchSpy).toHaveBeenCalledTimes(1);
   });

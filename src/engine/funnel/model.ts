@@ -77,7 +77,8 @@ export function journeyId(storage: Storage | undefined, renew = false): string {
 /** Splits `events` into batches of at most `max` events for flow version `version`, marked when `synthetic`. */
 export function toBatches(events: FunnelEvent[], max: number, version: number, synthetic = false): FunnelBatch[] {
   const out: FunnelBatch[] = [];
-  for (let i = 0; i < events.length; i += max) out.push({ versionFlujo: version, eventos: events.slice(i, i + max), ...(synthetic ? { sintetico: true as const } : {}) });
+  for (let i = 0; i < events.length; i += max)
+    out.push({ versionFlujo: version, eventos: events.slice(i, i + max), ...(synthetic ? { sintetico: true as const } : {}) });
   return out;
 }
 
@@ -126,7 +127,10 @@ export function createFunnel(opts: {
 
   const renewJourneyFx = createEffect(() => opts.journey.renew());
   const $journey = createStore(opts.journey.initial).on(renewJourneyFx.doneData, (_, id) => id);
-  const stampFx = createEffect((e: Omit<FunnelEvent, 'en'>) => ({ event: { ...e, en: new Date(now()).toISOString() }, synthetic: opts.synthetic?.() === true }));
+  const stampFx = createEffect((e: Omit<FunnelEvent, 'en'>) => ({
+    event: { ...e, en: new Date(now()).toISOString() },
+    synthetic: opts.synthetic?.() === true,
+  }));
   const $queue = createStore<FunnelEvent[]>([]).on(stampFx.doneData, (queue, r) => [...queue, r.event].slice(-MAX_QUEUED));
   // once marked, a tab stays marked: the whole journey is left out of the report
   const $synthetic = createStore(false).on(stampFx.doneData, (was, r) => was || r.synthetic);
@@ -142,7 +146,12 @@ export function createFunnel(opts: {
   const reportFx = createEffect((error: unknown) => console.error('[embudo] No se pudieron enviar los eventos del embudo', error));
 
   // when a step is shown, then it is recorded
-  sample({ clock: engine.$currentStep.updates, filter: Boolean, fn: (paso: string) => ({ paso, tipo: 'mostrado' as const }), target: recorded });
+  sample({
+    clock: engine.$currentStep.updates,
+    filter: Boolean,
+    fn: (paso: string) => ({ paso, tipo: 'mostrado' as const }),
+    target: recorded,
+  });
   // when a submit is accepted (the flow moves on), then the step is recorded as submitted
   // (with the chosen value of the field flow.json › funnel.splitBy names for that step, when it is a short code)
   sample({
@@ -163,7 +172,12 @@ export function createFunnel(opts: {
 
   // when it is time (timer) or the page goes away, then the queue is taken whole and sent in bounded batches
   const take = (clock: EventCallable<void>) =>
-    sample({ clock, source: { q: $queue, synthetic: $synthetic }, filter: ({ q }) => q.length > 0, fn: ({ q, synthetic }) => toBatches(q, opts.maxBatch, version, synthetic) });
+    sample({
+      clock,
+      source: { q: $queue, synthetic: $synthetic },
+      filter: ({ q }) => q.length > 0,
+      fn: ({ q, synthetic }) => toBatches(q, opts.maxBatch, version, synthetic),
+    });
   const toSend = take(flushed);
   const toSendOnExit = take(pageHidden);
   $queue.reset(toSend, toSendOnExit);

@@ -20,12 +20,23 @@ const recorrido = 'aaaaaaaa-0000-4000-8000-000000000001';
 
 function setup(synthetic?: () => boolean) {
   const engine = createFlowEngine({ flow, genericError: 'Error genérico', timeoutError: 'Demora', meta: {} });
-  const funnel = createFunnel({ engine, call: 'embudo', maxBatch: 50, journey: { initial: recorrido, renew: () => recorrido }, synthetic, now: () => T0 });
+  const funnel = createFunnel({
+    engine,
+    call: 'embudo',
+    maxBatch: 50,
+    journey: { initial: recorrido, renew: () => recorrido },
+    synthetic,
+    now: () => T0,
+  });
   const sent: FunnelBatch[] = [];
   const navigations: string[] = [];
   const scope = fork({
     handlers: [
-      [engine.requestFx, async (req: ApiRequest) => (req.path === '/embudo' ? (sent.push(req.body as FunnelBatch), { ok: true }) : req.path === '/save' ? { id: 7 } : { valido: true })],
+      [
+        engine.requestFx,
+        async (req: ApiRequest) =>
+          req.path === '/embudo' ? (sent.push(req.body as FunnelBatch), { ok: true }) : req.path === '/save' ? { id: 7 } : { valido: true },
+      ],
       [engine.navigateFx, ({ stepId }: { stepId: string }) => void navigations.push(stepId)],
     ],
   });
@@ -50,7 +61,16 @@ function setup(synthetic?: () => boolean) {
 /** sessionStorage stand-in. */
 function memory(): Storage {
   const m = new Map<string, string>();
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k), clear: () => m.clear(), key: () => null, get length() { return m.size; } };
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+    clear: () => m.clear(),
+    key: () => null,
+    get length() {
+      return m.size;
+    },
+  };
 }
 
 describe('synthetic journeys', () => {
@@ -60,7 +80,15 @@ describe('synthetic journeys', () => {
     await t.submit('a', { x: 'TC' });
     await t.flush();
     const en = new Date(T0).toISOString();
-    expect(t.sent).toEqual([{ versionFlujo: 1, eventos: [{ recorrido, paso: 'a', tipo: 'enviado', en, rama: 'TC' }, { recorrido, paso: 'b', tipo: 'mostrado', en }] }]);
+    expect(t.sent).toEqual([
+      {
+        versionFlujo: 1,
+        eventos: [
+          { recorrido, paso: 'a', tipo: 'enviado', en, rama: 'TC' },
+          { recorrido, paso: 'b', tipo: 'mostrado', en },
+        ],
+      },
+    ]);
   });
 
   it('free text in a splitBy field is never sent (only short codes)', async () => {
@@ -68,7 +96,12 @@ describe('synthetic journeys', () => {
     await t.toA();
     await t.submit('a', { x: 'ana.perez@example.com' });
     await t.flush();
-    expect(t.sent[0].eventos.find((e) => e.tipo === 'enviado')).toEqual({ recorrido, paso: 'a', tipo: 'enviado', en: new Date(T0).toISOString() });
+    expect(t.sent[0].eventos.find((e) => e.tipo === 'enviado')).toEqual({
+      recorrido,
+      paso: 'a',
+      tipo: 'enviado',
+      en: new Date(T0).toISOString(),
+    });
   });
 
   it('once the tab is marked, every batch of the journey carries sintetico: true (events queued before it too)', async () => {
@@ -82,11 +115,25 @@ describe('synthetic journeys', () => {
     marked = true;
     await t.submit('a', { x: 'CBU' });
     await t.flush();
-    expect(t.sent[1]).toMatchObject({ sintetico: true, eventos: [{ paso: 'start', tipo: 'enviado' }, { paso: 'a', tipo: 'mostrado' }, { paso: 'a', tipo: 'enviado', rama: 'CBU' }, { paso: 'b', tipo: 'mostrado' }] });
+    expect(t.sent[1]).toMatchObject({
+      sintetico: true,
+      eventos: [
+        { paso: 'start', tipo: 'enviado' },
+        { paso: 'a', tipo: 'mostrado' },
+        { paso: 'a', tipo: 'enviado', rama: 'CBU' },
+        { paso: 'b', tipo: 'mostrado' },
+      ],
+    });
     marked = false; // a marked tab stays marked
     await t.submit('b');
     await t.flush();
-    expect(t.sent[2]).toMatchObject({ sintetico: true, eventos: [{ paso: 'b', tipo: 'enviado' }, { paso: 'c', tipo: 'mostrado' }] });
+    expect(t.sent[2]).toMatchObject({
+      sintetico: true,
+      eventos: [
+        { paso: 'b', tipo: 'enviado' },
+        { paso: 'c', tipo: 'mostrado' },
+      ],
+    });
   });
 
   it('isSyntheticBrowser: navigator.webdriver or the session mark set by markSynthetic; nothing else', () => {

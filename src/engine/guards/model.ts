@@ -3,7 +3,19 @@
  * the flags to the route reached and move the house-detail counter with it; a refused route sends the router on.
  */
 import { sample } from 'effector';
-import { counterBack, counterForward, counterStart, flagsForRoute, flagsOnEntry, isTerminal, resolveGuard, stepById, type Flow, type FlowState, type Step } from '../core/index.ts';
+import {
+  counterBack,
+  counterForward,
+  counterStart,
+  flagsForRoute,
+  flagsOnEntry,
+  isTerminal,
+  resolveGuard,
+  stepById,
+  type Flow,
+  type FlowState,
+  type Step,
+} from '../core/index.ts';
 import type { Journey } from '../journey/index.ts';
 
 /**
@@ -14,10 +26,13 @@ export function stateAfterHistoryMove(flow: Flow, state: FlowState, step: Step):
   const cur = flow.steps.find((s) => state.flags[s.flag] && s.id !== flow.entry)?.order ?? -1;
   const target = step.order;
   const from = flow.steps.find((s) => s.order === cur);
-  const counter = !step.detail ? state.numberDetailStep
-    : target < cur ? counterBack(flow, state.numberDetailStep)
-    : target > cur && from?.detail ? counterForward(flow, state.numberDetailStep)
-    : state.numberDetailStep;
+  const counter = !step.detail
+    ? state.numberDetailStep
+    : target < cur
+      ? counterBack(flow, state.numberDetailStep)
+      : target > cur && from?.detail
+        ? counterForward(flow, state.numberDetailStep)
+        : state.numberDetailStep;
   return { ...state, flags: flagsForRoute(flow, step.id), numberDetailStep: counter };
 }
 
@@ -35,12 +50,18 @@ export function checkRoute(flow: Flow, state: FlowState, stepId: string, pop: bo
 /** Wires `routeEntered` to the guard: the current step, its cleared errors, the flags reset, or a redirect. */
 export function createGuards(journey: Journey) {
   const { flow, $state, $currentStep, $errors, routeEntered, navigateFx } = journey;
-  const guardChecked = sample({ clock: routeEntered, source: $state, fn: (state, { stepId, pop }) => checkRoute(flow, state, stepId, pop) });
+  const guardChecked = sample({
+    clock: routeEntered,
+    source: $state,
+    fn: (state, { stepId, pop }) => checkRoute(flow, state, stepId, pop),
+  });
   // when a guard resets (no flag set), then all flags are cleared (SPEC §4)
   $state.on(guardChecked, (_, { state, guard }) => (guard.kind === 'reset' ? { ...state, flags: guard.flags } : state));
   // when the guard allows, then the step is current and its old errors go away
   $currentStep.on(guardChecked, (cur, { guard, stepId }) => (guard.kind === 'allow' ? stepId : cur));
-  $errors.on(guardChecked, (errors, { guard, stepId }) => (guard.kind === 'allow' ? { ...errors, [stepId]: { fields: {}, banner: null } } : errors));
+  $errors.on(guardChecked, (errors, { guard, stepId }) =>
+    guard.kind === 'allow' ? { ...errors, [stepId]: { fields: {}, banner: null } } : errors,
+  );
   // when the guard refuses, then the router goes to its target, replacing the refused URL (query kept by the shell)
   sample({
     clock: guardChecked,

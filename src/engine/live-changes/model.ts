@@ -33,7 +33,11 @@ export function createLiveChanges(journey: Journey, runner: CallRunner) {
   });
   /** Number of the latest live change that runs calls; only its reply is applied. */
   const $changeSeq = createStore(0);
-  const changeRequested = sample({ clock: fieldsChanged, source: $state, fn: (state, change) => ({ ...change, refs: changedCalls(flow, state, change) }) });
+  const changeRequested = sample({
+    clock: fieldsChanged,
+    source: $state,
+    fn: (state, change) => ({ ...change, refs: changedCalls(flow, state, change) }),
+  });
   // when a field changes, then the answers follow it (a reload keeps what was typed) — after the diff above was taken
   $state.on(changeRequested, (state, { stepId, formData }) => ({ ...state, answers: { ...state.answers, [stepId]: formData } }));
   // when a field with onChange calls changes, then they run (e.g. re-price optional coverages), numbered
@@ -46,7 +50,12 @@ export function createLiveChanges(journey: Journey, runner: CallRunner) {
   $changeSeq.on(changeStarted, (_, { seq }) => seq);
   sample({ clock: changeStarted, target: changeFx });
   // when live calls end, then their reply is applied only if no newer change started meanwhile
-  const latestChangeDone = sample({ clock: changeFx.done, source: $changeSeq, filter: (seq, { params }) => params.seq === seq, fn: (_, done) => done });
+  const latestChangeDone = sample({
+    clock: changeFx.done,
+    source: $changeSeq,
+    filter: (seq, { params }) => params.seq === seq,
+    fn: (_, done) => done,
+  });
   $state.on(latestChangeDone, (state, { result }) => ({ ...state, data: result.ctx.data }));
   $errors.on(latestChangeDone, (errors, { params, result }) => ({ ...errors, [params.stepId]: errorsOf(result) }));
   return { $repricing: changeFx.pending };

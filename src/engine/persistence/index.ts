@@ -102,12 +102,10 @@ function defaultStorage(): Storage | undefined {
  * @returns `restoreFx` — reads once, resolves to the stored value or `null` (never fails; the caller
  *   decides whether to apply it); `persistFx` — writes a value (never fails).
  */
-export function createPersistence<T>(opts: {
-  key: string;
-  $state: Store<T>;
-  exclude: string[];
-  storage?: () => Storage | undefined;
-}): { restoreFx: Effect<void, T | null>; persistFx: Effect<T, void> } {
+export function createPersistence<T>(opts: { key: string; $state: Store<T>; exclude: string[]; storage?: () => Storage | undefined }): {
+  restoreFx: Effect<void, T | null>;
+  persistFx: Effect<T, void>;
+} {
   const getStorage = opts.storage ?? defaultStorage;
   const restoreFx = createEffect<void, T | null>(() => readState<T>(getStorage(), opts.key));
   const persistFx = createEffect<T, void>((state) => writeState(getStorage(), opts.key, state, opts.exclude));

@@ -16,7 +16,11 @@ const mini = miniJson as unknown as FlowDef;
 const flow = compileFlowNode({
   ...mini,
   proofOfWork: { challenge: 'desafio', startAt: 'a', to: '/meta/antibot', for: ['save'] },
-  calls: { ...mini.calls, desafio: { method: 'GET', path: '/desafio' }, save: { ...mini.calls.save, body: { x: '/answers/a/x', antibot: '/meta/antibot' } } },
+  calls: {
+    ...mini.calls,
+    desafio: { method: 'GET', path: '/desafio' },
+    save: { ...mini.calls.save, body: { x: '/answers/a/x', antibot: '/meta/antibot' } },
+  },
 });
 const NOW = Date.UTC(2026, 10, 25, 15, 0, 0);
 const challenge = (n: number, expiresAt = NOW / 1000 + 1800): Challenge => ({ parameters: { n, expiresAt }, signature: `firma-${n}` });
@@ -33,29 +37,38 @@ function setup(opts: { expiresAt?: (n: number) => number; solve?: (c: Challenge)
       issued++;
       return challenge(issued, opts.expiresAt?.(issued));
     },
-    solve: opts.solve ?? (async (c) => {
-      solved.push(c.parameters.n as number);
-      return solution(c.parameters.n as number);
-    }),
+    solve:
+      opts.solve ??
+      (async (c) => {
+        solved.push(c.parameters.n as number);
+        return solution(c.parameters.n as number);
+      }),
   });
   const engine = createFlowEngine({
-    flow, genericError: 'Error genérico', timeoutError: 'Demora', meta: { app: 'test' },
+    flow,
+    genericError: 'Error genérico',
+    timeoutError: 'Demora',
+    meta: { app: 'test' },
     prepareCall: async (name, ctx) => (name === 'save' ? pow.prepare(ctx) : ctx),
   });
   const bodies: unknown[] = [];
   const scope = fork({
     handlers: [
-      [engine.requestFx, async (req: ApiRequest) => {
-        if (req.path === '/save') {
-          bodies.push(req.body);
-          if (opts.saveFails) throw { message: 'No pudimos confirmar la verificación de seguridad de tu navegador.' };
-          return { id: 7 };
-        }
-        return { valido: true };
-      }],
+      [
+        engine.requestFx,
+        async (req: ApiRequest) => {
+          if (req.path === '/save') {
+            bodies.push(req.body);
+            if (opts.saveFails) throw { message: 'No pudimos confirmar la verificación de seguridad de tu navegador.' };
+            return { id: 7 };
+          }
+          return { valido: true };
+        },
+      ],
     ],
   });
-  const submit = (stepId: string, formData: Record<string, unknown>) => allSettled(engine.stepSubmitted, { scope, params: { stepId, formData } });
+  const submit = (stepId: string, formData: Record<string, unknown>) =>
+    allSettled(engine.stepSubmitted, { scope, params: { stepId, formData } });
   return { pow, engine, scope, bodies, solved, submit, issued: () => issued };
 }
 
@@ -85,7 +98,10 @@ describe('proof of work in the background', () => {
     t.pow.warm();
     await t.submit('b', { y: 1 });
     expect(t.scope.getState(t.engine.$state).answers.b).toEqual({ y: 1 });
-    expect(t.scope.getState(t.engine.$errors).b).toEqual({ fields: {}, banner: 'No pudimos confirmar la verificación de seguridad de tu navegador.' });
+    expect(t.scope.getState(t.engine.$errors).b).toEqual({
+      fields: {},
+      banner: 'No pudimos confirmar la verificación de seguridad de tu navegador.',
+    });
     await t.submit('b', { y: 1 });
     expect(t.bodies.map((b) => (b as { antibot: { challenge: Challenge } }).antibot.challenge.signature)).toEqual(['firma-1', 'firma-2']);
   });

@@ -7,7 +7,19 @@
  * notice and the visitor starts fresh — never a crash. The token leaves the address bar at once (history.replaceState).
  * Knows no step: everything comes from the flow.
  */
-import { counterForward, counterStart, flagsForRoute, getAt, migrateState, setAt, stepById, when, type Flow, type FlowState, type Migration } from '../core/index.ts';
+import {
+  counterForward,
+  counterStart,
+  flagsForRoute,
+  getAt,
+  migrateState,
+  setAt,
+  stepById,
+  when,
+  type Flow,
+  type FlowState,
+  type Migration,
+} from '../core/index.ts';
 import { buildRequest } from '../calls';
 import { startData } from '../state.ts';
 import type { FlowEngine } from '../model';
@@ -51,7 +63,13 @@ export async function resumeFromLink(opts: ResumeOptions): Promise<{ to: string 
   // the house-detail counter as if the visitor had walked every detail step before the target
   let counter = counterStart(flow);
   for (const s of flow.steps) if (s.detail && s.order < target.order) counter = counterForward(flow, counter);
-  const saved = { flags: flagsForRoute(flow, target.id), answers: answers as FlowState['answers'], data: startData(flow, current.data), numberDetailStep: counter, version }; // like a restart: only the start calls' data stays
+  const saved = {
+    flags: flagsForRoute(flow, target.id),
+    answers: answers as FlowState['answers'],
+    data: startData(flow, current.data),
+    numberDetailStep: counter,
+    version,
+  }; // like a restart: only the start calls' data stays
   let state = migrateState(saved, flow, opts.migrations) as FlowState | null;
   if (!state) {
     engine.noticeShown(r.failed);

@@ -4,7 +4,17 @@
  * the next step (or its `onError` step) opened, or the errors shown on the form.
  */
 import { attach, createEffect, sample } from 'effector';
-import { counterForward, escapeToken, flagsForRoute, nextStep, setAt, stepById, type Flow, type FlowContext, type FlowState } from '../core/index.ts';
+import {
+  counterForward,
+  escapeToken,
+  flagsForRoute,
+  nextStep,
+  setAt,
+  stepById,
+  type Flow,
+  type FlowContext,
+  type FlowState,
+} from '../core/index.ts';
 import { errorsOf, type RunOutcome } from '../calls.ts';
 import type { EngineOptions, Journey, StepData } from '../journey/index.ts';
 import { createCallRunner, type CallRunner } from './runner.ts';

@@ -18,7 +18,6 @@ import { fieldState } from '../conditions';
 import { blurOnEnter, describedBy } from '../a11y';
 import { GROUP_WIDGETS, SELF_LABELLED } from '../widgets/registry';
 
-
 function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, rawErrors = [], rawHelp, hidden, uiSchema, schema, fieldPathId } = props;
   if (hidden) return <div hidden>{children}</div>;
@@ -66,7 +65,9 @@ function FieldTemplate(props: FieldTemplateProps) {
 
 /** Renders an object's fields; a field its schema's conditions exclude for the current answers is not drawn. */
 function ObjectFieldTemplate({ properties, fieldPathId, title, uiSchema, schema }: ObjectFieldTemplateProps) {
-  const inner = properties.filter((p) => !p.hidden && fieldState(schema, p.name) !== 'hidden').map((p) => <div key={p.name}>{p.content}</div>);
+  const inner = properties
+    .filter((p) => !p.hidden && fieldState(schema, p.name) !== 'hidden')
+    .map((p) => <div key={p.name}>{p.content}</div>);
   if (fieldPathId.path.length === 0) return <div className="form-fields">{inner}</div>;
   const help = uiSchema?.['ui:help'] as string | undefined;
   return (
@@ -90,7 +91,9 @@ export function controlFor(form: ParentNode, idPrefix: string, property: string)
   return (
     form.querySelector<HTMLElement>(`[id="${CSS.escape(id)}"]:is(input, select, textarea, button)`) ??
     form.querySelector<HTMLElement>(`:is(input, select, textarea, button)[id^="${CSS.escape(id)}"]`) ??
-    (path.length ? form.querySelector<HTMLElement>(`[data-fields~="${CSS.escape(path[path.length - 1]!)}"] :is(input, select, textarea)`) : null)
+    (path.length
+      ? form.querySelector<HTMLElement>(`[data-fields~="${CSS.escape(path[path.length - 1]!)}"] :is(input, select, textarea)`)
+      : null)
   );
 }
 
@@ -149,7 +152,9 @@ function ErrorListTemplate({ errors, uiSchema, schema, registry }: ErrorListProp
     .map(({ e }) => e);
   return (
     <div className="error-summary" role="alert" tabIndex={-1} aria-labelledby="resumen-de-errores">
-      <h2 className="error-summary__title" id="resumen-de-errores">{t('errors.resumen')}</h2>
+      <h2 className="error-summary__title" id="resumen-de-errores">
+        {t('errors.resumen')}
+      </h2>
       <ul className="error-summary__list">
         {unique.map((e) => {
           const label = e.property ? labelOf(uiSchema, schema, e.property) : undefined;
@@ -189,13 +194,34 @@ function ErrorListTemplate({ errors, uiSchema, schema, registry }: ErrorListProp
 
 /** Text input with our options: inputMode, autocomplete, prefix, width; Enter blurs (SPEC §5). */
 function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const { id, value, type, placeholder, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, options, rawErrors = [], schema, uiSchema } = props;
+  const {
+    id,
+    value,
+    type,
+    placeholder,
+    required,
+    disabled,
+    readonly,
+    autofocus,
+    onChange,
+    onBlur,
+    onFocus,
+    options,
+    rawErrors = [],
+    schema,
+    uiSchema,
+  } = props;
   const off = disabled || readonly;
-  const inputType = (options.inputType as string) || (type === 'number' || type === 'integer' || schema.type === 'integer' ? 'text' : type) || 'text';
+  const inputType =
+    (options.inputType as string) || (type === 'number' || type === 'integer' || schema.type === 'integer' ? 'text' : type) || 'text';
   const numeric = schema.type === 'integer' || schema.type === 'number';
   return (
     <div className="input">
-      {options.prefix ? <span className="input__affix" aria-hidden="true">{String(options.prefix)}</span> : null}
+      {options.prefix ? (
+        <span className="input__affix" aria-hidden="true">
+          {String(options.prefix)}
+        </span>
+      ) : null}
       <input
         id={id}
         name={id}
@@ -240,7 +266,11 @@ function TitleField({ title, id }: TitleFieldProps) {
 }
 
 function DescriptionField({ description, id }: DescriptionFieldProps) {
-  return description ? <p id={id} className="field__help">{description}</p> : null;
+  return description ? (
+    <p id={id} className="field__help">
+      {description}
+    </p>
+  ) : null;
 }
 
 export const templates: Partial<TemplatesType> = {

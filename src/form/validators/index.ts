@@ -47,7 +47,13 @@ export function loadStep(stepId: string): Promise<LoadedStep> {
     const schema = lazySchemas[`../../../${sources.schema}`];
     const ui = lazyUi[`../../../${sources.ui}`];
     p = load
-      ? readableByUse(Promise.all([load(), schema ? schema() : { type: 'object', properties: {} }, ui ? ui() : {}]).then(([m, s, u]) => ({ validateFns: m.default, schema: s, uiSchema: u })))
+      ? readableByUse(
+          Promise.all([load(), schema ? schema() : { type: 'object', properties: {} }, ui ? ui() : {}]).then(([m, s, u]) => ({
+            validateFns: m.default,
+            schema: s,
+            uiSchema: u,
+          })),
+        )
       : Promise.reject(new Error(`No hay validador precompilado para "${stepId}" (¿corriste el build?)`));
     loading.set(stepId, p);
   }
@@ -62,4 +68,3 @@ export function conditionTests(): ConditionTests {
   if (!tests) throw new Error('No hay condiciones precompiladas (¿corriste el build?)');
   return tests;
 }
-

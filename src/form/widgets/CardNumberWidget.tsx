@@ -7,7 +7,12 @@ import type { WidgetProps } from '@rjsf/utils';
 import creditCardType from 'credit-card-type';
 import { MaskedInput } from './MaskedInput';
 
-const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', 'american-express': 'American Express', maestro: 'Maestro' };
+const BRAND_NAMES: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  'american-express': 'American Express',
+  maestro: 'Maestro',
+};
 
 /** Digits grouped for display: 4-4-4-4(-3), or 4-6-5 for Amex. */
 export function groupCardDigits(raw: string): string {

@@ -30,7 +30,9 @@ export function CoverageTogglesWidget({ id, value, onChange, registry, options }
                 <span className="toggle__name">{c.descCobertura}</span>
                 {c.textoWeb && <span className="toggle__desc">{c.textoWeb}</span>}
                 <span className="toggle__sum">{c.sumaAseguradaString}</span>
-                {typeof c.premioCuotaAdicional === 'number' && <span className="toggle__price">{t('widgets.coberturas.porMes', { monto: pesos(c.premioCuotaAdicional) })}</span>}
+                {typeof c.premioCuotaAdicional === 'number' && (
+                  <span className="toggle__price">{t('widgets.coberturas.porMes', { monto: pesos(c.premioCuotaAdicional) })}</span>
+                )}
               </span>
               <span className="toggle__side">
                 <input

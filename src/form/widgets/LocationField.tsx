@@ -75,33 +75,44 @@ export function LocationField(props: FieldProps) {
   return (
     <div className="form-fields">
       {!combined && (
-      <div className={`field ${provErr ? 'field--invalid' : ''}`} data-field={names.province}>
-        <label className="field__label" htmlFor={provinceId}>
-          {t(`${stepId}.fields.${names.province}.label`)}
-        </label>
-        {provErr && <p className="field__error" id={`${provinceId}__error`}><span className="visually-hidden">Error: </span>{provErr}</p>}
-        {listError && <p className="field__error">{listError}</p>}
-        <div className="input">
-          <select
-            id={provinceId}
-            className="input__control"
-            value={(data[names.province] as string) ?? ''}
-            aria-invalid={!!provErr || undefined}
-            aria-describedby={provErr ? `${provinceId}__error` : undefined}
-            onChange={(e) => {
-              const p = provincias.find((x) => x.id === e.target.value);
-              set({ [names.province]: p?.id, [names.provinceName]: p?.nombre, [names.locality]: undefined, [names.localityName]: undefined, [names.department]: undefined });
-            }}
-          >
-            <option value="">{t(`${stepId}.fields.${names.province}.placeholder`)}</option>
-            {provincias.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.nombre}
-              </option>
-            ))}
-          </select>
+        <div className={`field ${provErr ? 'field--invalid' : ''}`} data-field={names.province}>
+          <label className="field__label" htmlFor={provinceId}>
+            {t(`${stepId}.fields.${names.province}.label`)}
+          </label>
+          {provErr && (
+            <p className="field__error" id={`${provinceId}__error`}>
+              <span className="visually-hidden">Error: </span>
+              {provErr}
+            </p>
+          )}
+          {listError && <p className="field__error">{listError}</p>}
+          <div className="input">
+            <select
+              id={provinceId}
+              className="input__control"
+              value={(data[names.province] as string) ?? ''}
+              aria-invalid={!!provErr || undefined}
+              aria-describedby={provErr ? `${provinceId}__error` : undefined}
+              onChange={(e) => {
+                const p = provincias.find((x) => x.id === e.target.value);
+                set({
+                  [names.province]: p?.id,
+                  [names.provinceName]: p?.nombre,
+                  [names.locality]: undefined,
+                  [names.localityName]: undefined,
+                  [names.department]: undefined,
+                });
+              }}
+            >
+              <option value="">{t(`${stepId}.fields.${names.province}.placeholder`)}</option>
+              {provincias.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.nombre}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
-      </div>
       )}
       <LocalityCombobox
         id={`${fieldPathId.$id}_${names.locality}`}
@@ -113,7 +124,10 @@ export function LocationField(props: FieldProps) {
         anyProvince={combined}
         selectedName={
           combined
-            ? localidadMostrada({ nombre: data[names.localityName] as string | undefined, provincia: data[names.provinceName] as string | undefined })
+            ? localidadMostrada({
+                nombre: data[names.localityName] as string | undefined,
+                provincia: data[names.provinceName] as string | undefined,
+              })
             : (data[names.localityName] as string | undefined)
         }
         error={errOf(names.locality) ?? (combined ? errOf(names.province) : undefined)}
@@ -121,7 +135,13 @@ export function LocationField(props: FieldProps) {
         onPick={(l) =>
           set(
             combined
-              ? { [names.province]: l?.provinciaId, [names.provinceName]: l?.provincia, [names.locality]: l?.id, [names.localityName]: l?.nombre, [names.department]: l?.departamento }
+              ? {
+                  [names.province]: l?.provinciaId,
+                  [names.provinceName]: l?.provincia,
+                  [names.locality]: l?.id,
+                  [names.localityName]: l?.nombre,
+                  [names.department]: l?.departamento,
+                }
               : { [names.locality]: l?.id, [names.localityName]: l?.nombre, [names.department]: l?.departamento },
           )
         }
@@ -133,7 +153,12 @@ export function LocationField(props: FieldProps) {
 
 /** A name as people type it: no accents, case or extra spaces ("  lanus " and "Lanús" are the same). */
 export function nombreComparable(s: string): string {
-  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** How a locality reads where the province is not asked apart: «Lanús, Buenos Aires»; its name alone without a province. */
@@ -148,7 +173,11 @@ export function localidadMostrada(l: { nombre?: string; provincia?: string }): s
  * the only result.
  * @returns undefined when none or several fit
  */
-export function localidadUnivoca<T extends { nombre: string; provincia?: string }>(text: string, results: T[], settled: boolean): T | undefined {
+export function localidadUnivoca<T extends { nombre: string; provincia?: string }>(
+  text: string,
+  results: T[],
+  settled: boolean,
+): T | undefined {
   const typed = nombreComparable(text);
   const full = results.filter((l) => l.provincia && nombreComparable(`${l.nombre}, ${l.provincia}`) === typed);
   if (full.length === 1) return full[0];
@@ -233,7 +262,8 @@ function useLocalitySearch(
     }
     setLoading(true);
     const timer = setTimeout(() => {
-      search.current(p.anyProvince ? { q } : { provincia: p.province ?? '', q })
+      search
+        .current(p.anyProvince ? { q } : { provincia: p.province ?? '', q })
         .then((items) => {
           if (mine !== seq.current) return;
           setFound({ q, items });
@@ -250,7 +280,17 @@ function useLocalitySearch(
 /** The help line under the combobox: what to do first, the search's state, or the locality picked (most specific first). */
 function comboboxHelp(
   t: ReturnType<typeof useTranslation>['t'],
-  s: { canSearch: boolean; loading: boolean; searched: boolean; picked: boolean; none: boolean; ambiguous: boolean; anyProvince?: boolean; selectedName?: string; help: string },
+  s: {
+    canSearch: boolean;
+    loading: boolean;
+    searched: boolean;
+    picked: boolean;
+    none: boolean;
+    ambiguous: boolean;
+    anyProvince?: boolean;
+    selectedName?: string;
+    help: string;
+  },
 ): string {
   return !s.canSearch
     ? t('widgets.ubicacion.elegirProvinciaPrimero')
@@ -266,7 +306,14 @@ function comboboxHelp(
 }
 
 /** The combobox's listbox: one option per locality (its department beside it when it differs), `active` highlighted. */
-function LocalityOptions(p: { listId: string; label: string; items: Localidad[]; active: number; shownName: (l: Localidad) => string; pick: (l: Localidad) => void }) {
+function LocalityOptions(p: {
+  listId: string;
+  label: string;
+  items: Localidad[];
+  active: number;
+  shownName: (l: Localidad) => string;
+  pick: (l: Localidad) => void;
+}) {
   return (
     <ul className="combobox__list" id={p.listId} role="listbox" aria-label={p.label} onMouseDown={(e) => e.preventDefault()}>
       {p.items.map((l, i) => (
@@ -297,7 +344,15 @@ function LocalityOptions(p: { listId: string; label: string; items: Localidad[];
  */
 function comboboxKey(
   e: KeyboardEvent<HTMLInputElement>,
-  s: { open: boolean; shown: boolean; items: Localidad[]; active: number; setOpen: (open: boolean) => void; setActive: Dispatch<SetStateAction<number>>; pick: (l: Localidad) => void },
+  s: {
+    open: boolean;
+    shown: boolean;
+    items: Localidad[];
+    active: number;
+    setOpen: (open: boolean) => void;
+    setActive: Dispatch<SetStateAction<number>>;
+    pick: (l: Localidad) => void;
+  },
 ) {
   if (e.key === 'ArrowDown') {
     e.preventDefault();
@@ -358,16 +413,32 @@ function LocalityCombobox(p: LocalityComboboxProps) {
   };
   const shown = open && !picked && items.length > 0;
   const searched = !!found && found.q === q && !loading;
-  const same = (name: string) => items.filter((l) => nombreComparable(name === 'full' ? `${l.nombre}, ${l.provincia ?? ''}` : l.nombre) === nombreComparable(q)).length;
+  const same = (name: string) =>
+    items.filter((l) => nombreComparable(name === 'full' ? `${l.nombre}, ${l.provincia ?? ''}` : l.nombre) === nombreComparable(q)).length;
   const ambiguous = searched && !picked && !open && (same('full') > 1 || (same('full') === 0 && same('name') > 1));
   const describedBy = [p.error ? `${p.id}__error` : '', `${p.id}__help`].filter(Boolean).join(' ');
-  const help = comboboxHelp(t, { canSearch, loading, searched, picked, none: !items.length, ambiguous, anyProvince: p.anyProvince, selectedName: p.selectedName, help: p.help });
+  const help = comboboxHelp(t, {
+    canSearch,
+    loading,
+    searched,
+    picked,
+    none: !items.length,
+    ambiguous,
+    anyProvince: p.anyProvince,
+    selectedName: p.selectedName,
+    help: p.help,
+  });
   return (
     <div className={`field combobox ${p.error ? 'field--invalid' : ''}`} data-field={p.name}>
       <label className="field__label" htmlFor={p.id}>
         {p.label}
       </label>
-      {p.error && <p className="field__error" id={`${p.id}__error`}><span className="visually-hidden">Error: </span>{p.error}</p>}
+      {p.error && (
+        <p className="field__error" id={`${p.id}__error`}>
+          <span className="visually-hidden">Error: </span>
+          {p.error}
+        </p>
+      )}
       <div className="input">
         <input
           id={p.id}

@@ -82,7 +82,11 @@ export function PhoneField(props: FieldProps) {
   return (
     <div className="form-fields">
       {rest}
-      <div className={`field field--${names.number} ${error ? 'field--invalid' : ''}`} data-field={names.number} data-fields={`${names.areaCode} ${names.number}`}>
+      <div
+        className={`field field--${names.number} ${error ? 'field--invalid' : ''}`}
+        data-field={names.number}
+        data-fields={`${names.areaCode} ${names.number}`}
+      >
         <label className="field__label" htmlFor={id}>
           {t(`${key}.label`)}
         </label>

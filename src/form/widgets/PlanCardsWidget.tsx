@@ -80,20 +80,41 @@ export function PlanCardsWidget({ id, value, onChange, registry, options }: Widg
         const optId = `${id}-${plan.codPlan}`;
         const expanded = open === plan.codPlan || (open === null && value === plan.codPlan);
         return (
-          <div key={plan.codPlan} className={`plan ${checked ? 'plan--checked' : ''} ${plan.recomendado ? 'plan--recommended' : ''}`} data-plan={plan.codPlan}>
+          <div
+            key={plan.codPlan}
+            className={`plan ${checked ? 'plan--checked' : ''} ${plan.recomendado ? 'plan--recommended' : ''}`}
+            data-plan={plan.codPlan}
+          >
             {plan.recomendado && <span className="plan__badge">{t('widgets.planes.recomendado')}</span>}
             <label className="plan__head" htmlFor={optId}>
-              <input type="radio" className="choice__input" id={optId} name={id} value={plan.codPlan} checked={checked} onChange={() => choose(plan.codPlan)} />
+              <input
+                type="radio"
+                className="choice__input"
+                id={optId}
+                name={id}
+                value={plan.codPlan}
+                checked={checked}
+                onChange={() => choose(plan.codPlan)}
+              />
               <span className="plan__name">{plan.nombre}</span>
               {plan.descripcion && <span className="plan__desc">{plan.descripcion}</span>}
               <span className="plan__price">
                 <span className="plan__amount">{pesos(plan.premioCuota)}</span>
                 <span className="plan__period">{t('widgets.planes.porMes')}</span>
               </span>
-              <span className="plan__total">{t('widgets.planes.premioAnual', { monto: pesos(plan.premio), detalle: detalleCuotas(plan) })}</span>
-              <span className="plan__select" aria-hidden="true">{checked ? t('widgets.planes.elegido') : t('widgets.planes.elegir')}</span>
+              <span className="plan__total">
+                {t('widgets.planes.premioAnual', { monto: pesos(plan.premio), detalle: detalleCuotas(plan) })}
+              </span>
+              <span className="plan__select" aria-hidden="true">
+                {checked ? t('widgets.planes.elegido') : t('widgets.planes.elegir')}
+              </span>
             </label>
-            <button type="button" className="link-button plan__toggle" aria-expanded={expanded} onClick={() => setOpen(expanded ? '' : plan.codPlan)}>
+            <button
+              type="button"
+              className="link-button plan__toggle"
+              aria-expanded={expanded}
+              onClick={() => setOpen(expanded ? '' : plan.codPlan)}
+            >
               {expanded ? t('widgets.planes.ocultarCoberturas') : t('widgets.planes.verCoberturas')}
             </button>
             {expanded && <CoverageList plan={plan} />}

@@ -12,7 +12,16 @@ export function YesNoWidget({ id, value, onChange, disabled }: WidgetProps) {
     <div className="choices choices--inline" role="radiogroup">
       {opts.map(([v, label]) => (
         <label key={String(v)} className={`choice choice--small ${value === v ? 'choice--checked' : ''}`} htmlFor={`${id}-${v}`}>
-          <input type="radio" id={`${id}-${v}`} name={id} value={String(v)} className="choice__input" checked={value === v} disabled={disabled} onChange={() => onChange(v)} />
+          <input
+            type="radio"
+            id={`${id}-${v}`}
+            name={id}
+            value={String(v)}
+            className="choice__input"
+            checked={value === v}
+            disabled={disabled}
+            onChange={() => onChange(v)}
+          />
           <span className="choice__label">{label}</span>
         </label>
       ))}

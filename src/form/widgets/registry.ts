@@ -62,16 +62,38 @@ export const WIDGETS = {
       hints: { type: 'object', description: 'Second line per option (filled from es.json hints).' },
     },
   },
-  YesNoWidget: { drive: 'choice', description: 'Sí / No as two cards (boolean, no pre-selected answer).', types: ['boolean'], group: true, options: {} },
-  CheckboxWidget: { drive: 'checkbox', description: 'A checkbox with its label beside it.', types: ['boolean'], selfLabelled: true, options: {} },
+  YesNoWidget: {
+    drive: 'choice',
+    description: 'Sí / No as two cards (boolean, no pre-selected answer).',
+    types: ['boolean'],
+    group: true,
+    options: {},
+  },
+  CheckboxWidget: {
+    drive: 'checkbox',
+    description: 'A checkbox with its label beside it.',
+    types: ['boolean'],
+    selfLabelled: true,
+    options: {},
+  },
   checkbox: { drive: 'checkbox', description: 'Alias of CheckboxWidget.', types: ['boolean'], selfLabelled: true, options: {} },
-  select: { drive: 'select', description: 'Native dropdown; option texts from es.json options.', types: ['string', 'integer', 'number'], enumTexts: true, options: {} },
+  select: {
+    drive: 'select',
+    description: 'Native dropdown; option texts from es.json options.',
+    types: ['string', 'integer', 'number'],
+    enumTexts: true,
+    options: {},
+  },
   DateWidget: {
     description:
-      'Date typed día/mes/año in one text field (value ISO YYYY-MM-DD) whatever the browser\'s language; its hint says the range of the schema keyword x-edad / x-diasDesdeHoy with the x-mensaje text (src/core/dates.ts).',
+      "Date typed día/mes/año in one text field (value ISO YYYY-MM-DD) whatever the browser's language; its hint says the range of the schema keyword x-edad / x-diasDesdeHoy with the x-mensaje text (src/core/dates.ts).",
     types: ['string'],
     options: {
-      suggestDaysFromToday: { type: 'integer', description: 'An empty field starts with today (Argentina) + N days, an answer the visitor may keep (1: tomorrow, the policy start).' },
+      suggestDaysFromToday: {
+        type: 'integer',
+        description:
+          'An empty field starts with today (Argentina) + N days, an answer the visitor may keep (1: tomorrow, the policy start).',
+      },
     },
   },
   UnitNumberWidget: { description: 'Whole number with a unit after it (e.g. m²).', types: ['integer', 'number'], options: {} },
@@ -79,7 +101,7 @@ export const WIDGETS = {
   CardExpiryWidget: { description: 'Card expiry MM/AA.', types: ['string'], options: {} },
   PlanCardsWidget: {
     drive: 'choice',
-    description: 'The quote\'s plans as selectable cards with premio and coverages; texts es.json › widgets.planes.',
+    description: "The quote's plans as selectable cards with premio and coverages; texts es.json › widgets.planes.",
     types: ['string'],
     group: true,
     options: { plans: { ...pointer, description: 'Pointer to the plans list in the engine context (e.g. /data/cotizacion/planes).' } },
@@ -103,7 +125,8 @@ export const FIELDS = {
     options: {
       province: {
         enum: ['select', 'search'],
-        description: '"select" (default): a province dropdown, then the localities of that province; "search": one combobox over every province, whose pick fills the province too.',
+        description:
+          '"select" (default): a province dropdown, then the localities of that province; "search": one combobox over every province, whose pick fills the province too.',
       },
       lists: {
         type: 'object',
@@ -118,7 +141,13 @@ export const FIELDS = {
         type: 'object',
         required: ['province', 'provinceName', 'locality', 'localityName', 'department'],
         additionalProperties: false,
-        properties: { province: { type: 'string' }, provinceName: { type: 'string' }, locality: { type: 'string' }, localityName: { type: 'string' }, department: { type: 'string' } },
+        properties: {
+          province: { type: 'string' },
+          provinceName: { type: 'string' },
+          locality: { type: 'string' },
+          localityName: { type: 'string' },
+          department: { type: 'string' },
+        },
         description: 'Which schema properties hold the province id/name, the locality id/name and the department.',
       },
     },
@@ -158,15 +187,25 @@ export function callsNamedInUi(uiSchemas: Record<string, Record<string, unknown>
     const spec = kind ? specs[kind] : undefined;
     for (const [name, value] of Object.entries(options)) {
       if (!spec?.options[name]?.calls || !value || typeof value !== 'object') continue;
-      for (const [k, call] of Object.entries(value)) if (typeof call === 'string') out.push({ call, step, at: `${at}/ui:options/${name}/${k}` });
+      for (const [k, call] of Object.entries(value))
+        if (typeof call === 'string') out.push({ call, step, at: `${at}/ui:options/${name}/${k}` });
     }
-    for (const [key, child] of Object.entries(ui)) if (!key.startsWith('ui:') && child && typeof child === 'object') visit(child as Record<string, unknown>, step, `${at}/${key}`);
+    for (const [key, child] of Object.entries(ui))
+      if (!key.startsWith('ui:') && child && typeof child === 'object') visit(child as Record<string, unknown>, step, `${at}/${key}`);
   };
   for (const [step, ui] of Object.entries(uiSchemas)) visit(ui, step, '');
   return out;
 }
 
 /** Widgets whose label is a fieldset legend. */
-export const GROUP_WIDGETS = new Set(Object.entries(WIDGETS as Record<string, WidgetSpec>).filter(([, w]) => w.group).map(([n]) => n));
+export const GROUP_WIDGETS = new Set(
+  Object.entries(WIDGETS as Record<string, WidgetSpec>)
+    .filter(([, w]) => w.group)
+    .map(([n]) => n),
+);
 /** Widgets that render their own label. */
-export const SELF_LABELLED = new Set(Object.entries(WIDGETS as Record<string, WidgetSpec>).filter(([, w]) => w.selfLabelled).map(([n]) => n));
+export const SELF_LABELLED = new Set(
+  Object.entries(WIDGETS as Record<string, WidgetSpec>)
+    .filter(([, w]) => w.selfLabelled)
+    .map(([n]) => n),
+);

@@ -27,7 +27,8 @@ export function useRestOfObject(props: FieldProps, owned: string[]) {
     return rest;
   }, [uiSchema]);
   const ObjectField = registry.fields.ObjectField;
-  const rest = Object.keys(restSchema.properties ?? {}).length > 0 ? <ObjectField {...props} schema={restSchema} uiSchema={restUi} /> : null;
+  const rest =
+    Object.keys(restSchema.properties ?? {}).length > 0 ? <ObjectField {...props} schema={restSchema} uiSchema={restUi} /> : null;
   const errorOf = (k: string) => (errorSchema as Record<string, { __errors?: string[] }> | undefined)?.[k]?.__errors?.[0];
   return { rest, errorOf };
 }

@@ -35,7 +35,18 @@ const claveEstado = (c: Consulta) => (c.tipo === 'ARREPENTIMIENTO' ? 'ARREPENTIM
 
 export function ConsultaScreen({ engine }: { engine: FlowEngine }) {
   const { t } = useTranslation();
-  const { form, context, call, answers, errors, banner, sending, result: hallado, send, reset } = useStandaloneForm<Consulta>(engine, 'consulta');
+  const {
+    form,
+    context,
+    call,
+    answers,
+    errors,
+    banner,
+    sending,
+    result: hallado,
+    send,
+    reset,
+  } = useStandaloneForm<Consulta>(engine, 'consulta');
   const titulo = useRef<HTMLHeadingElement>(null);
   useEffect(() => titulo.current?.focus(), [hallado]);
 
@@ -50,7 +61,9 @@ export function ConsultaScreen({ engine }: { engine: FlowEngine }) {
     return (
       <PaginaSimple>
         <section className="result" data-testid="consulta-resultado">
-          <h1 className="result__title" tabIndex={-1} ref={titulo}>{t('postventa.consulta.resultadoTitulo', { codigo: hallado.codigo })}</h1>
+          <h1 className="result__title" tabIndex={-1} ref={titulo}>
+            {t('postventa.consulta.resultadoTitulo', { codigo: hallado.codigo })}
+          </h1>
           <dl className="review__rows consulta__datos">
             {fila(t('postventa.consulta.tipo'), t(`postventa.consulta.tipos.${hallado.tipo}`), 'consulta-tipo')}
             {fila(t('postventa.consulta.poliza'), hallado.numSecuPol, 'consulta-poliza')}
@@ -58,11 +71,17 @@ export function ConsultaScreen({ engine }: { engine: FlowEngine }) {
             {fila(t('postventa.consulta.estado'), t(`postventa.consulta.estados.${claveEstado(hallado)}`), 'consulta-estado')}
             {fila(
               t('postventa.consulta.fechaEfectiva'),
-              t(hallado.tipo === 'ARREPENTIMIENTO' ? 'postventa.consulta.efectivaArrepentimiento' : 'postventa.consulta.efectivaBaja', { fecha: efectiva }),
+              t(hallado.tipo === 'ARREPENTIMIENTO' ? 'postventa.consulta.efectivaArrepentimiento' : 'postventa.consulta.efectivaBaja', {
+                fecha: efectiva,
+              }),
               'consulta-efectiva',
             )}
           </dl>
-          {hallado.tipo === 'BAJA' && hallado.estado === 'BAJA' && <p className="result__lead" data-testid="baja-rige">{t('legal.bajaRige', { fecha: efectiva })}</p>}
+          {hallado.tipo === 'BAJA' && hallado.estado === 'BAJA' && (
+            <p className="result__lead" data-testid="baja-rige">
+              {t('legal.bajaRige', { fecha: efectiva })}
+            </p>
+          )}
           {hallado.arrepentimientoHasta && (
             <p className="result__lead">
               {t('legal.bajaArrepentimientoHasta', { hasta: formatDateAr(hallado.arrepentimientoHasta) })}{' '}
@@ -70,8 +89,12 @@ export function ConsultaScreen({ engine }: { engine: FlowEngine }) {
             </p>
           )}
           <div className="result__actions">
-            <button type="button" className="button button--ghost" onClick={reset}>{t('postventa.consulta.otra')}</button>
-            <Link className="button button--primary" to="/">{t('postventa.volverInicio')}</Link>
+            <button type="button" className="button button--ghost" onClick={reset}>
+              {t('postventa.consulta.otra')}
+            </button>
+            <Link className="button button--primary" to="/">
+              {t('postventa.volverInicio')}
+            </Link>
           </div>
         </section>
       </PaginaSimple>
@@ -82,9 +105,13 @@ export function ConsultaScreen({ engine }: { engine: FlowEngine }) {
       <div className="step step--postventa">
         <div className="step__body">
           <div className="step-head">
-            <h1 className="step-title" tabIndex={-1} ref={titulo}>{t('postventa.consulta.titulo')}</h1>
+            <h1 className="step-title" tabIndex={-1} ref={titulo}>
+              {t('postventa.consulta.titulo')}
+            </h1>
             <p className="step-lead">{t('postventa.consulta.bajada')}</p>
-            <p className="note"><Icon name="candado" /> {t('postventa.formulario.sinCuenta')}</p>
+            <p className="note">
+              <Icon name="candado" /> {t('postventa.formulario.sinCuenta')}
+            </p>
           </div>
           {banner && (
             <div className="banner banner--error" role="alert">

@@ -36,10 +36,20 @@ export function TramiteScreen({ tipo, engine }: { tipo: TipoPostventa; engine: F
     return (
       <PaginaSimple>
         <section className="result result--success" data-testid="tramite-listo">
-          <span className="result__icon"><Icon name="check" /></span>
-          <h1 className="result__title" tabIndex={-1} ref={titulo}>{t(`postventa.${tipo}.listoTitulo`)}</h1>
-          <p className="result__lead">{t(`postventa.${tipo}.listoBajada`, { numSecuPol: hecho.numSecuPol, fecha: formatDateAr(hecho.fechaEfectiva) })}</p>
-          {tipo === 'baja' && <p className="result__lead" data-testid="baja-rige">{t('legal.bajaRige', { fecha: formatDateAr(hecho.fechaEfectiva) })}</p>}
+          <span className="result__icon">
+            <Icon name="check" />
+          </span>
+          <h1 className="result__title" tabIndex={-1} ref={titulo}>
+            {t(`postventa.${tipo}.listoTitulo`)}
+          </h1>
+          <p className="result__lead">
+            {t(`postventa.${tipo}.listoBajada`, { numSecuPol: hecho.numSecuPol, fecha: formatDateAr(hecho.fechaEfectiva) })}
+          </p>
+          {tipo === 'baja' && (
+            <p className="result__lead" data-testid="baja-rige">
+              {t('legal.bajaRige', { fecha: formatDateAr(hecho.fechaEfectiva) })}
+            </p>
+          )}
           {hecho.arrepentimientoHasta && (
             <p className="result__lead">
               {t('legal.bajaArrepentimientoHasta', { hasta: formatDateAr(hecho.arrepentimientoHasta) })}{' '}
@@ -54,8 +64,12 @@ export function TramiteScreen({ tipo, engine }: { tipo: TipoPostventa; engine: F
           </dl>
           <p className="note">{t('postventa.codigoAyuda')}</p>
           <div className="result__actions">
-            <Link className="button button--ghost" to={RUTA_CONSULTA_TRAMITE}>{t('postventa.consultarTramite')}</Link>
-            <Link className="button button--primary" to="/">{t('postventa.volverInicio')}</Link>
+            <Link className="button button--ghost" to={RUTA_CONSULTA_TRAMITE}>
+              {t('postventa.consultarTramite')}
+            </Link>
+            <Link className="button button--primary" to="/">
+              {t('postventa.volverInicio')}
+            </Link>
           </div>
         </section>
       </PaginaSimple>
@@ -66,18 +80,24 @@ export function TramiteScreen({ tipo, engine }: { tipo: TipoPostventa; engine: F
       <div className="step step--postventa">
         <div className="step__body">
           <div className="step-head">
-            <h1 className="step-title" tabIndex={-1} ref={titulo}>{t(`postventa.${tipo}.titulo`)}</h1>
+            <h1 className="step-title" tabIndex={-1} ref={titulo}>
+              {t(`postventa.${tipo}.titulo`)}
+            </h1>
             <p className="step-lead">{t(`postventa.${tipo}.bajada`)}</p>
             {tipo === 'baja' && (
               <div className="banner banner--info" data-testid="baja-rige">
                 <Icon name="alerta" />
                 <div>
-                  <p className="banner__p"><strong>{t('postventa.baja.rigeHoy')}</strong> {t('legal.bajaRige', { fecha: formatDateAr(hoyArgentina()) })}</p>
+                  <p className="banner__p">
+                    <strong>{t('postventa.baja.rigeHoy')}</strong> {t('legal.bajaRige', { fecha: formatDateAr(hoyArgentina()) })}
+                  </p>
                   <p className="banner__p">{t('legal.bajaArrepentimiento')}</p>
                 </div>
               </div>
             )}
-            <p className="note"><Icon name="candado" /> {t('postventa.formulario.sinCuenta')}</p>
+            <p className="note">
+              <Icon name="candado" /> {t('postventa.formulario.sinCuenta')}
+            </p>
           </div>
           {banner && (
             <div className="banner banner--error" role="alert">

@@ -14,7 +14,9 @@ import schema from '../../../schemas/metros.schema.json';
 const changed = createEvent<{ metros?: number }>();
 const $data = createStore<{ metros?: number }>({}).on(changed, (_, d) => d);
 // the metros step's validator as the build precompiles it (one field)
-const [validateFns] = Object.values(import.meta.glob<ValidatorFunctions>('../../../src/form/validators/generated/metros.js', { eager: true, import: 'default' }));
+const [validateFns] = Object.values(
+  import.meta.glob<ValidatorFunctions>('../../../src/form/validators/generated/metros.js', { eager: true, import: 'default' }),
+);
 const validator = createPrecompiledValidator(validateFns, schema as RJSFSchema);
 
 function App() {

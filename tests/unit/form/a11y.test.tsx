@@ -89,7 +89,11 @@ describe('focus after a failed submit (GOV.UK error summary)', () => {
     const summary = screen.getByRole('alert');
     expect(summary).toHaveFocus();
     // the area code's error is about the one phone input, which the link focuses
-    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual(['Celular: Falta el código de área: escribilo antes del número, por ejemplo 11 5555-1234 o 3541 12-3456.']);
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Celular: Falta el código de área: escribilo antes del número, por ejemplo 11 5555-1234 o 3541 12-3456.']);
     await user.click(within(summary).getByRole('link'));
     expect(screen.getByLabelText('Celular')).toHaveFocus();
   });

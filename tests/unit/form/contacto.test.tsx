@@ -82,15 +82,19 @@ describe('contacto', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('restored answers show as one number; the server\'s area-code error shows on the phone field', async () => {
+  it("restored answers show as one number; the server's area-code error shows on the phone field", async () => {
     await renderStep('contacto', {
       formData: { email: 'ana@example.com', areaCod: '999', phoneNumber: '5555123' },
-      serverErrors: { areaCod: 'Ese código de área no existe en la numeración argentina (ENACOM). Revisalo: va sin el 0, como 11, 351 o 3541.' },
+      serverErrors: {
+        areaCod: 'Ese código de área no existe en la numeración argentina (ENACOM). Revisalo: va sin el 0, como 11, 351 o 3541.',
+      },
     });
     const phone = screen.getByLabelText(PHONE);
     expect(phone).toHaveValue('999 5555123');
     expect(phone).toHaveAttribute('aria-invalid', 'true');
-    expect(describedByTexts(phone)).toContain('Error: Ese código de área no existe en la numeración argentina (ENACOM). Revisalo: va sin el 0, como 11, 351 o 3541.');
+    expect(describedByTexts(phone)).toContain(
+      'Error: Ese código de área no existe en la numeración argentina (ENACOM). Revisalo: va sin el 0, como 11, 351 o 3541.',
+    );
     expect(screen.getByLabelText(EMAIL)).not.toHaveAttribute('aria-invalid');
   });
 

@@ -20,9 +20,13 @@ describe('cotizacion (PlanCards)', () => {
     // the screen writes Intl's no-break space after the sign, as the PDFs and e-mails do (one formatter)
     expect(within(card('Básico')).getByText('$ 15.234,50').textContent).toBe('$\u00a015.234,50');
     expect(within(card('Intermedio')).getByText('$ 27.346,33')).toBeInTheDocument();
-    expect(within(card('Intermedio')).getByText('Premio anual $ 328.155,96, impuestos incluidos: 12 cuotas de $ 27.346,33')).toBeInTheDocument();
+    expect(
+      within(card('Intermedio')).getByText('Premio anual $ 328.155,96, impuestos incluidos: 12 cuotas de $ 27.346,33'),
+    ).toBeInTheDocument();
     // the last installment absorbs the cents: the cuotas add up to the premio
-    expect(within(card('Básico')).getByText('Premio anual $ 182.813,95, impuestos incluidos: 11 cuotas de $ 15.234,50 y una de $ 15.234,45')).toBeInTheDocument();
+    expect(
+      within(card('Básico')).getByText('Premio anual $ 182.813,95, impuestos incluidos: 11 cuotas de $ 15.234,50 y una de $ 15.234,45'),
+    ).toBeInTheDocument();
     expect(within(card('Integral')).getByText('$ 1.234.567,80')).toBeInTheDocument();
     expect(screen.getAllByText('por mes')).toHaveLength(3);
     expect(screen.getAllByText('Recomendado')).toHaveLength(1);
@@ -76,7 +80,7 @@ describe('cotizacion (PlanCards)', () => {
     expect(within(card('Básico')).getByRole('button', { name: 'Ocultar coberturas' })).toHaveAttribute('aria-expanded', 'true');
   });
 
-  it('choosing another plan marks it, closes the old plan\'s coverages and opens the new one\'s', async () => {
+  it("choosing another plan marks it, closes the old plan's coverages and opens the new one's", async () => {
     const { user } = await renderStep('cotizacion', { context, formData: { codPlan: 'BASICO' } });
     await user.click(screen.getByRole('radio', { name: /^Integral/ }));
     expect(screen.getByRole('radio', { name: /^Integral/ })).toBeChecked();

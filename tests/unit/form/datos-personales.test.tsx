@@ -33,7 +33,14 @@ async function fillValid(user: User, birthDate = localIso(0, -30), declarations 
 describe('datos-personales', () => {
   it('every field is reachable by its label; DNI is the default document type', async () => {
     await renderStep('datos-personales');
-    for (const label of ['Nombre', 'Apellido', 'Tipo de documento', 'Número de documento', 'Fecha de nacimiento', 'Profesión u ocupación']) {
+    for (const label of [
+      'Nombre',
+      'Apellido',
+      'Tipo de documento',
+      'Número de documento',
+      'Fecha de nacimiento',
+      'Profesión u ocupación',
+    ]) {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     }
     expect(screen.getByLabelText('Tipo de documento')).toHaveDisplayValue('DNI');
@@ -47,14 +54,18 @@ describe('datos-personales', () => {
     await fillValid(user, localIso(1, -18)); // turns 18 tomorrow
     await user.click(submit);
     expect(screen.getByRole('alert')).toHaveTextContent('Para contratar tenés que tener entre 18 y 99 años.');
-    expect(describedByTexts(screen.getByLabelText('Fecha de nacimiento'))).toContain('Error: Para contratar tenés que tener entre 18 y 99 años.');
+    expect(describedByTexts(screen.getByLabelText('Fecha de nacimiento'))).toContain(
+      'Error: Para contratar tenés que tener entre 18 y 99 años.',
+    );
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('a person who turns 18 today may continue; the birth-date hint says the 18–99 bounds in words', async () => {
     const { user, submit, onSubmit } = await renderStep('datos-personales');
     const birth = screen.getByLabelText('Fecha de nacimiento');
-    expect(describedByTexts(birth)).toEqual(['Para contratar tenés que tener entre 18 y 99 años. Escribí día, mes y año; por ejemplo, 27/03/1985.']);
+    expect(describedByTexts(birth)).toEqual([
+      'Para contratar tenés que tener entre 18 y 99 años. Escribí día, mes y año; por ejemplo, 27/03/1985.',
+    ]);
     await fillValid(user, localIso(0, -18));
     await user.click(submit);
     expect(onSubmit).toHaveBeenCalledTimes(1);
@@ -117,7 +128,9 @@ describe('datos-personales', () => {
     expect(screen.getByText(/Agencia de Acceso a la Información Pública \(AAIP\)/)).toBeInTheDocument();
     await user.click(submit);
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(screen.getByText('Para continuar tenés que aceptar el tratamiento de tus datos personales.', { selector: '.field__error' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Para continuar tenés que aceptar el tratamiento de tus datos personales.', { selector: '.field__error' }),
+    ).toBeInTheDocument();
   });
 
   it('names with digits get "Usá solo letras."', async () => {

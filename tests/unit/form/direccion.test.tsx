@@ -87,7 +87,13 @@ describe('direccion (LocationField + ordinary fields)', () => {
   });
 
   it('not accepting the terms blocks the step with its message', async () => {
-    const { user, submit, onSubmit } = await setup({ ...picked, addressName: 'Mitre', numberAddress: '100', zipCode: '1824', checkTyC: false });
+    const { user, submit, onSubmit } = await setup({
+      ...picked,
+      addressName: 'Mitre',
+      numberAddress: '100',
+      zipCode: '1824',
+      checkTyC: false,
+    });
     const tyc = screen.getByRole('checkbox', { name: TYC });
     expect(tyc).not.toBeChecked();
     await user.click(submit);
@@ -102,7 +108,13 @@ describe('direccion (LocationField + ordinary fields)', () => {
   });
 
   it('unticking the terms box blocks the step again', async () => {
-    const { user, submit, onSubmit } = await setup({ ...picked, addressName: 'Mitre', numberAddress: '100', zipCode: '1824', checkTyC: true });
+    const { user, submit, onSubmit } = await setup({
+      ...picked,
+      addressName: 'Mitre',
+      numberAddress: '100',
+      zipCode: '1824',
+      checkTyC: true,
+    });
     await user.click(screen.getByRole('checkbox', { name: TYC }));
     await user.click(submit);
     expect(screen.getByRole('alert')).toHaveTextContent(TYC_ERROR);

@@ -62,7 +62,9 @@ describe('DateWidget', () => {
     await user.clear(input);
     await user.type(input, ar(localIso(31)));
     await user.click(submit);
-    expect(screen.getByRole('alert')).toHaveTextContent(`Inicio de la cobertura: La cobertura tiene que empezar entre el ${ar(localIso(1))} y el ${ar(localIso(30))}.`);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      `Inicio de la cobertura: La cobertura tiene que empezar entre el ${ar(localIso(1))} y el ${ar(localIso(30))}.`,
+    );
   });
 });
 
@@ -100,6 +102,8 @@ describe('error summary', () => {
     expect(expiry).not.toHaveAttribute('aria-invalid');
     expect(describedByTexts(expiry)).toEqual([]);
     expect(within(screen.getByRole('alert')).queryByText(/^Vencimiento/)).toBeNull();
-    expect(within(screen.getByRole('alert')).getByRole('link', { name: 'Número de tarjeta: Ingresá el número de la tarjeta.' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('alert')).getByRole('link', { name: 'Número de tarjeta: Ingresá el número de la tarjeta.' }),
+    ).toBeInTheDocument();
   });
 });

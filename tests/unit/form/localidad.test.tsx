@@ -33,7 +33,11 @@ describe('localidad (LocationField, one search over every province)', () => {
     api.calls.mockClear();
     await user.type(locality, 'la');
     const options = await screen.findAllByRole('option');
-    expect(options.map((o) => o.firstElementChild?.textContent)).toEqual(['Lanús, Buenos Aires', 'Lanús Este, Buenos Aires', 'La Plata, Buenos Aires']);
+    expect(options.map((o) => o.firstElementChild?.textContent)).toEqual([
+      'Lanús, Buenos Aires',
+      'Lanús Este, Buenos Aires',
+      'La Plata, Buenos Aires',
+    ]);
     expect(api.calls).toHaveBeenLastCalledWith('/listas/localidades', { q: 'la', limit: 12 });
     expect(options[0]).toHaveAttribute('aria-selected', 'true');
   });
@@ -52,17 +56,29 @@ describe('localidad (LocationField, one search over every province)', () => {
     const { user, submit, onSubmit, locality, onChange } = await setup();
     await user.type(locality, 'San José');
     const options = await screen.findAllByRole('option', { name: /^San José/ });
-    expect(options.map((o) => o.textContent)).toEqual(['San José, Buenos AiresAlmirante Brown', 'San José, Buenos AiresTres de Febrero', 'San José, CórdobaSan Javier']);
+    expect(options.map((o) => o.textContent)).toEqual([
+      'San José, Buenos AiresAlmirante Brown',
+      'San José, Buenos AiresTres de Febrero',
+      'San José, CórdobaSan Javier',
+    ]);
     await user.tab();
     expect(locality).toHaveValue('San José');
-    expect(describedByTexts(locality)).toEqual(['Hay más de una localidad con ese nombre: elegí la tuya de la lista, que dice la provincia.']);
+    expect(describedByTexts(locality)).toEqual([
+      'Hay más de una localidad con ese nombre: elegí la tuya de la lista, que dice la provincia.',
+    ]);
     expect(onChange.mock.lastCall?.[0] ?? {}).not.toHaveProperty('codLocalidad');
 
     await user.clear(locality);
     await user.type(locality, 'San José, Córdoba');
     expect(await screen.findByText('Elegiste San José, Córdoba.')).toBeInTheDocument();
     await user.click(submit);
-    expect(onSubmit.mock.calls[0]![0]).toEqual({ idProvincia: '14', provincia: 'Córdoba', codLocalidad: '14133180', localidad: 'San José', departamento: 'San Javier' });
+    expect(onSubmit.mock.calls[0]![0]).toEqual({
+      idProvincia: '14',
+      provincia: 'Córdoba',
+      codLocalidad: '14133180',
+      localidad: 'San José',
+      departamento: 'San Javier',
+    });
   });
 
   it('ArrowDown + Enter picks an option (Enter does not submit); a click picks too', async () => {
@@ -79,13 +95,21 @@ describe('localidad (LocationField, one search over every province)', () => {
     await user.click(await screen.findByRole('option', { name: /La Plata/ }));
     expect(locality).toHaveValue('La Plata, Buenos Aires');
     await user.click(submit);
-    expect(onSubmit.mock.calls[0]![0]).toEqual({ idProvincia: '06', provincia: 'Buenos Aires', codLocalidad: '06441030', localidad: 'La Plata', departamento: 'La Plata' });
+    expect(onSubmit.mock.calls[0]![0]).toEqual({
+      idProvincia: '06',
+      provincia: 'Buenos Aires',
+      codLocalidad: '06441030',
+      localidad: 'La Plata',
+      departamento: 'La Plata',
+    });
   });
 
   it('no match says so, and submitting then gives one error, on the locality (the province is not asked apart)', async () => {
     const { user, submit, onSubmit, locality } = await setup();
     await user.type(locality, 'Lanzarote');
-    expect(await screen.findByText('No encontramos esa localidad. Revisá cómo está escrita o probá con una parte del nombre.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No encontramos esa localidad. Revisá cómo está escrita o probá con una parte del nombre.'),
+    ).toBeInTheDocument();
     await user.click(submit);
     const summary = screen.getByRole('alert');
     expect(summary.querySelectorAll('li')).toHaveLength(1);
@@ -104,7 +128,10 @@ describe('localidad (LocationField, one search over every province)', () => {
   it('"Buscando…" ends when the search does, also when the visitor left the field before it started', async () => {
     let answer!: () => void;
     const gate = new Promise<void>((r) => (answer = r));
-    const slow = { get: async (path: string, query?: Record<string, string | number | undefined>) => (path === '/listas/localidades' ? gate.then(() => api.get(path, query)) : api.get(path, query)) };
+    const slow = {
+      get: async (path: string, query?: Record<string, string | number | undefined>) =>
+        path === '/listas/localidades' ? gate.then(() => api.get(path, query)) : api.get(path, query),
+    };
     await renderStep('localidad', { api: slow });
     const { default: userEvent } = await import('@testing-library/user-event');
     const user = userEvent.setup();
@@ -113,7 +140,9 @@ describe('localidad (LocationField, one search over every province)', () => {
     await user.tab();
     expect(await screen.findByText('Buscando…')).toBeInTheDocument();
     answer();
-    expect(await screen.findByText('No encontramos esa localidad. Revisá cómo está escrita o probá con una parte del nombre.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No encontramos esa localidad. Revisá cómo está escrita o probá con una parte del nombre.'),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Buscando…')).not.toBeInTheDocument();
   });
 

@@ -14,7 +14,12 @@ export const cob = (codCobertura: string, descCobertura: string, sumaAsegurada: 
 });
 
 const optional = [
-  cob('501', 'Cámaras fotográficas', 500000, { selecc: 'N', textoWeb: 'Robo y daño accidental', primaCobertura: 1234.5, premioCuotaAdicional: 1500.6 }),
+  cob('501', 'Cámaras fotográficas', 500000, {
+    selecc: 'N',
+    textoWeb: 'Robo y daño accidental',
+    primaCobertura: 1234.5,
+    premioCuotaAdicional: 1500.6,
+  }),
   cob('502', 'Notebooks y tablets', 1500000, { selecc: 'N', primaCobertura: 2100, premioCuotaAdicional: 2552.4 }),
 ];
 
@@ -50,6 +55,11 @@ export const plans: Plan[] = [
     premio: 14814813.6,
     premioCuota: 1234567.8,
     cuotas: 12,
-    coberturas: { primary: [cob('101', 'Incendio edificio', 90000000)], secondary: [], urgencyAssistance: [], optional: optional.slice(0, 1) },
+    coberturas: {
+      primary: [cob('101', 'Incendio edificio', 90000000)],
+      secondary: [],
+      urgencyAssistance: [],
+      optional: optional.slice(0, 1),
+    },
   },
 ];

@@ -19,7 +19,9 @@ describe('vigencia', () => {
     expect(input).toHaveAttribute('type', 'text');
     expect(input).toHaveAttribute('inputmode', 'numeric');
     expect(input).toHaveAttribute('placeholder', 'dd/mm/aaaa');
-    expect(describedByTexts(input)).toEqual([`La cobertura tiene que empezar entre el ${ar(localIso(1))} y el ${ar(localIso(30))}. Escribí día, mes y año; por ejemplo, ${ar(localIso(1))}.`]);
+    expect(describedByTexts(input)).toEqual([
+      `La cobertura tiene que empezar entre el ${ar(localIso(1))} y el ${ar(localIso(30))}. Escribí día, mes y año; por ejemplo, ${ar(localIso(1))}.`,
+    ]);
   });
 
   it('today is too early: asks for a date from tomorrow', async () => {
@@ -36,7 +38,9 @@ describe('vigencia', () => {
     const { user, submit, onSubmit, pick } = await setup();
     pick(localIso(31));
     await user.click(submit);
-    expect(screen.getByRole('alert')).toHaveTextContent(`La cobertura tiene que empezar entre el ${ar(localIso(1))} y el ${ar(localIso(30))}.`);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      `La cobertura tiene que empezar entre el ${ar(localIso(1))} y el ${ar(localIso(30))}.`,
+    );
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

@@ -38,7 +38,15 @@ export function contactosRepository(db: Queryable) {
       const rows = await db.query<{ id: number }>(
         `INSERT INTO campanias (ref_id, gclid, gad_source, gad_campaignid, url_campaign, fbclid, utm_campaign)
          VALUES ($1,$2,$3,$4,$5,$6,$7) RETURNING id`,
-        [c.refId ?? null, c.gclid ?? null, c.gad_source ?? null, c.gad_campaignid ?? null, c.url_campaign ?? null, c.fbclid ?? null, c.utm_campaign ?? null],
+        [
+          c.refId ?? null,
+          c.gclid ?? null,
+          c.gad_source ?? null,
+          c.gad_campaignid ?? null,
+          c.url_campaign ?? null,
+          c.fbclid ?? null,
+          c.utm_campaign ?? null,
+        ],
       );
       return rows[0].id;
     },

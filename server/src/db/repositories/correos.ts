@@ -7,7 +7,10 @@
 import type { Queryable } from '../index.ts';
 
 /** An attachment by reference, rendered at send time. */
-export type AdjuntoRef = { tipo: 'poliza'; numSecuPol: string } | { tipo: 'condiciones'; numSecuPol: string } | { tipo: 'cotizacion'; refId: string; enlace?: string };
+export type AdjuntoRef =
+  | { tipo: 'poliza'; numSecuPol: string }
+  | { tipo: 'condiciones'; numSecuPol: string }
+  | { tipo: 'cotizacion'; refId: string; enlace?: string };
 
 export interface CorreoNuevo {
   /** What it is: POLIZA, COTIZACION, ARREPENTIMIENTO, BAJA. */

@@ -60,9 +60,27 @@ const INSERT_CON_CUPO = `WITH cupo AS (${sqlContar('$20', '$21')}),
   SELECT cupo.n, EXISTS (SELECT 1 FROM nueva) AS guardada FROM cupo`;
 
 function valores(c: CotizacionNueva): unknown[] {
-  return [c.refId, c.ip, c.tarifaVersion, c.tipoVivienda, c.barrioCerrado, c.titularidad, c.usoVivienda, c.metros, c.codLocalidad,
-    c.idProvincia, c.zona, c.email, c.areaCod, c.phoneNumber, c.initPolicyDate, c.inspection, JSON.stringify(c.planes), c.sesion,
-    JSON.stringify(c.datos)];
+  return [
+    c.refId,
+    c.ip,
+    c.tarifaVersion,
+    c.tipoVivienda,
+    c.barrioCerrado,
+    c.titularidad,
+    c.usoVivienda,
+    c.metros,
+    c.codLocalidad,
+    c.idProvincia,
+    c.zona,
+    c.email,
+    c.areaCod,
+    c.phoneNumber,
+    c.initPolicyDate,
+    c.inspection,
+    JSON.stringify(c.planes),
+    c.sesion,
+    JSON.stringify(c.datos),
+  ];
 }
 
 /** A shared counter that bounds how many quotes are stored (plugins/limits.ts › cupoCotizaciones). */
@@ -105,7 +123,10 @@ export function cotizacionesRepository(db: Queryable) {
     /** Stores the chosen plan, its optional coverages and the re-priced plan. */
     async guardarEleccion(refId: string, codPlan: string, opcionales: string[], plan: Plan): Promise<void> {
       await db.query('UPDATE cotizaciones SET cod_plan = $2, coberturas_opcionales = $3, plan_elegido = $4 WHERE ref_id = $1', [
-        refId, codPlan, JSON.stringify(opcionales), JSON.stringify(plan),
+        refId,
+        codPlan,
+        JSON.stringify(opcionales),
+        JSON.stringify(plan),
       ]);
     },
   };

@@ -26,8 +26,22 @@ export function domiciliosRepository(db: Queryable) {
         `INSERT INTO domicilios (ref_id, zip_code, cod_location, location, id_province, province, department, address_name,
            number_address, no_address_number, floor, depto, check_tyc, zona)
          VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14) RETURNING id`,
-        [refId, d.zipCode.toUpperCase(), d.codLocation, d.location, d.idProvince, d.province, d.department, d.addressName,
-          d.noAddressNumber ? null : (d.numberAddress ?? null), d.noAddressNumber, d.floor ?? null, d.depto ?? null, d.checkTyC, zona],
+        [
+          refId,
+          d.zipCode.toUpperCase(),
+          d.codLocation,
+          d.location,
+          d.idProvince,
+          d.province,
+          d.department,
+          d.addressName,
+          d.noAddressNumber ? null : (d.numberAddress ?? null),
+          d.noAddressNumber,
+          d.floor ?? null,
+          d.depto ?? null,
+          d.checkTyC,
+          zona,
+        ],
       );
       return rows[0].id;
     },

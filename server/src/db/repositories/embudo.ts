@@ -41,12 +41,30 @@ export function embudoRepository(db: Queryable) {
     },
     /** Every event received since `desde` (all when undefined), oldest first. */
     async desde(desde?: Date): Promise<EventoGuardado[]> {
-      const rows = await db.query<{ recorrido: string; paso: string; tipo: 'mostrado' | 'enviado'; en: Date; recibido_en: Date; version_flujo: number; sintetico: boolean; rama: string | null }>(
+      const rows = await db.query<{
+        recorrido: string;
+        paso: string;
+        tipo: 'mostrado' | 'enviado';
+        en: Date;
+        recibido_en: Date;
+        version_flujo: number;
+        sintetico: boolean;
+        rama: string | null;
+      }>(
         `SELECT recorrido::text AS recorrido, paso, tipo, ocurrido_en AS en, recibido_en, version_flujo, sintetico, rama FROM embudo_eventos
          WHERE $1::timestamptz IS NULL OR recibido_en >= $1::timestamptz ORDER BY id`,
         [desde ? desde.toISOString() : null],
       );
-      return rows.map((r) => ({ recorrido: r.recorrido, paso: r.paso, tipo: r.tipo, en: new Date(r.en).toISOString(), recibidoEn: new Date(r.recibido_en), versionFlujo: r.version_flujo, sintetico: r.sintetico, ...(r.rama ? { rama: r.rama } : {}) }));
+      return rows.map((r) => ({
+        recorrido: r.recorrido,
+        paso: r.paso,
+        tipo: r.tipo,
+        en: new Date(r.en).toISOString(),
+        recibidoEn: new Date(r.recibido_en),
+        versionFlujo: r.version_flujo,
+        sintetico: r.sintetico,
+        ...(r.rama ? { rama: r.rama } : {}),
+      }));
     },
   };
 }

@@ -39,7 +39,12 @@ export function idempotenciaRepository(db: Queryable) {
     },
     /** Stores the first answer (status + JSON text). */
     async completar(sesion: string, clave: string, estadoHttp: number, respuesta: string): Promise<void> {
-      await db.query('UPDATE idempotencia SET estado_http = $3, respuesta = $4 WHERE sesion = $1 AND clave = $2', [sesion, clave, estadoHttp, respuesta]);
+      await db.query('UPDATE idempotencia SET estado_http = $3, respuesta = $4 WHERE sesion = $1 AND clave = $2', [
+        sesion,
+        clave,
+        estadoHttp,
+        respuesta,
+      ]);
     },
     /** Drops a placeholder whose request failed (a retry may then run). */
     async liberar(sesion: string, clave: string): Promise<void> {

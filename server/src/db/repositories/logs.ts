@@ -25,8 +25,20 @@ export function logsRepository(db: Queryable) {
       const rows = await db.query<{ id: number }>(
         `INSERT INTO logs (app, proceso, proceso_detalle, dni, id_cif, id_extra, poliza, hash, navegador, version, request, response)
          VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) RETURNING id`,
-        [l.app, l.proceso, l.proceso_detalle, l.dni ?? null, l.id_cif ?? null, l.id_extra ?? null, l.poliza ?? null, l.hash ?? null,
-          l.navegador ?? null, l.version ?? null, l.request ?? null, l.response ?? null],
+        [
+          l.app,
+          l.proceso,
+          l.proceso_detalle,
+          l.dni ?? null,
+          l.id_cif ?? null,
+          l.id_extra ?? null,
+          l.poliza ?? null,
+          l.hash ?? null,
+          l.navegador ?? null,
+          l.version ?? null,
+          l.request ?? null,
+          l.response ?? null,
+        ],
       );
       return rows[0].id;
     },

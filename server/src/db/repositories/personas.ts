@@ -37,8 +37,21 @@ export function personasRepository(db: Queryable) {
         `INSERT INTO personas (ref_id, first_name, last_name, type_doc, number_doc, genere, birth_date, email, area_cod, phone_number, ddjj,
            consentimiento_en, consentimiento_version)
          VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11, CASE WHEN $12 THEN now() END, CASE WHEN $12 THEN $13 END) RETURNING id`,
-        [refId, p.firstName, p.lastName, p.typeDoc, p.numberDoc, p.genere, p.birthDate, p.email, p.areaCod, p.phoneNumber, JSON.stringify(p.ddjj),
-          p.consentimientoDatos === true, VERSION_CONSENTIMIENTO],
+        [
+          refId,
+          p.firstName,
+          p.lastName,
+          p.typeDoc,
+          p.numberDoc,
+          p.genere,
+          p.birthDate,
+          p.email,
+          p.areaCod,
+          p.phoneNumber,
+          JSON.stringify(p.ddjj),
+          p.consentimientoDatos === true,
+          VERSION_CONSENTIMIENTO,
+        ],
       );
       return `SF-${String(rows[0].id).padStart(6, '0')}`;
     },

@@ -89,8 +89,18 @@ export function solicitudesRepository(db: Queryable) {
       const rows = await db.query<{ id: string }>(
         `INSERT INTO solicitudes (ref_id, cod_plan, coberturas_opcionales, plan, premio, medio_pago_id, persona, domicilio, consentimiento_en, consentimiento_version)
          VALUES ($1,$2,$3,$4,$5,$6,$7,$8, CASE WHEN $9 THEN now() END, CASE WHEN $9 THEN $10 END) RETURNING id`,
-        [s.refId, s.codPlan, JSON.stringify(s.coberturasOpcionales), JSON.stringify(s.plan), s.plan.premio, s.medioPagoId,
-          JSON.stringify(s.persona), JSON.stringify(s.domicilio), s.persona.consentimientoDatos === true, VERSION_CONSENTIMIENTO],
+        [
+          s.refId,
+          s.codPlan,
+          JSON.stringify(s.coberturasOpcionales),
+          JSON.stringify(s.plan),
+          s.plan.premio,
+          s.medioPagoId,
+          JSON.stringify(s.persona),
+          JSON.stringify(s.domicilio),
+          s.persona.consentimientoDatos === true,
+          VERSION_CONSENTIMIENTO,
+        ],
       );
       return rows[0].id;
     },
@@ -99,8 +109,16 @@ export function solicitudesRepository(db: Queryable) {
       await db.query(
         `UPDATE solicitudes SET cod_plan = $2, coberturas_opcionales = $3, plan = $4, premio = $5, persona = $6, domicilio = $7,
            consentimiento_en = now(), consentimiento_version = $8, actualizada_en = now() WHERE id = $1 AND NOT emision_pedida`,
-        [id, s.codPlan, JSON.stringify(s.coberturasOpcionales), JSON.stringify(s.plan), s.plan.premio, JSON.stringify(s.persona),
-          JSON.stringify(s.domicilio), VERSION_CONSENTIMIENTO],
+        [
+          id,
+          s.codPlan,
+          JSON.stringify(s.coberturasOpcionales),
+          JSON.stringify(s.plan),
+          s.plan.premio,
+          JSON.stringify(s.persona),
+          JSON.stringify(s.domicilio),
+          VERSION_CONSENTIMIENTO,
+        ],
       );
     },
     /** @returns the state of application `id` of session `sesion`, or null (unknown id, or another session's) */
@@ -158,7 +176,10 @@ export function solicitudesRepository(db: Queryable) {
     },
     /** Gives the job back without counting it as failed (shutdown before it could finish). */
     async soltar(id: string, worker: string): Promise<void> {
-      await db.query('UPDATE solicitudes SET tomada_por = NULL, tomada_hasta = NULL, intentos = greatest(intentos - 1, 0) WHERE id = $1 AND tomada_por = $2', [id, worker]);
+      await db.query(
+        'UPDATE solicitudes SET tomada_por = NULL, tomada_hasta = NULL, intentos = greatest(intentos - 1, 0) WHERE id = $1 AND tomada_por = $2',
+        [id, worker],
+      );
     },
     /** Locks the application row (SELECT … FOR UPDATE); call inside a transaction. */
     async bloquearParaEmitir(id: string): Promise<SolicitudParaEmitir | null> {
@@ -186,7 +207,10 @@ export function solicitudesRepository(db: Queryable) {
      * @param mensaje shown to the visitor (null for none)
      */
     async registrarPoliza(
-      s: SolicitudParaEmitir, numSecuPol: string, vigencia: { desde: string; hasta: string; movida: boolean }, mensaje: string | null,
+      s: SolicitudParaEmitir,
+      numSecuPol: string,
+      vigencia: { desde: string; hasta: string; movida: boolean },
+      mensaje: string | null,
     ): Promise<void> {
       await db.query(
         `INSERT INTO polizas (num_secu_pol, numero_solicitud, ref_id, cod_plan, premio, vigencia_desde, vigencia_hasta, vigencia_movida)

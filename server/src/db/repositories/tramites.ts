@@ -48,7 +48,12 @@ export function tramitesRepository(db: Queryable) {
 
     /** Records a request with its tracking code and effective date (YYYY-MM-DD). */
     async insertar(codigo: string, tipo: TipoTramite, numSecuPol: string, fechaEfectiva: string): Promise<void> {
-      await db.query('INSERT INTO tramites (codigo, tipo, num_secu_pol, fecha_efectiva) VALUES ($1, $2, $3, $4)', [codigo, tipo, numSecuPol, fechaEfectiva]);
+      await db.query('INSERT INTO tramites (codigo, tipo, num_secu_pol, fecha_efectiva) VALUES ($1, $2, $3, $4)', [
+        codigo,
+        tipo,
+        numSecuPol,
+        fechaEfectiva,
+      ]);
     },
 
     /**

@@ -59,7 +59,13 @@ export function createAntibot(opts: AntibotOptions) {
       if (!payload?.challenge || !payload.solution) return { ok: false, motivo: 'FALTA' };
       let r;
       try {
-        r = await verifySolution({ challenge: payload.challenge, solution: payload.solution, deriveKey, hmacSignatureSecret: firma, hmacKeySignatureSecret: firmaClave });
+        r = await verifySolution({
+          challenge: payload.challenge,
+          solution: payload.solution,
+          deriveKey,
+          hmacSignatureSecret: firma,
+          hmacKeySignatureSecret: firmaClave,
+        });
       } catch {
         return { ok: false, motivo: 'INVALIDO' };
       }

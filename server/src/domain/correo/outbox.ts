@@ -85,8 +85,12 @@ export interface CorreoService {
  */
 export function createCorreoService(opts: CorreoOptions): CorreoService {
   const { db, log } = opts;
-  const { pollMs, leaseMs, smtpTimeoutMs, retryBaseMs, maxBackoffMs, vidaMaxMs, concurrencia } = { ...DEFAULTS.postventa.correo, ...definidos(opts) };
-  if (leaseMs <= smtpTimeoutMs) throw new Error(`La toma de un correo (${leaseMs} ms) tiene que durar más que la espera máxima de SMTP (${smtpTimeoutMs} ms).`);
+  const { pollMs, leaseMs, smtpTimeoutMs, retryBaseMs, maxBackoffMs, vidaMaxMs, concurrencia } = {
+    ...DEFAULTS.postventa.correo,
+    ...definidos(opts),
+  };
+  if (leaseMs <= smtpTimeoutMs)
+    throw new Error(`La toma de un correo (${leaseMs} ms) tiene que durar más que la espera máxima de SMTP (${smtpTimeoutMs} ms).`);
   const worker = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const timeouts = { connectionTimeout: smtpTimeoutMs, greetingTimeout: smtpTimeoutMs, socketTimeout: smtpTimeoutMs };
   const transport = opts.smtpUrl
@@ -104,9 +108,14 @@ export function createCorreoService(opts: CorreoOptions): CorreoService {
   async function entregar(c: CorreoTomado): Promise<void> {
     const repo = correosRepository(db);
     // Keeps the claim while the send runs (a slow server must not let another instance send it again).
-    const renovacion = setInterval(() => {
-      repo.renovar(c.id, c.version, leaseMs).catch((err: unknown) => log.warn({ correo: c.id, error: (err as Error).message }, 'no se pudo renovar la toma del correo'));
-    }, Math.max(Math.floor(leaseMs / 3), 1));
+    const renovacion = setInterval(
+      () => {
+        repo
+          .renovar(c.id, c.version, leaseMs)
+          .catch((err: unknown) => log.warn({ correo: c.id, error: (err as Error).message }, 'no se pudo renovar la toma del correo'));
+      },
+      Math.max(Math.floor(leaseMs / 3), 1),
+    );
     let enviado = false;
     try {
       const attachments = await Promise.all(c.adjuntos.map((a) => opts.adjunto(a)));

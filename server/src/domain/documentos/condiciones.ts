@@ -31,7 +31,10 @@ export interface DatosCondiciones {
 export function franquiciaTexto(f: { porcentaje?: number; minimo?: number; monto?: number } | undefined): string {
   if (!f) return T('sinFranquicia');
   if (f.monto !== undefined) return T('franquiciaMonto', { monto: pesosEnteros(f.monto) });
-  return T(f.minimo !== undefined ? 'franquiciaPorcentajeMinimo' : 'franquiciaPorcentaje', { porcentaje: f.porcentaje ?? 0, minimo: pesosEnteros(f.minimo ?? 0) });
+  return T(f.minimo !== undefined ? 'franquiciaPorcentajeMinimo' : 'franquiciaPorcentaje', {
+    porcentaje: f.porcentaje ?? 0,
+    minimo: pesosEnteros(f.minimo ?? 0),
+  });
 }
 
 /** A tariff suma as the general document states it (no quote): "80 % del valor del edificio" or "$ 10.000.000". */
@@ -46,14 +49,22 @@ export async function pdfCondiciones(tariff: Tariff, d: DatosCondiciones): Promi
   const poliza = d.numSecuPol !== undefined;
   // columns: one per plan; rows: the coverages any shown plan has, in tariff order
   const columnas = d.planes
-    ? d.planes.map((p) => ({ nombre: p.nombre, suma: (cod: string) => {
-      const cob = Object.values(p.coberturas).flat().find((x) => x.codCobertura === cod && (!poliza || x.selecc === 'S'));
-      return cob ? pesosEnteros(cob.sumaAsegurada) : '—';
-    } }))
-    : Object.values(tariff.planes).map((p) => ({ nombre: p.nombre, suma: (cod: string) => {
-      const s = p.coberturas[cod] ?? p.opcionales[cod];
-      return s ? sumaTarifa(tariff, cod, s) : '—';
-    } }));
+    ? d.planes.map((p) => ({
+        nombre: p.nombre,
+        suma: (cod: string) => {
+          const cob = Object.values(p.coberturas)
+            .flat()
+            .find((x) => x.codCobertura === cod && (!poliza || x.selecc === 'S'));
+          return cob ? pesosEnteros(cob.sumaAsegurada) : '—';
+        },
+      }))
+    : Object.values(tariff.planes).map((p) => ({
+        nombre: p.nombre,
+        suma: (cod: string) => {
+          const s = p.coberturas[cod] ?? p.opcionales[cod];
+          return s ? sumaTarifa(tariff, cod, s) : '—';
+        },
+      }));
   const codigos = Object.keys(tariff.coberturas).filter((cod) => columnas.some((col) => col.suma(cod) !== '—'));
   const cobertura = (cod: string): Contenido => {
     const cob = tariff.coberturas[cod];
@@ -64,14 +75,29 @@ export async function pdfCondiciones(tariff: Tariff, d: DatosCondiciones): Promi
         { text: `${cob.descCobertura}${cob.lista === 'optional' ? ` (${T('opcional')})` : ''}`, bold: true, color: COLOR.marca },
         { text: cob.textoWeb, margin: [0, 2, 0, 2] },
         { text: [{ text: `${T('franquicia')}: `, bold: true }, franquiciaTexto(cob.franquicia)] },
-        ...(cob.exclusiones?.length ? [{ text: `${T('noCubre')}:`, bold: true, margin: [0, 2, 0, 1] }, { ul: cob.exclusiones, margin: [8, 0, 0, 0] }] : []),
-        tabla([T('plan'), T('suma')], columnas.map((col) => [col.nombre, col.suma(cod)]), ['*', 250], [1]),
+        ...(cob.exclusiones?.length
+          ? [
+              { text: `${T('noCubre')}:`, bold: true, margin: [0, 2, 0, 1] },
+              { ul: cob.exclusiones, margin: [8, 0, 0, 0] },
+            ]
+          : []),
+        tabla(
+          [T('plan'), T('suma')],
+          columnas.map((col) => [col.nombre, col.suma(cod)]),
+          ['*', 250],
+          [1],
+        ),
       ],
     };
   };
   const content: Contenido[] = [
     encabezado(T('titulo'), texto('servidor.postventa.pdf.producto'), [
-      ...(poliza ? [{ text: texto('servidor.postventa.pdf.numero'), fontSize: 8, color: '#dbe7f3' }, { text: d.numSecuPol, fontSize: 14, bold: true, noWrap: true }] : []),
+      ...(poliza
+        ? [
+            { text: texto('servidor.postventa.pdf.numero'), fontSize: 8, color: '#dbe7f3' },
+            { text: d.numSecuPol, fontSize: 14, bold: true, noWrap: true },
+          ]
+        : []),
       { text: T('tarifa', { version: tariff.version, fecha: fecha(d.fecha) }), fontSize: 8, color: '#dbe7f3' },
     ]),
     { text: T(poliza ? 'bajadaPoliza' : d.planes ? 'bajadaCotizacion' : 'bajadaGeneral'), margin: [0, 10, 0, 0] },
@@ -85,5 +111,8 @@ export async function pdfCondiciones(tariff: Tariff, d: DatosCondiciones): Promi
     { text: T('particularesBajada'), margin: [0, 0, 0, 4] },
     ...codigos.map(cobertura),
   ];
-  return renderizar(content, { title: `${T('titulo')}${poliza ? ` ${d.numSecuPol}` : ''}`, subject: texto('servidor.postventa.pdf.producto') });
+  return renderizar(content, {
+    title: `${T('titulo')}${poliza ? ` ${d.numSecuPol}` : ''}`,
+    subject: texto('servidor.postventa.pdf.producto'),
+  });
 }

@@ -37,7 +37,9 @@ export function pares(filas: [string, string][]): Contenido {
 /** A light table with a header row; `derecha` lists the column indexes aligned right. */
 export function tabla(cabecera: string[], filas: Contenido[][], widths: (string | number)[], derecha: number[] = []): Contenido {
   const celda = (c: Contenido, i: number, head = false) =>
-    typeof c === 'object' && c !== null && !Array.isArray(c) ? { ...c, alignment: derecha.includes(i) ? 'right' : c.alignment } : { text: c, bold: head, color: head ? COLOR.gris : undefined, alignment: derecha.includes(i) ? 'right' : 'left' };
+    typeof c === 'object' && c !== null && !Array.isArray(c)
+      ? { ...c, alignment: derecha.includes(i) ? 'right' : c.alignment }
+      : { text: c, bold: head, color: head ? COLOR.gris : undefined, alignment: derecha.includes(i) ? 'right' : 'left' };
   return {
     table: { headerRows: 1, widths, body: [cabecera.map((h, i) => celda(h, i, true)), ...filas.map((f) => f.map((c, i) => celda(c, i)))] },
     layout: {
@@ -55,10 +57,19 @@ export function encabezado(titulo: string, subtitulo: string, derecha: Contenido
   return {
     table: {
       widths: ['*', 'auto'],
-      body: [[
-        { stack: [{ text: ASEGURADORA.nombre, bold: true, fontSize: 15, color: '#ffffff' }, { text: titulo, color: '#dbe7f3', fontSize: 10, margin: [0, 3, 0, 0] }, { text: subtitulo, color: '#dbe7f3', fontSize: 9 }], margin: [12, 10, 0, 10] },
-        { stack: derecha, alignment: 'right', margin: [0, 10, 12, 10], color: '#ffffff' },
-      ]],
+      body: [
+        [
+          {
+            stack: [
+              { text: ASEGURADORA.nombre, bold: true, fontSize: 15, color: '#ffffff' },
+              { text: titulo, color: '#dbe7f3', fontSize: 10, margin: [0, 3, 0, 0] },
+              { text: subtitulo, color: '#dbe7f3', fontSize: 9 },
+            ],
+            margin: [12, 10, 0, 10],
+          },
+          { stack: derecha, alignment: 'right', margin: [0, 10, 12, 10], color: '#ffffff' },
+        ],
+      ],
     },
     layout: { fillColor: () => COLOR.marca, hLineWidth: () => 0, vLineWidth: () => 0 },
   };

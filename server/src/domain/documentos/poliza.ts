@@ -49,31 +49,87 @@ export async function pdfPoliza(d: DatosPoliza): Promise<Buffer> {
       { text: T('emitida', { fecha: fecha(d.emitidaEl) }), fontSize: 8, color: '#dbe7f3' },
     ]),
     ...(d.fin
-      ? [{
-        margin: [0, 12, 0, 0],
-        table: { widths: ['*'], body: [[{ stack: [
-          { text: T(d.fin.estado === 'ANULADA' ? 'anuladaTitulo' : 'bajaTitulo'), bold: true, fontSize: 14, color: '#ffffff' },
-          { text: T(d.fin.estado === 'ANULADA' ? 'anuladaTexto' : 'bajaTexto', { desde: fecha(d.fin.desde), pedido: fecha(d.fin.pedidoEl) }), color: '#ffffff', margin: [0, 3, 0, 0] },
-        ], margin: [8, 6, 8, 6] }]] },
-        layout: { fillColor: () => '#b3261e', hLineWidth: () => 0, vLineWidth: () => 0 },
-      }]
+      ? [
+          {
+            margin: [0, 12, 0, 0],
+            table: {
+              widths: ['*'],
+              body: [
+                [
+                  {
+                    stack: [
+                      { text: T(d.fin.estado === 'ANULADA' ? 'anuladaTitulo' : 'bajaTitulo'), bold: true, fontSize: 14, color: '#ffffff' },
+                      {
+                        text: T(d.fin.estado === 'ANULADA' ? 'anuladaTexto' : 'bajaTexto', {
+                          desde: fecha(d.fin.desde),
+                          pedido: fecha(d.fin.pedidoEl),
+                        }),
+                        color: '#ffffff',
+                        margin: [0, 3, 0, 0],
+                      },
+                    ],
+                    margin: [8, 6, 8, 6],
+                  },
+                ],
+              ],
+            },
+            layout: { fillColor: () => '#b3261e', hLineWidth: () => 0, vLineWidth: () => 0 },
+          },
+        ]
       : []),
     {
       margin: [0, 12, 0, 0],
-      table: { widths: ['*'], body: [[{ stack: [{ text: T('vigencia').toUpperCase(), style: 'seccion' }, { text: T('vigenciaTexto', { desde: fecha(d.vigenciaDesde), hasta: fecha(d.vigenciaHasta) }), fontSize: 11, bold: true, margin: [0, 3, 0, 0] }], margin: [8, 6, 8, 6] }]] },
+      table: {
+        widths: ['*'],
+        body: [
+          [
+            {
+              stack: [
+                { text: T('vigencia').toUpperCase(), style: 'seccion' },
+                {
+                  text: T('vigenciaTexto', { desde: fecha(d.vigenciaDesde), hasta: fecha(d.vigenciaHasta) }),
+                  fontSize: 11,
+                  bold: true,
+                  margin: [0, 3, 0, 0],
+                },
+              ],
+              margin: [8, 6, 8, 6],
+            },
+          ],
+        ],
+      },
       layout: { fillColor: () => COLOR.fondo, hLineWidth: () => 0, vLineWidth: () => 0 },
     },
     {
       columns: [
-        { width: '*', stack: [...seccion(T('asegurado'), 249), pares([[T('asegurado'), d.asegurado.nombre], [T('documento'), d.asegurado.documento], [T('contacto'), `${d.asegurado.email}\n${d.asegurado.telefono}`]])] },
+        {
+          width: '*',
+          stack: [
+            ...seccion(T('asegurado'), 249),
+            pares([
+              [T('asegurado'), d.asegurado.nombre],
+              [T('documento'), d.asegurado.documento],
+              [T('contacto'), `${d.asegurado.email}\n${d.asegurado.telefono}`],
+            ]),
+          ],
+        },
         { width: 16, text: '' },
-        { width: '*', stack: [...seccion(T('ubicacion'), 249), { text: d.ubicacion.join('\n') }, { text: `${T('plan')}: ${d.plan.nombre}`, bold: true, margin: [0, 6, 0, 0] }] },
+        {
+          width: '*',
+          stack: [
+            ...seccion(T('ubicacion'), 249),
+            { text: d.ubicacion.join('\n') },
+            { text: `${T('plan')}: ${d.plan.nombre}`, bold: true, margin: [0, 6, 0, 0] },
+          ],
+        },
       ],
     },
     ...seccion(T('coberturas')),
     tabla([T('cobertura'), T('suma')], incluidas.map(filaCob), ['*', 120], [1]),
     ...seccion(T('opcionales')),
-    opcionales.length ? tabla([T('cobertura'), T('suma')], opcionales.map(filaCob), ['*', 120], [1]) : { text: T('sinOpcionales'), color: COLOR.gris },
+    opcionales.length
+      ? tabla([T('cobertura'), T('suma')], opcionales.map(filaCob), ['*', 120], [1])
+      : { text: T('sinOpcionales'), color: COLOR.gris },
     {
       unbreakable: true,
       stack: [
@@ -89,10 +145,19 @@ export async function pdfPoliza(d: DatosPoliza): Promise<Buffer> {
                   [T('iva'), { text: pesos(d.impuestos.iva), alignment: 'right' }],
                   [T('tasaSsn'), { text: pesos(d.impuestos.tasaSsn), alignment: 'right' }],
                   [T('sellos', { provincia: d.provincia }), { text: pesos(d.impuestos.sellos), alignment: 'right' }],
-                  [{ text: T('total'), bold: true }, { text: pesos(d.plan.premio), bold: true, alignment: 'right' }],
+                  [
+                    { text: T('total'), bold: true },
+                    { text: pesos(d.plan.premio), bold: true, alignment: 'right' },
+                  ],
                 ],
               },
-              layout: { hLineWidth: (i: number, node: { table: { body: unknown[] } }) => (i === node.table.body.length - 1 ? 0.8 : 0), vLineWidth: () => 0, hLineColor: () => COLOR.marca, paddingTop: () => 3, paddingBottom: () => 3 },
+              layout: {
+                hLineWidth: (i: number, node: { table: { body: unknown[] } }) => (i === node.table.body.length - 1 ? 0.8 : 0),
+                vLineWidth: () => 0,
+                hLineColor: () => COLOR.marca,
+                paddingTop: () => 3,
+                paddingBottom: () => 3,
+              },
             },
             { width: 20, text: '' },
             {
@@ -109,16 +174,37 @@ export async function pdfPoliza(d: DatosPoliza): Promise<Buffer> {
     },
     { unbreakable: true, stack: [...seccion(T('siniestroTitulo')), { text: texto('legal.siniestro') }] },
     { unbreakable: true, stack: [...seccion(T('copiaTitulo')), { text: texto('legal.copia') }] },
-    { unbreakable: true, stack: [...seccion(T('derechosTitulo')), { text: texto('legal.arrepentimiento') }, { text: texto('legal.baja'), margin: [0, 4, 0, 0] }] },
+    {
+      unbreakable: true,
+      stack: [
+        ...seccion(T('derechosTitulo')),
+        { text: texto('legal.arrepentimiento') },
+        { text: texto('legal.baja'), margin: [0, 4, 0, 0] },
+      ],
+    },
     {
       unbreakable: true,
       margin: [0, 16, 0, 0],
       table: {
         widths: ['*'],
-        body: [[{ stack: [{ text: texto('legal.ssn.titulo'), bold: true, fontSize: 10, color: COLOR.marca, margin: [0, 0, 0, 4] }, ...parrafos('legal.ssn.parrafos').map((p) => ({ text: p, fontSize: 8.5, margin: [0, 0, 0, 3] }))], margin: [8, 6, 8, 4] }]],
+        body: [
+          [
+            {
+              stack: [
+                { text: texto('legal.ssn.titulo'), bold: true, fontSize: 10, color: COLOR.marca, margin: [0, 0, 0, 4] },
+                ...parrafos('legal.ssn.parrafos').map((p) => ({ text: p, fontSize: 8.5, margin: [0, 0, 0, 3] })),
+              ],
+              margin: [8, 6, 8, 4],
+            },
+          ],
+        ],
       },
       layout: { hLineColor: () => COLOR.marca, vLineColor: () => COLOR.marca, hLineWidth: () => 0.8, vLineWidth: () => 0.8 },
     },
   ];
-  return renderizar(content, { title: `${T('poliza')} ${d.numSecuPol}`, subject: T('producto') }, d.fin && T(d.fin.estado === 'ANULADA' ? 'marcaAnulada' : 'marcaBaja'));
+  return renderizar(
+    content,
+    { title: `${T('poliza')} ${d.numSecuPol}`, subject: T('producto') },
+    d.fin && T(d.fin.estado === 'ANULADA' ? 'marcaAnulada' : 'marcaBaja'),
+  );
 }

@@ -161,10 +161,14 @@ async function solicitarEn(db: Db, s: SolicitudNueva): Promise<ResultadoSolicitu
 function esperar(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(t);
-      reject(signal.reason);
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(t);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 }
 
@@ -202,7 +206,10 @@ export function createEmisionService(opts: EmisionOptions): EmisionService {
           log.warn({ numeroSolicitud: id, intento, reintentoEnMs: enMs, error: mensaje }, 'falló la emisión; se reintenta');
         }
       } catch (err2) {
-        log.warn({ numeroSolicitud: id, error: (err2 as Error).message }, 'no se pudo reprogramar; la retoma el barrido al vencer el plazo');
+        log.warn(
+          { numeroSolicitud: id, error: (err2 as Error).message },
+          'no se pudo reprogramar; la retoma el barrido al vencer el plazo',
+        );
       }
     }
   }

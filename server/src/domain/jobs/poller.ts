@@ -96,7 +96,8 @@ export function createPoller(opts: PollerOptions): Poller {
     tick: runTick,
     wake() {
       if (!running || closed) return;
-      if (looping) again = true; // its end schedules the next round
+      if (looping)
+        again = true; // its end schedules the next round
       else schedule(0);
     },
     async close() {

@@ -47,9 +47,11 @@ export function problemasAseguradora(a: Aseguradora): string[] {
   if (a.datosDeReferencia !== false) p.push('datosDeReferencia tiene que ser false');
   for (const [k, v] of Object.entries(a)) if (typeof v === 'string' && v.trim() === '') p.push(`${k} está vacío`);
   if (!cuitValido(a.cuit)) p.push(`el CUIT ${a.cuit} no es válido (dígito verificador)`);
-  if (!/^[0-9]+$/.test(a.registroSsn) || /^0+$/.test(a.registroSsn)) p.push(`el N.º de inscripción en la SSN "${a.registroSsn}" no es real`);
+  if (!/^[0-9]+$/.test(a.registroSsn) || /^0+$/.test(a.registroSsn))
+    p.push(`el N.º de inscripción en la SSN "${a.registroSsn}" no es real`);
   for (const k of ['email', 'siniestrosEmail', 'datosEmail'] as const) {
-    if (/@(.+\.)?(example|test|invalid|localhost)$|@example\.(com|net|org)$/i.test(a[k])) p.push(`${k} (${a[k]}) es una dirección de ejemplo`);
+    if (/@(.+\.)?(example|test|invalid|localhost)$|@example\.(com|net|org)$/i.test(a[k]))
+      p.push(`${k} (${a[k]}) es una dirección de ejemplo`);
   }
   return p;
 }

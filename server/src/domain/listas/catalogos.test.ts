@@ -11,7 +11,7 @@ const copia = mkdtempSync(join(tmpdir(), 'catalogos-'));
 afterAll(() => rmSync(copia, { recursive: true, force: true }));
 
 describe('catalogues of the flow', () => {
-  it('the shipped lists: codes of the step schemas, the documents\' wording of es.json › servidor.listas', () => {
+  it("the shipped lists: codes of the step schemas, the documents' wording of es.json › servidor.listas", () => {
     const c = leerCatalogos(SCHEMAS, buscarMensaje);
     expect(Object.keys(c).sort()).toEqual(Object.values(CATALOGOS_DEL_FLUJO).sort());
     expect(c.usoVivienda).toEqual([
@@ -30,7 +30,10 @@ describe('catalogues of the flow', () => {
     writeFileSync(file, JSON.stringify(schema));
     const textos: Record<string, string> = { 'permanencia.fields.usoVivienda.options.ALQUILER_TEMPORARIO': 'La alquilo por temporada' };
     const texto = (k: string) => textos[k] ?? buscarMensaje(k);
-    expect(leerCatalogos(copia, texto).usoVivienda.at(-1)).toEqual({ codigo: 'ALQUILER_TEMPORARIO', descripcion: 'La alquilo por temporada' });
+    expect(leerCatalogos(copia, texto).usoVivienda.at(-1)).toEqual({
+      codigo: 'ALQUILER_TEMPORARIO',
+      descripcion: 'La alquilo por temporada',
+    });
     textos['servidor.listas.usoVivienda.ALQUILER_TEMPORARIO'] = 'La alquila por temporada';
     expect(leerCatalogos(copia, texto).usoVivienda.at(-1)?.descripcion).toBe('La alquila por temporada');
   });

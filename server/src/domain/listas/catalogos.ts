@@ -53,10 +53,12 @@ export function leerCatalogos(schemasDir: string, texto: (key: string) => string
     for (const [paso, schema] of Object.entries(pasos)) {
       const prop = enumDe(schema, campo);
       if (!prop) continue;
-      return prop.enum.map((c) => String(c)).map((codigo) => ({
-        codigo,
-        descripcion: texto(`servidor.listas.${campo}.${codigo}`) ?? texto(`${paso}.fields.${campo}.options.${codigo}`) ?? codigo,
-      }));
+      return prop.enum
+        .map((c) => String(c))
+        .map((codigo) => ({
+          codigo,
+          descripcion: texto(`servidor.listas.${campo}.${codigo}`) ?? texto(`${paso}.fields.${campo}.options.${codigo}`) ?? codigo,
+        }));
     }
     throw new Error(`Ningún paso de ${schemasDir} pregunta "${campo}" con una lista de opciones (enum).`);
   };
@@ -64,7 +66,8 @@ export function leerCatalogos(schemasDir: string, texto: (key: string) => string
 }
 
 /** The description of `codigo` in `items` (the code itself when the list lacks it). */
-export const descripcion = (items: readonly Item[], codigo: string): string => items.find((i) => i.codigo === codigo)?.descripcion ?? codigo;
+export const descripcion = (items: readonly Item[], codigo: string): string =>
+  items.find((i) => i.codigo === codigo)?.descripcion ?? codigo;
 
 /** ISO 3166-1 alpha-3 codes; Argentina first, then neighbours and the most frequent origins of residents (INDEC Censo 2022). */
 export const NACIONALIDADES: readonly Item[] = [

@@ -44,7 +44,12 @@ export interface Lists {
 
 /** Search key: lower-case, without diacritics or punctuation, single spaces: "Malvinas Argentinas (Almirante Brown)" → "malvinas argentinas almirante brown". */
 export function normalizar(s: string): string {
-  return s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 function readCsv(dir: string, file: string): Record<string, string>[] {
@@ -92,13 +97,22 @@ export function loadLists(dir: string): Lists {
   });
   localidades.sort((a, b) => collator.compare(a.nombre, b.nombre));
   const publico = (l: (typeof localidades)[number]): Localidad => ({
-    id: l.id, nombre: l.nombre, provinciaId: l.provinciaId, provincia: l.provincia,
-    departamentoId: l.departamentoId, departamento: l.departamento, lat: l.lat, lon: l.lon,
+    id: l.id,
+    nombre: l.nombre,
+    provinciaId: l.provinciaId,
+    provincia: l.provincia,
+    departamentoId: l.departamentoId,
+    departamento: l.departamento,
+    lat: l.lat,
+    lon: l.lon,
   });
   const localidadesPorId = new Map(localidades.map((l) => [l.id, publico(l)]));
 
   const codigosArea = new Map<string, CodigoArea>(
-    readCsv(dir, 'codigos-de-area.csv').map((r) => [r.codigo, { codigo: r.codigo, jurisdiccion: r.jurisdiccion, localidadCabecera: r.localidad_cabecera }]),
+    readCsv(dir, 'codigos-de-area.csv').map((r) => [
+      r.codigo,
+      { codigo: r.codigo, jurisdiccion: r.jurisdiccion, localidadCabecera: r.localidad_cabecera },
+    ]),
   );
   const bancos = new Map<string, Banco>(readCsv(dir, 'bancos.csv').map((r) => [r.codigo, { codigo: r.codigo, nombre: r.nombre }]));
 

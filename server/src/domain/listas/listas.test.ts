@@ -38,7 +38,13 @@ describe('buscarLocalidades', () => {
     expect(shown('Lanús')).toEqual(['Lanús, Buenos Aires']);
     expect(shown('Lanús, Buenos Aires')).toEqual(['Lanús, Buenos Aires']);
     expect(shown('San José').slice(0, 7)).toEqual([
-      'San José, Buenos Aires', 'San José, Catamarca', 'San José, Catamarca', 'San José, Córdoba', 'San José, Entre Ríos', 'San José, Mendoza', 'San José, Misiones',
+      'San José, Buenos Aires',
+      'San José, Catamarca',
+      'San José, Catamarca',
+      'San José, Córdoba',
+      'San José, Entre Ríos',
+      'San José, Mendoza',
+      'San José, Misiones',
     ]);
     expect(shown('san jose, entre rios')).toEqual(['San José, Entre Ríos', 'San José de Feliciano, Entre Ríos']);
     // a province named by a later word too: «Santa Cruz» for «fuego» would not match, «del Fuego» does

@@ -77,7 +77,11 @@ export function createMetrics(opts: MetricsOptions) {
       },
     });
   deLaBandeja('cotizador_correos_pendientes', 'E-mails pendientes en la bandeja de salida (global: de la base).', 'pendientes');
-  deLaBandeja('cotizador_correo_pendiente_mas_viejo_segundos', 'Antigüedad del e-mail pendiente más viejo, s; 0 sin pendientes (global).', 'masViejoSeg');
+  deLaBandeja(
+    'cotizador_correo_pendiente_mas_viejo_segundos',
+    'Antigüedad del e-mail pendiente más viejo, s; 0 sin pendientes (global).',
+    'masViejoSeg',
+  );
   deLaBandeja('cotizador_correos_fallidos', "E-mails que agotaron los intentos (correos.estado = 'FALLIDO'; global).", 'fallidos');
 
   new Gauge({
@@ -101,7 +105,12 @@ export function createMetrics(opts: MetricsOptions) {
     },
   });
 
-  const cotizaciones = new Counter({ name: 'cotizador_cotizaciones_total', help: 'Cotizaciones guardadas (cotizar; retomar un enlace).', labelNames: ['origen'] as const, registers });
+  const cotizaciones = new Counter({
+    name: 'cotizador_cotizaciones_total',
+    help: 'Cotizaciones guardadas (cotizar; retomar un enlace).',
+    labelNames: ['origen'] as const,
+    registers,
+  });
   for (const origen of ['cotizar', 'retomar']) cotizaciones.inc({ origen }, 0); // a series from the start: rate() needs it
   return {
     registry,
@@ -113,8 +122,16 @@ export function createMetrics(opts: MetricsOptions) {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     }),
-    polizasEmitidas: new Counter({ name: 'cotizador_polizas_emitidas_total', help: 'Pólizas emitidas por el worker de esta instancia.', registers }),
-    arrepentimientos: new Counter({ name: 'cotizador_arrepentimientos_total', help: 'Arrepentimientos registrados (nuevos; un reintento no cuenta).', registers }),
+    polizasEmitidas: new Counter({
+      name: 'cotizador_polizas_emitidas_total',
+      help: 'Pólizas emitidas por el worker de esta instancia.',
+      registers,
+    }),
+    arrepentimientos: new Counter({
+      name: 'cotizador_arrepentimientos_total',
+      help: 'Arrepentimientos registrados (nuevos; un reintento no cuenta).',
+      registers,
+    }),
     bajas: new Counter({ name: 'cotizador_bajas_total', help: 'Bajas registradas (nuevas; un reintento no cuenta).', registers }),
     emisionAtraso: new Histogram({
       name: 'cotizador_emision_atraso_segundos',

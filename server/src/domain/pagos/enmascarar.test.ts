@@ -21,7 +21,12 @@ describe('NFKC', () => {
   });
 
   it('non-ASCII text without a payment number stays as it is', () => {
-    for (const texto of ['Teléfono ＋54 11 5555-1234', 'Nº ２０２６－１２－０１', 'HOG-２０２６-000123', 'Ａｖ. Ｓａｎ Ｍａｒｔíｎ ４５００']) {
+    for (const texto of [
+      'Teléfono ＋54 11 5555-1234',
+      'Nº ２０２６－１２－０１',
+      'HOG-２０２６-000123',
+      'Ａｖ. Ｓａｎ Ｍａｒｔíｎ ４５００',
+    ]) {
       expect(enmascararNumerosDePago(texto)).toBe(texto);
     }
   });
@@ -54,7 +59,13 @@ describe('JSON object keys', () => {
 
 describe('log lines', () => {
   it('masks keys, full-width digits and escaped separators inside JSON strings of a log line', () => {
-    const linea = JSON.stringify({ msg: 'pago', datos: { '4242424242424242': 1 }, nota: '４２４２４２４２４２４２４２４２', multi: '4242\n4242\n4242\n4242', t: 'a\tb' });
+    const linea = JSON.stringify({
+      msg: 'pago',
+      datos: { '4242424242424242': 1 },
+      nota: '４２４２４２４２４２４２４２４２',
+      multi: '4242\n4242\n4242\n4242',
+      t: 'a\tb',
+    });
     expect(enmascararEnJson(linea)).toBe('{"msg":"pago","datos":{"••••4242":1},"nota":"••••4242","multi":"••••4242","t":"a\\tb"}');
   });
 });

@@ -41,7 +41,7 @@ interface Tramo {
 /** The stretches to mask inside one digit run starting at `offset` of an ASCII-digit text (see the module comment). */
 function tramosDeRun(run: string, offset: number, spans: Tramo[]): void {
   const groups = [...run.matchAll(GROUP)].map((m) => ({ start: m.index, end: m.index + m[0].length, digits: m[0] }));
-  for (let i = 0; i < groups.length; ) {
+  for (let i = 0; i < groups.length;) {
     let found = -1;
     let digits = '';
     for (let j = i; j < groups.length && digits.length <= 22; j++) {
@@ -53,7 +53,10 @@ function tramosDeRun(run: string, offset: number, spans: Tramo[]): void {
       i++;
       continue;
     }
-    const all = groups.slice(i, found + 1).map((g) => g.digits).join('');
+    const all = groups
+      .slice(i, found + 1)
+      .map((g) => g.digits)
+      .join('');
     spans.push({ start: offset + groups[i].start, end: offset + groups[found].end, last4: all.slice(-4) });
     i = found + 1;
   }

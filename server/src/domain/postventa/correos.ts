@@ -39,8 +39,14 @@ export function correoPoliza(publicUrl: string, d: DatosPoliza, enlacePoliza: st
     { enlace: `${publicUrl}${RUTAS_POSTVENTA.baja}`, texto: texto('legal.botones.baja') },
   ]);
   return {
-    tipo: 'POLIZA', para: d.persona.email, asunto: texto(`${k}.asunto`, vars), ...body,
-    adjuntos: [{ tipo: 'poliza', numSecuPol: d.numSecuPol }, { tipo: 'condiciones', numSecuPol: d.numSecuPol }],
+    tipo: 'POLIZA',
+    para: d.persona.email,
+    asunto: texto(`${k}.asunto`, vars),
+    ...body,
+    adjuntos: [
+      { tipo: 'poliza', numSecuPol: d.numSecuPol },
+      { tipo: 'condiciones', numSecuPol: d.numSecuPol },
+    ],
   };
 }
 
@@ -52,7 +58,11 @@ export function correoCotizacion(publicUrl: string, cot: Cotizacion, para: strin
   const k = 'servidor.postventa.correos.cotizacion';
   const body = cuerpoCorreo(texto(`${k}.saludo`), [
     ...texto(`${k}.parrafos`).split('\n\n'),
-    { lista: cot.planes.map((p) => texto(`${k}.plan`, { plan: p.nombre, cuota: pesos(p.premioCuota), premio: pesos(p.premio), detalle: detalleCuotas(p) })) },
+    {
+      lista: cot.planes.map((p) =>
+        texto(`${k}.plan`, { plan: p.nombre, cuota: pesos(p.premioCuota), premio: pesos(p.premio), detalle: detalleCuotas(p) }),
+      ),
+    },
     { enlace: `${publicUrl}/api${RUTA_CONDICIONES_GENERALES}`, texto: texto(`${k}.condiciones`) },
     texto(`${k}.retomar`, { vence: fecha(vence) }),
     { enlace },
@@ -78,5 +88,11 @@ export function correoTramite(publicUrl: string, r: Tramite, titular: Persona, h
     { enlace: `${publicUrl}${RUTA_CONSULTA_TRAMITE}` },
     texto(`${k}.objetar`, vars),
   ]);
-  return { tipo: r.tipo, para: titular.email, asunto: texto(`${k}.${arrepentimiento ? 'asuntoArrepentimiento' : 'asuntoBaja'}`, vars), ...body, adjuntos: [] };
+  return {
+    tipo: r.tipo,
+    para: titular.email,
+    asunto: texto(`${k}.${arrepentimiento ? 'asuntoArrepentimiento' : 'asuntoBaja'}`, vars),
+    ...body,
+    adjuntos: [],
+  };
 }

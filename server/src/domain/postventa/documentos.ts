@@ -62,7 +62,12 @@ export function createDocumentos(opts: DocumentosOptions) {
       emitidaEl: d.emitida,
       vigenciaDesde: d.desde,
       vigenciaHasta: d.hasta,
-      asegurado: { nombre: nombreDe(p), documento: `${p.typeDoc} ${p.numberDoc}`, email: p.email, telefono: `(${p.areaCod}) ${p.phoneNumber}` },
+      asegurado: {
+        nombre: nombreDe(p),
+        documento: `${p.typeDoc} ${p.numberDoc}`,
+        email: p.email,
+        telefono: `(${p.areaCod}) ${p.phoneNumber}`,
+      },
       ubicacion: ubicacion(dom),
       provincia: dom.province,
       plan: d.plan,
@@ -119,17 +124,29 @@ export function createDocumentos(opts: DocumentosOptions) {
      */
     async adjunto(ref: AdjuntoRef): Promise<Adjunto> {
       if (ref.tipo === 'poliza') {
-        return { filename: texto('servidor.postventa.correos.poliza.archivo', { numSecuPol: ref.numSecuPol }), content: await documentos.pdfPoliza(ref.numSecuPol), contentType: 'application/pdf' };
+        return {
+          filename: texto('servidor.postventa.correos.poliza.archivo', { numSecuPol: ref.numSecuPol }),
+          content: await documentos.pdfPoliza(ref.numSecuPol),
+          contentType: 'application/pdf',
+        };
       }
       if (ref.tipo === 'condiciones') {
         const d = await polizasRepository(db).datos(ref.numSecuPol);
         if (!d) throw new Error(`Póliza ${ref.numSecuPol} inexistente`);
         const content = await pdfCondiciones(tariff, { fecha: d.emitida, planes: [d.plan], numSecuPol: ref.numSecuPol });
-        return { filename: texto('servidor.postventa.correos.poliza.archivoCondiciones', { numSecuPol: ref.numSecuPol }), content, contentType: 'application/pdf' };
+        return {
+          filename: texto('servidor.postventa.correos.poliza.archivoCondiciones', { numSecuPol: ref.numSecuPol }),
+          content,
+          contentType: 'application/pdf',
+        };
       }
       const c = await cotizacionesRepository(db).get(ref.refId);
       if (!c) throw new Error(`Cotización ${ref.refId} inexistente`);
-      return { filename: texto('servidor.postventa.correos.cotizacion.archivo'), content: await renderCotizacion(c, hoyArgentina(), ref.enlace), contentType: 'application/pdf' };
+      return {
+        filename: texto('servidor.postventa.correos.cotizacion.archivo'),
+        content: await renderCotizacion(c, hoyArgentina(), ref.enlace),
+        contentType: 'application/pdf',
+      };
     },
   };
   return documentos;

@@ -110,18 +110,30 @@ export function createRetomar(opts: RetomarOptions) {
       const cot = await repo.get(env.refId);
       if (!cot) throw notFound(e('enlaceVencido'));
       const { planes, inspection } = rateAll(tariff, entradaDeCotizacion(cot));
-      const tarifaCambiada = cot.tarifaVersion !== tariff.version || JSON.stringify(planes.map((p) => p.premio)) !== JSON.stringify(cot.planes.map((p) => p.premio));
+      const tarifaCambiada =
+        cot.tarifaVersion !== tariff.version ||
+        JSON.stringify(planes.map((p) => p.premio)) !== JSON.stringify(cot.planes.map((p) => p.premio));
       const { datos, fechaMovida } = conFechasDeHoy(cot.datos);
       const initPolicyDate = typeof datos.initPolicyDate === 'string' ? datos.initPolicyDate : cot.initPolicyDate;
       const refId = randomUUID();
-      const guardada = await repo.insertConCupo({ ...cot, datos, refId, sesion, ip, tarifaVersion: tariff.version, initPolicyDate, inspection, planes }, limites.cupo);
+      const guardada = await repo.insertConCupo(
+        { ...cot, datos, refId, sesion, ip, tarifaVersion: tariff.version, initPolicyDate, inspection, planes },
+        limites.cupo,
+      );
       if (!guardada) throw limiteCotizacionesExcedido();
       return {
         respuestas: env.respuestas,
         versionFlujo: env.version,
         tarifaCambiada,
         fechaMovida,
-        cotizacion: { refId, tarifaVersion: tariff.version, initPolicyDate, inspection, zona: { codigo: cot.zona, descripcion: tariff.zonas[cot.zona].descripcion }, planes },
+        cotizacion: {
+          refId,
+          tarifaVersion: tariff.version,
+          initPolicyDate,
+          inspection,
+          zona: { codigo: cot.zona, descripcion: tariff.zonas[cot.zona].descripcion },
+          planes,
+        },
       };
     },
   };

@@ -23,7 +23,9 @@ const ANIDADO = /\$t\(([\w.]+)(?:,\s*(\{[^{}]*\}))?\)/g;
 function interpolar(s: string, vars: Record<string, string | number>): string {
   const all: Record<string, string | number> = { ...aseguradora, ...vars };
   return s
-    .replace(ANIDADO, (_m, k: string, json?: string) => texto(k, { ...vars, ...(json ? (JSON.parse(json) as Record<string, string>) : {}) }))
+    .replace(ANIDADO, (_m, k: string, json?: string) =>
+      texto(k, { ...vars, ...(json ? (JSON.parse(json) as Record<string, string>) : {}) }),
+    )
     .replace(/\{\{(\w+)\}\}/g, (m, k: string) => (k in all ? String(all[k]) : m));
 }
 

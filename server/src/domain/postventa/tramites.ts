@@ -38,7 +38,15 @@ export function codigoSeguimiento(tipo: TipoTramite): string {
  * A request as answered: the policy's state now, and the last day of the withdrawal while a BAJA still allows it.
  * @param estado the policy's state (VIGENTE cannot occur once a request exists) @param hasta last withdrawal day
  */
-function respuesta(codigo: string, tipo: TipoTramite, numSecuPol: string, estado: string, fechaEfectiva: string, hasta: string, hoy: string): Tramite {
+function respuesta(
+  codigo: string,
+  tipo: TipoTramite,
+  numSecuPol: string,
+  estado: string,
+  fechaEfectiva: string,
+  hasta: string,
+  hoy: string,
+): Tramite {
   const r: Tramite = { codigo, tipo, numSecuPol, estado: estado === 'ANULADA' ? 'ANULADA' : 'BAJA', fechaEfectiva };
   if (r.estado === 'BAJA' && hasta >= hoy) r.arrepentimientoHasta = hasta;
   return r;
@@ -76,7 +84,8 @@ export function createTramites(opts: TramitesOptions) {
         const previo = await tramites.previo(p.numSecuPol, tipo);
         if (previo) return respuesta(previo.codigo, tipo, p.numSecuPol, p.estado, previo.fecha, hasta, hoy);
         if (p.estado === 'ANULADA') throw new ApiError(409, 'CONFLICTO', e('yaAnulada'));
-        if (tipo === 'ARREPENTIMIENTO' && hasta < hoy) throw new ApiError(409, 'CONFLICTO', e(p.estado === 'BAJA' ? 'yaDadaDeBaja' : 'plazoVencido'));
+        if (tipo === 'ARREPENTIMIENTO' && hasta < hoy)
+          throw new ApiError(409, 'CONFLICTO', e(p.estado === 'BAJA' ? 'yaDadaDeBaja' : 'plazoVencido'));
         const estado = tipo === 'ARREPENTIMIENTO' ? 'ANULADA' : 'BAJA';
         const fechaEfectiva = tipo === 'ARREPENTIMIENTO' ? p.desde : hoy;
         const codigo = codigoSeguimiento(tipo);
@@ -102,7 +111,10 @@ export function createTramites(opts: TramitesOptions) {
       const esEmail = dato.includes('@');
       const t = await tramitesRepository(db).consultar(codigo.trim().toUpperCase(), esEmail ? dato : dato.replace(/[\s.]/g, ''), esEmail);
       if (!t) throw notFound(e('tramiteNoEncontrado'));
-      return { ...respuesta(t.codigo, t.tipo, t.numSecuPol, t.estado, t.fechaEfectiva, ultimoDiaArrepentimiento(t.emitida), hoyArgentina()), fecha: t.fecha };
+      return {
+        ...respuesta(t.codigo, t.tipo, t.numSecuPol, t.estado, t.fechaEfectiva, ultimoDiaArrepentimiento(t.emitida), hoyArgentina()),
+        fecha: t.fecha,
+      };
     },
   };
 }

@@ -17,7 +17,10 @@ const lists = loadLists(join(import.meta.dirname, '../../../data/ar'));
 const DIR = join(import.meta.dirname, '../../../../tests/fixtures/journeys');
 const cents = (n: number) => Math.round(n * 100);
 
-interface Paso { route: string; answers?: Record<string, unknown> }
+interface Paso {
+  route: string;
+  answers?: Record<string, unknown>;
+}
 /** The rating input of a fixture (null when the journey never gets a quote). */
 function entrada(pasos: Paso[]): RatingInput | null {
   const a = (ruta: string) => pasos.find((p) => p.route === `seguro-hogar/${ruta}`)?.answers;
@@ -28,7 +31,9 @@ function entrada(pasos: Paso[]): RatingInput | null {
   return { ...prop, ...perm, metros: Number(met.metros), zona: resolveZone(tariff, l), provinciaId: l.provinciaId };
 }
 
-const fixtures = readdirSync(DIR).filter((f) => f.endsWith('.json')).map((f) => ({ f, input: entrada((JSON.parse(readFileSync(join(DIR, f), 'utf8')) as { steps: Paso[] }).steps) }));
+const fixtures = readdirSync(DIR)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => ({ f, input: entrada((JSON.parse(readFileSync(join(DIR, f), 'utf8')) as { steps: Paso[] }).steps) }));
 
 describe('cuotas × cuota = premio, to the cent', () => {
   it('the rule: 147.816,81 → 11 cuotas de 12.318,07 y una de 12.318,04; a premio divisible by 12 → 12 equal cuotas', () => {
@@ -54,7 +59,9 @@ describe('cuotas × cuota = premio, to the cent', () => {
         }
         for (const c of plan.coberturas.optional) {
           const con = ratePlan(tariff, input, plan.codPlan, [c.codCobertura]);
-          expect(cents(con.premioCuota) - cents(plan.premioCuota), `${plan.codPlan} + ${c.codCobertura}`).toBe(cents(c.premioCuotaAdicional ?? NaN));
+          expect(cents(con.premioCuota) - cents(plan.premioCuota), `${plan.codPlan} + ${c.codCobertura}`).toBe(
+            cents(c.premioCuotaAdicional ?? NaN),
+          );
           // with taxes: more than the bare prima (IVA 21 % + tasa SSN + sellos)
           expect(c.premioCuotaAdicional).toBeGreaterThan(c.primaCobertura * 1.2);
         }

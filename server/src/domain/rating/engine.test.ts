@@ -6,9 +6,16 @@ import { loadTariff } from './tariff.ts';
 
 const tariff = loadTariff(join(import.meta.dirname, '../../../tariffs/2026-11.json'));
 const base: RatingInput = {
-  tipoVivienda: 'CASA', usoVivienda: 'PERMANENTE', titularidad: 'PROPIETARIO', barrioCerrado: 'N', metros: 80, zona: 'Z1', provinciaId: '06',
+  tipoVivienda: 'CASA',
+  usoVivienda: 'PERMANENTE',
+  titularidad: 'PROPIETARIO',
+  barrioCerrado: 'N',
+  metros: 80,
+  zona: 'Z1',
+  provinciaId: '06',
 };
-const premio = (input: Partial<RatingInput>, plan = 'INTERMEDIO', opc: string[] = []) => ratePlan(tariff, { ...base, ...input }, plan, opc).premio;
+const premio = (input: Partial<RatingInput>, plan = 'INTERMEDIO', opc: string[] = []) =>
+  ratePlan(tariff, { ...base, ...input }, plan, opc).premio;
 const cents = (n: number) => Math.round(n * 100);
 const todas = (p: Plan) => Object.values(p.coberturas).flat();
 
@@ -39,7 +46,9 @@ describe('ratePlan', () => {
 
   it('totals add up: annual prima = 12 × Σ selected monthly primaCobertura; premio = prima + impuestos; 12 cuotas; taxes ≈ 21.6 % + sellos', () => {
     const p = ratePlan(tariff, base, 'INTEGRAL', ['502', '504']);
-    const suma = todas(p).filter((c) => c.selecc === 'S').reduce((s, c) => s + cents(c.primaCobertura), 0);
+    const suma = todas(p)
+      .filter((c) => c.selecc === 'S')
+      .reduce((s, c) => s + cents(c.primaCobertura), 0);
     expect(cents(p.prima)).toBe(12 * suma);
     expect(cents(p.premio)).toBe(cents(p.prima) + cents(p.impuestos));
     expect(p.cuotas).toBe(12);
@@ -78,7 +87,13 @@ describe('ratePlan', () => {
     const sin = ratePlan(tariff, base, 'BASICO');
     const con = ratePlan(tariff, base, 'BASICO', ['503']);
     const bici = con.coberturas.optional.find((c) => c.codCobertura === '503')!;
-    expect(bici).toMatchObject({ selecc: 'S', nomina: 'S', grupo: 'bicycles', sumaAsegurada: 1_000_000, sumaAseguradaString: '$\u00a01.000.000' });
+    expect(bici).toMatchObject({
+      selecc: 'S',
+      nomina: 'S',
+      grupo: 'bicycles',
+      sumaAsegurada: 1_000_000,
+      sumaAseguradaString: '$\u00a01.000.000',
+    });
     expect(sin.coberturas.optional.find((c) => c.codCobertura === '503')!.selecc).toBe('N');
     expect(cents(con.prima)).toBe(cents(sin.prima) + 12 * cents(bici.primaCobertura));
   });
@@ -86,8 +101,16 @@ describe('ratePlan', () => {
   it('coverages carry the wire fields, group and a Spanish text', () => {
     const fuego = ratePlan(tariff, base, 'INTERMEDIO').coberturas.primary[0];
     expect(fuego).toEqual({
-      codCobertura: '101', descCobertura: 'Incendio edificio', grupo: 'fire', sumaAsegurada: 89_600_000, sumaAseguradaString: '$\u00a089.600.000',
-      mostrar: 'S', textoWeb: expect.stringMatching(/^Cubre .+\.$/), nomina: 'N', selecc: 'S', primaCobertura: 3864,
+      codCobertura: '101',
+      descCobertura: 'Incendio edificio',
+      grupo: 'fire',
+      sumaAsegurada: 89_600_000,
+      sumaAseguradaString: '$\u00a089.600.000',
+      mostrar: 'S',
+      textoWeb: expect.stringMatching(/^Cubre .+\.$/),
+      nomina: 'N',
+      selecc: 'S',
+      primaCobertura: 3864,
     });
   });
 

@@ -166,7 +166,14 @@ function factorDe(tariff: Tariff, factores: { factor: number; robo: number }, gr
   return tariff.gruposRobo.includes(grupo) ? factores.factor * factores.robo : factores.factor;
 }
 
-function priceCoverage(tariff: Tariff, input: RatingInput, factores: { factor: number; robo: number }, cod: string, suma: SumaPlan, selecc: SiNo): Cobertura | null {
+function priceCoverage(
+  tariff: Tariff,
+  input: RatingInput,
+  factores: { factor: number; robo: number },
+  cod: string,
+  suma: SumaPlan,
+  selecc: SiNo,
+): Cobertura | null {
   const cob = tariff.coberturas[cod];
   const sa = sumaAsegurada(tariff, input, cob, suma);
   if (sa <= 0) return null; // e.g. building coverages for a tenant
@@ -198,7 +205,11 @@ export function desgloseImpuestos(tariff: Tariff, prima: number, provinciaId: st
   const primaCents = Math.round(prima * 100);
   const { iva, tasaSsn, sellos } = tariff.impuestos;
   const cents = (a: number) => Math.round(primaCents * a + 1e-7) / 100;
-  return { iva: cents(iva.alicuota), tasaSsn: cents(tasaSsn.alicuota), sellos: cents(sellos.porProvincia[provinciaId] ?? sellos.alicuotaPorDefecto) };
+  return {
+    iva: cents(iva.alicuota),
+    tasaSsn: cents(tasaSsn.alicuota),
+    sellos: cents(sellos.porProvincia[provinciaId] ?? sellos.alicuotaPorDefecto),
+  };
 }
 
 /**
@@ -234,7 +245,8 @@ export function ratePlan(tariff: Tariff, input: RatingInput, codPlan: string, op
   const plan = Object.hasOwn(tariff.planes, codPlan) ? tariff.planes[codPlan] : undefined;
   if (!plan) throw new RatingError('/codPlan', mensaje('servidor.planInvalido'));
   opcionales.forEach((cod, i) => {
-    if (!(cod in plan.opcionales)) throw new RatingError(`/coberturasOpcionales/${i}`, `La cobertura ${cod} no está disponible en este plan.`);
+    if (!(cod in plan.opcionales))
+      throw new RatingError(`/coberturasOpcionales/${i}`, `La cobertura ${cod} no está disponible en este plan.`);
   });
   const coberturas: Record<ListaCobertura, Cobertura[]> = { primary: [], secondary: [], urgencyAssistance: [], optional: [] };
   let primaMensualCents = 0;
@@ -253,9 +265,20 @@ export function ratePlan(tariff: Tariff, input: RatingInput, codPlan: string, op
   }
   const totales = totalesPlan(tariff, primaMensualCents, input.provinciaId);
   // what each optional adds to the installment, taxes included (the add-ons step shows it, "impuestos incluidos")
-  const base = opcionales.length ? totalesPlan(tariff, primaMensualCents - [...new Set(opcionales)].reduce((s, cod) => s + toCents(coberturas.optional.find((c) => c.codCobertura === cod)?.primaCobertura ?? 0), 0), input.provinciaId) : totales;
+  const base = opcionales.length
+    ? totalesPlan(
+        tariff,
+        primaMensualCents -
+          [...new Set(opcionales)].reduce(
+            (s, cod) => s + toCents(coberturas.optional.find((c) => c.codCobertura === cod)?.primaCobertura ?? 0),
+            0,
+          ),
+        input.provinciaId,
+      )
+    : totales;
   for (const c of coberturas.optional) {
-    c.premioCuotaAdicional = (totalesPlan(tariff, base.primaMensualCents + toCents(c.primaCobertura), input.provinciaId).cuotaCents - base.cuotaCents) / 100;
+    c.premioCuotaAdicional =
+      (totalesPlan(tariff, base.primaMensualCents + toCents(c.primaCobertura), input.provinciaId).cuotaCents - base.cuotaCents) / 100;
   }
   return {
     codPlan,

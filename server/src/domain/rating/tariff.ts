@@ -140,8 +140,10 @@ export function loadTariff(file: string): Tariff {
   if (!(tariff.zonaPorDefecto in tariff.zonas)) problems.push(`/zonaPorDefecto: zona desconocida "${tariff.zonaPorDefecto}"`);
   if (!Array.isArray(tariff.factores)) problems.push('/factores: falta la lista de factores de riesgo');
   (tariff.factores ?? []).forEach((f, i) => {
-    if (typeof f.campo !== 'string' || !f.valores || typeof f.valores !== 'object') problems.push(`/factores/${i}: cada factor tiene "campo" y "valores"`);
-    else if (f.porDefecto !== undefined && !(f.porDefecto in f.valores)) problems.push(`/factores/${i}/porDefecto: "${f.porDefecto}" no está en "valores"`);
+    if (typeof f.campo !== 'string' || !f.valores || typeof f.valores !== 'object')
+      problems.push(`/factores/${i}: cada factor tiene "campo" y "valores"`);
+    else if (f.porDefecto !== undefined && !(f.porDefecto in f.valores))
+      problems.push(`/factores/${i}/porDefecto: "${f.porDefecto}" no está en "valores"`);
     for (const [valor, m] of Object.entries(f.valores ?? {})) {
       for (const [k, v] of Object.entries(m)) {
         if (k !== 'motivo' && (!['factor', 'factorRobo'].includes(k) || typeof v !== 'number' || !(v > 0))) {

@@ -43,7 +43,9 @@ export function validarTarjeta(numero: string): Validacion<{ marca: string; nomb
   const marca = result.card?.type;
   if (marca && !(marca in MARCAS_ACEPTADAS)) return invalido(MENSAJE_TARJETA_MARCA);
   if (!result.isValid || !marca) {
-    return result.card && !result.card.lengths.includes(digits.length) ? invalido(MENSAJE_TARJETA_INCOMPLETA) : invalido(MENSAJE_TARJETA_INVALIDA);
+    return result.card && !result.card.lengths.includes(digits.length)
+      ? invalido(MENSAJE_TARJETA_INCOMPLETA)
+      : invalido(MENSAJE_TARJETA_INVALIDA);
   }
   return { valido: true, marca, nombreMarca: MARCAS_ACEPTADAS[marca] };
 }

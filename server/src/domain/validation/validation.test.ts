@@ -5,7 +5,14 @@ import { loadLists } from '../listas/index.ts';
 import { cbuCheckDigit, MENSAJE_CBU_BANCO, MENSAJE_CBU_CVU, MENSAJE_CBU_INVALIDO, MENSAJE_CBU_LARGO, validarCbu } from './cbu.ts';
 import { MENSAJE_CODIGO_POSTAL, MENSAJE_CODIGO_POSTAL_PROVINCIA, validarCodigoPostal } from './codigo-postal.ts';
 import { MENSAJE_DNI, validarDocumento } from './documento.ts';
-import { MENSAJE_TARJETA_INCOMPLETA, MENSAJE_TARJETA_INVALIDA, MENSAJE_TARJETA_MARCA, validarTarjeta, validarTitular, validarVencimiento } from './tarjeta.ts';
+import {
+  MENSAJE_TARJETA_INCOMPLETA,
+  MENSAJE_TARJETA_INVALIDA,
+  MENSAJE_TARJETA_MARCA,
+  validarTarjeta,
+  validarTitular,
+  validarVencimiento,
+} from './tarjeta.ts';
 import { MENSAJE_PREFIJO_INEXISTENTE, validarPrefijo, validarTelefono } from './telefono.ts';
 import { partirTelefono } from '../../../../src/core/numeracion.ts';
 
@@ -19,7 +26,10 @@ describe('validarPrefijo / validarTelefono (ENACOM)', () => {
   });
   it('rejects unknown codes and a leading 0', () => {
     expect(validarPrefijo('011', lists.codigosArea)).toEqual({ valido: false, mensaje: MENSAJE_PREFIJO_INEXISTENTE });
-    expect(validarPrefijo('99', lists.codigosArea)).toEqual({ valido: false, mensaje: 'Ese código de área no existe en la numeración argentina (ENACOM). Revisalo: va sin el 0, como 11, 351 o 3541.' });
+    expect(validarPrefijo('99', lists.codigosArea)).toEqual({
+      valido: false,
+      mensaje: 'Ese código de área no existe en la numeración argentina (ENACOM). Revisalo: va sin el 0, como 11, 351 o 3541.',
+    });
   });
   it('checks the subscriber number', () => {
     const tel = (a: string, n: string) => validarTelefono(a, n, lists.codigosArea);
@@ -39,7 +49,15 @@ describe('partirTelefono (one phone field → areaCod + phoneNumber, libphonenum
     return { ...p, enacom: p.areaCod && p.phoneNumber ? validarTelefono(p.areaCod, p.phoneNumber, lists.codigosArea) : undefined };
   };
   it('splits a number however it is written: spaces, dashes, brackets, the 0, the 15, +54 9', () => {
-    for (const t of ['11 5555-1234', '1155551234', '011 15 5555-1234', '(011) 5555-1234', '+54 9 11 5555-1234', '+5491155551234', '0054 11 5555 1234']) {
+    for (const t of [
+      '11 5555-1234',
+      '1155551234',
+      '011 15 5555-1234',
+      '(011) 5555-1234',
+      '+54 9 11 5555-1234',
+      '+5491155551234',
+      '0054 11 5555 1234',
+    ]) {
       expect(tel(t), t).toEqual({ areaCod: '11', phoneNumber: '55551234', enacom: { valido: true } });
     }
   });
@@ -51,11 +69,19 @@ describe('partirTelefono (one phone field → areaCod + phoneNumber, libphonenum
     expect(tel('2202 41-2345')).toEqual({ areaCod: '2202', phoneNumber: '412345', enacom: { valido: true } });
   });
   it('a code ENACOM does not have is split as written and refused with the message', () => {
-    expect(tel('999 5555123')).toEqual({ areaCod: '999', phoneNumber: '5555123', enacom: { valido: false, mensaje: MENSAJE_PREFIJO_INEXISTENTE } });
+    expect(tel('999 5555123')).toEqual({
+      areaCod: '999',
+      phoneNumber: '5555123',
+      enacom: { valido: false, mensaje: MENSAJE_PREFIJO_INEXISTENTE },
+    });
     expect(tel('0999 5555123').enacom).toEqual({ valido: false, mensaje: MENSAJE_PREFIJO_INEXISTENTE });
   });
   it('a length that is not 10 digits keeps the code written apart, so the number is refused for its length', () => {
-    expect(tel('11 5555-123')).toEqual({ areaCod: '11', phoneNumber: '5555123', enacom: { valido: false, mensaje: 'Con el código de área 11 el número tiene que tener 8 dígitos.' } });
+    expect(tel('11 5555-123')).toEqual({
+      areaCod: '11',
+      phoneNumber: '5555123',
+      enacom: { valido: false, mensaje: 'Con el código de área 11 el número tiene que tener 8 dígitos.' },
+    });
   });
   it('what cannot be split is every digit as the number (the form then asks for the code or the length); no digits is nothing', () => {
     expect(partirTelefono('55551234')).toEqual({ phoneNumber: '55551234' });
@@ -85,7 +111,10 @@ describe('validarDocumento', () => {
 
 describe('validarCbu (BCRA)', () => {
   it('accepts the worked example and names its bank', () => {
-    expect(validarCbu('2850590909400904181356', lists.bancos)).toEqual({ valido: true, banco: { codigo: '285', nombre: 'Banco Macro S.A.' } });
+    expect(validarCbu('2850590909400904181356', lists.bancos)).toEqual({
+      valido: true,
+      banco: { codigo: '285', nombre: 'Banco Macro S.A.' },
+    });
     expect(validarCbu('285 0590 9 0940090418135 6'.replace(/ /g, ''), lists.bancos).valido).toBe(true);
   });
   it('computes both check digits as in SOURCES.md', () => {
@@ -120,12 +149,18 @@ describe('validarTarjeta (card-validator)', () => {
     expect(validarTarjeta('4242 4242')).toEqual({ valido: false, mensaje: MENSAJE_TARJETA_INCOMPLETA });
     expect(validarTarjeta('424242424242')).toEqual({ valido: false, mensaje: MENSAJE_TARJETA_INCOMPLETA });
     expect(validarTarjeta('6011111111111117')).toEqual({ valido: false, mensaje: MENSAJE_TARJETA_MARCA }); // Discover
-    expect(validarTarjeta('3530111333300000')).toEqual({ valido: false, mensaje: 'Aceptamos Visa, Mastercard, American Express, Cabal y Naranja.' }); // JCB
+    expect(validarTarjeta('3530111333300000')).toEqual({
+      valido: false,
+      mensaje: 'Aceptamos Visa, Mastercard, American Express, Cabal y Naranja.',
+    }); // JCB
   });
   it('expiry MM/AA through the end of the month', () => {
     expect(validarVencimiento('11/26', '2026-11-30')).toEqual({ valido: true });
     expect(validarVencimiento('10/26', '2026-11-01')).toEqual({ valido: false, mensaje: 'La tarjeta está vencida.' });
-    expect(validarVencimiento('13/27', '2026-11-01')).toEqual({ valido: false, mensaje: 'Ingresá el vencimiento como MM/AA, por ejemplo 08/29.' });
+    expect(validarVencimiento('13/27', '2026-11-01')).toEqual({
+      valido: false,
+      mensaje: 'Ingresá el vencimiento como MM/AA, por ejemplo 08/29.',
+    });
     expect(validarVencimiento('1/27', '2026-11-01').valido).toBe(false);
     expect(validarVencimiento('12/99', '2026-11-01')).toEqual({ valido: false, mensaje: 'Revisá el año de vencimiento.' });
   });

@@ -27,7 +27,13 @@ declare module 'fastify' {
 export default async function antibotRoutes(app: FastifyInstance) {
   app.get(
     '/desafio',
-    { schema: { tags: ['antibot'], summary: 'Desafío de prueba de trabajo (ALTCHA) que cotizar pide resuelto', response: responses(ref('antibot', 'Desafio')) } },
+    {
+      schema: {
+        tags: ['antibot'],
+        summary: 'Desafío de prueba de trabajo (ALTCHA) que cotizar pide resuelto',
+        response: responses(ref('antibot', 'Desafio')),
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return app.antibot.desafio();

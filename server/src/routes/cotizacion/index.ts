@@ -42,7 +42,13 @@ interface CotizarBody {
 export default async function cotizacionRoutes(app: FastifyInstance) {
   app.get<{ Querystring: { prefijo: string } }>(
     '/validar-prefijo',
-    { schema: { tags: ['cotizacion'], querystring: ref('cotizacion', 'ValidarPrefijoQuery'), response: responses(ref('cotizacion', 'ValidarPrefijoResponse')) } },
+    {
+      schema: {
+        tags: ['cotizacion'],
+        querystring: ref('cotizacion', 'ValidarPrefijoQuery'),
+        response: responses(ref('cotizacion', 'ValidarPrefijoResponse')),
+      },
+    },
     async (request) => validarPrefijo(request.query.prefijo, app.deps.lists.codigosArea),
   );
 
@@ -72,7 +78,14 @@ export default async function cotizacionRoutes(app: FastifyInstance) {
 
   app.post<{ Body: CotizarBody }>(
     '/cotizar',
-    { schema: { tags: ['cotizacion'], summary: 'Cotiza los planes de la tarifa', body: ref('cotizacion', 'CotizarBody'), response: responses(ref('cotizacion', 'CotizarResponse')) } },
+    {
+      schema: {
+        tags: ['cotizacion'],
+        summary: 'Cotiza los planes de la tarifa',
+        body: ref('cotizacion', 'CotizarBody'),
+        response: responses(ref('cotizacion', 'CotizarResponse')),
+      },
+    },
     async (request) => {
       const { antibot, ...b } = request.body;
       const { tariff, repos } = app.deps;
@@ -101,11 +114,30 @@ export default async function cotizacionRoutes(app: FastifyInstance) {
       }
       const { planes, inspection } = rated;
       const refId = randomUUID();
-      const guardada = await repos.cotizaciones.insertConCupo({
-        refId, sesion: request.sesion, ip: request.ip, tarifaVersion: tariff.version, datos: b, tipoVivienda: b.tipoVivienda, barrioCerrado: b.barrioCerrado ?? null,
-        titularidad: b.titularidad, usoVivienda: b.usoVivienda, metros: b.metros, codLocalidad: b.codLocalidad, idProvincia: b.idProvincia,
-        zona, email: b.email ?? null, areaCod: b.areaCod ?? null, phoneNumber: b.phoneNumber ?? null, initPolicyDate: b.initPolicyDate, inspection, planes,
-      }, app.cupoCotizaciones.de(request));
+      const guardada = await repos.cotizaciones.insertConCupo(
+        {
+          refId,
+          sesion: request.sesion,
+          ip: request.ip,
+          tarifaVersion: tariff.version,
+          datos: b,
+          tipoVivienda: b.tipoVivienda,
+          barrioCerrado: b.barrioCerrado ?? null,
+          titularidad: b.titularidad,
+          usoVivienda: b.usoVivienda,
+          metros: b.metros,
+          codLocalidad: b.codLocalidad,
+          idProvincia: b.idProvincia,
+          zona,
+          email: b.email ?? null,
+          areaCod: b.areaCod ?? null,
+          phoneNumber: b.phoneNumber ?? null,
+          initPolicyDate: b.initPolicyDate,
+          inspection,
+          planes,
+        },
+        app.cupoCotizaciones.de(request),
+      );
       if (!guardada) throw limiteCotizacionesExcedido();
       app.deps.metrics.cotizaciones.inc({ origen: 'cotizar' });
       return {
@@ -123,8 +155,10 @@ export default async function cotizacionRoutes(app: FastifyInstance) {
     '/datos-presupuesto',
     {
       schema: {
-        tags: ['cotizacion'], summary: 'Recotiza el plan elegido con sus coberturas opcionales y guarda la elección',
-        body: ref('cotizacion', 'DatosPresupuestoBody'), response: responses(ref('cotizacion', 'DatosPresupuestoResponse')),
+        tags: ['cotizacion'],
+        summary: 'Recotiza el plan elegido con sus coberturas opcionales y guarda la elección',
+        body: ref('cotizacion', 'DatosPresupuestoBody'),
+        response: responses(ref('cotizacion', 'DatosPresupuestoResponse')),
       },
     },
     async (request) => {

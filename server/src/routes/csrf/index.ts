@@ -5,10 +5,19 @@ import { ref, responses } from '../shared.ts';
 
 /** Registers GET /set-csrf (mounted under /api). */
 export default async function csrfRoutes(app: FastifyInstance) {
-  app.get('/set-csrf', { schema: { tags: ['csrf'], summary: 'Emite el token CSRF', response: responses(ref('csrf', 'SetCsrfResponse')) } }, async (_request, reply) => {
-    const csrfToken = reply.generateCsrf();
-    reply.setCookie(CSRF_COOKIE_TOKEN, csrfToken, { path: '/', sameSite: 'lax', httpOnly: false, secure: app.deps.settings.cookieSecure });
-    reply.header('cache-control', 'no-store');
-    return { csrfToken };
-  });
+  app.get(
+    '/set-csrf',
+    { schema: { tags: ['csrf'], summary: 'Emite el token CSRF', response: responses(ref('csrf', 'SetCsrfResponse')) } },
+    async (_request, reply) => {
+      const csrfToken = reply.generateCsrf();
+      reply.setCookie(CSRF_COOKIE_TOKEN, csrfToken, {
+        path: '/',
+        sameSite: 'lax',
+        httpOnly: false,
+        secure: app.deps.settings.cookieSecure,
+      });
+      reply.header('cache-control', 'no-store');
+      return { csrfToken };
+    },
+  );
 }

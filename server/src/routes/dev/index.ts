@@ -13,7 +13,8 @@ import { polizasRepository } from '../../db/repositories/polizas.ts';
 import { tramitesRepository } from '../../db/repositories/tramites.ts';
 import { notFound } from '../../errors.ts';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -36,16 +37,16 @@ export default async function devRoutes(app: FastifyInstance) {
 
   app.get('/dev/correo', { schema: { hide: true } }, async (_request, reply) => {
     const correos = await correosRepository(app.deps.db).ultimos(50);
-    const items = correos.map((c) => `
+    const items = correos.map(
+      (c) => `
       <article>
         <h2>${esc(c.asunto)}</h2>
         <p class="meta">Para <b>${esc(c.para)}</b> · ${esc(c.tipo)} · creado ${esc(c.creadoEn)} · estado <b>${esc(c.estado)}</b>${c.enviadoEn ? ` (${esc(c.enviadoEn)})` : ''} · intentos ${c.intentos}${c.ultimoError ? ` · último error: ${esc(c.ultimoError)}` : ''}</p>
         <pre>${esc(c.texto)}</pre>
         ${c.adjuntos.map((a, i) => `<p>📎 <a href="/api/dev/correo/${c.id}/adjunto/${i}">${a.tipo === 'poliza' ? `Póliza ${esc(a.numSecuPol)} (PDF)` : 'Cotización (PDF)'}</a></p>`).join('')}
-      </article>`);
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
+      </article>`,
+    );
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
       .send(`<!doctype html><html lang="es-AR"><head><meta charset="utf-8"><title>Correo (desarrollo)</title>
 <style>body{font-family:system-ui,sans-serif;max-width:900px;margin:2rem auto;padding:0 1rem;color:#1f2933}article{border:1px solid #d5dbe3;border-radius:8px;padding:1rem;margin:1rem 0}h2{font-size:1.1rem;margin:0 0 .3rem}.meta{color:#5b6675;font-size:.9rem}pre{white-space:pre-wrap;background:#f1f5f9;padding:.8rem;border-radius:6px}</style></head>
 <body><h1>Correo saliente (solo desarrollo)</h1><p>Los e-mails que la API envió o, sin <code>SMTP_URL</code>, habría enviado. Los últimos 50.</p>${items.join('') || '<p>Todavía no hay e-mails.</p>'}</body></html>`);

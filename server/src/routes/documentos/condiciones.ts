@@ -24,12 +24,27 @@ function enviar(reply: FastifyReply, pdf: Buffer) {
 export default async function condicionesRoutes(app: FastifyInstance) {
   app.get(
     '/documentos/condiciones',
-    { schema: { tags: ['postventa'], summary: 'Condiciones generales y particulares del seguro (PDF, todos los planes)', produces: ['application/pdf'], response: errores() } },
+    {
+      schema: {
+        tags: ['postventa'],
+        summary: 'Condiciones generales y particulares del seguro (PDF, todos los planes)',
+        produces: ['application/pdf'],
+        response: errores(),
+      },
+    },
     async (_request, reply) => enviar(reply, await pdfCondiciones(app.deps.tariff, { fecha: hoyArgentina() })),
   );
   app.get<{ Params: { refId: string } }>(
     '/documentos/condiciones/:refId',
-    { schema: { tags: ['postventa'], summary: 'Condiciones del seguro de una cotización de la sesión (PDF, con sus sumas aseguradas)', params: ref('postventa', 'CotizacionPdfParams'), produces: ['application/pdf'], response: errores() } },
+    {
+      schema: {
+        tags: ['postventa'],
+        summary: 'Condiciones del seguro de una cotización de la sesión (PDF, con sus sumas aseguradas)',
+        params: ref('postventa', 'CotizacionPdfParams'),
+        produces: ['application/pdf'],
+        response: errores(),
+      },
+    },
     async (request, reply) => {
       const cot = await requireCotizacion(app, request.params.refId, request);
       return enviar(reply, await pdfCondiciones(app.deps.tariff, { fecha: hoyArgentina(), planes: cot.planes }));

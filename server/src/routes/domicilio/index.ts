@@ -13,7 +13,13 @@ import { ratingInputDe, ref, requireCotizacion, requireLocalidad, responses } fr
 export default async function domicilioRoutes(app: FastifyInstance) {
   app.post<{ Body: { refId: string; codLocation: string } }>(
     '/comparar-zonas',
-    { schema: { tags: ['domicilio'], body: ref('domicilio', 'CompararZonasBody'), response: responses(ref('domicilio', 'CompararZonasResponse')) } },
+    {
+      schema: {
+        tags: ['domicilio'],
+        body: ref('domicilio', 'CompararZonasBody'),
+        response: responses(ref('domicilio', 'CompararZonasResponse')),
+      },
+    },
     async (request) => {
       const { tariff } = app.deps;
       const cot = await requireCotizacion(app, request.body.refId, request);
@@ -30,7 +36,13 @@ export default async function domicilioRoutes(app: FastifyInstance) {
 
   app.post<{ Body: Domicilio & { refId: string } }>(
     '/insertar-domicilio',
-    { schema: { tags: ['domicilio'], body: ref('domicilio', 'InsertarDomicilioBody'), response: responses(ref('domicilio', 'InsertarDomicilioResponse')) } },
+    {
+      schema: {
+        tags: ['domicilio'],
+        body: ref('domicilio', 'InsertarDomicilioBody'),
+        response: responses(ref('domicilio', 'InsertarDomicilioResponse')),
+      },
+    },
     async (request) => {
       const { refId, ...domicilio } = request.body;
       const errors = erroresDomicilio(app, domicilio);
@@ -43,7 +55,13 @@ export default async function domicilioRoutes(app: FastifyInstance) {
 
   app.post<{ Body: { refId: string; motivo: string } }>(
     '/rechaza-domicilio',
-    { schema: { tags: ['domicilio'], body: ref('domicilio', 'RechazaDomicilioBody'), response: responses(ref('domicilio', 'RechazaDomicilioResponse')) } },
+    {
+      schema: {
+        tags: ['domicilio'],
+        body: ref('domicilio', 'RechazaDomicilioBody'),
+        response: responses(ref('domicilio', 'RechazaDomicilioResponse')),
+      },
+    },
     async (request) => {
       await requireCotizacion(app, request.body.refId, request);
       await app.deps.repos.domicilios.insertRechazo(request.body.refId, request.body.motivo);

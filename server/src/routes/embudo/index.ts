@@ -13,10 +13,21 @@ import { ref, responses } from '../shared.ts';
 export default async function embudoRoutes(app: FastifyInstance) {
   app.post<{ Body: { versionFlujo: number; eventos: EventoEmbudo[]; sintetico?: boolean } }>(
     '/eventos',
-    { schema: { tags: ['embudo'], summary: 'Registra eventos del embudo de pasos', body: ref('embudo', 'EventosBody'), response: responses(ref('embudo', 'EventosRespuesta')) } },
+    {
+      schema: {
+        tags: ['embudo'],
+        summary: 'Registra eventos del embudo de pasos',
+        body: ref('embudo', 'EventosBody'),
+        response: responses(ref('embudo', 'EventosRespuesta')),
+      },
+    },
     async (request) => {
       await app.cupoEmbudo.consumir(request);
-      const registrados = await app.deps.repos.embudo.insertar(request.body.versionFlujo, request.body.eventos, request.body.sintetico === true);
+      const registrados = await app.deps.repos.embudo.insertar(
+        request.body.versionFlujo,
+        request.body.eventos,
+        request.body.sintetico === true,
+      );
       return { ok: true, registrados };
     },
   );

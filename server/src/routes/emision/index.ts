@@ -43,7 +43,14 @@ function estadoWire(e: EstadoEmision, tokenPoliza: (numSecuPol: string) => strin
 export default async function emisionRoutes(app: FastifyInstance) {
   app.post<{ Body: SolicitarBody }>(
     '/solicitar',
-    { schema: { tags: ['emision'], summary: 'Registra la solicitud de contratación', body: ref('emision', 'SolicitarBody'), response: responses(ref('emision', 'SolicitarResponse')) } },
+    {
+      schema: {
+        tags: ['emision'],
+        summary: 'Registra la solicitud de contratación',
+        body: ref('emision', 'SolicitarBody'),
+        response: responses(ref('emision', 'SolicitarResponse')),
+      },
+    },
     async (request) => {
       const b = request.body;
       const { repos, tariff, lists } = app.deps;
@@ -51,18 +58,29 @@ export default async function emisionRoutes(app: FastifyInstance) {
       if (errors.length > 0) throw validationError(errors);
       const cot = await requireCotizacion(app, b.refId, request);
       const medio = await repos.mediosPago.get(b.medioPagoId);
-      if (!medio || medio.refId !== cot.refId) throw validationError([{ field: '/medioPagoId', message: mensaje('servidor.medioPagoOtraCotizacion') }]);
+      if (!medio || medio.refId !== cot.refId)
+        throw validationError([{ field: '/medioPagoId', message: mensaje('servidor.medioPagoOtraCotizacion') }]);
       // the quote's answers that depend on today (e.g. the start date's x-diasDesdeHoy) are checked again, from the schema
       const vencidas = app.deps.revalidarFechas(cot.datos);
       if (vencidas.length > 0) {
-        throw new ApiError(409, 'CONFLICTO', mensaje('servidor.respuestaVencida', { mensaje: vencidas[0].message }), vencidas.map(({ field, message }) => ({ field, message })));
+        throw new ApiError(
+          409,
+          'CONFLICTO',
+          mensaje('servidor.respuestaVencida', { mensaje: vencidas[0].message }),
+          vencidas.map(({ field, message }) => ({ field, message })),
+        );
       }
       const loc = lists.localidadesPorId.get(b.domicilio.codLocation)!;
       const ubicacion = { zona: resolveZone(tariff, loc), provinciaId: loc.provinciaId };
       const plan = priceOr400(() => ratePlan(tariff, ratingInputDe(cot, ubicacion), b.codPlan, b.coberturasOpcionales));
       const r = await app.deps.emision.solicitar({
-        refId: cot.refId, codPlan: b.codPlan, coberturasOpcionales: b.coberturasOpcionales, plan, medioPagoId: medio.id,
-        persona: b.persona, domicilio: b.domicilio,
+        refId: cot.refId,
+        codPlan: b.codPlan,
+        coberturasOpcionales: b.coberturasOpcionales,
+        plan,
+        medioPagoId: medio.id,
+        persona: b.persona,
+        domicilio: b.domicilio,
       });
       if (!r.ok) throw new ApiError(409, 'CONFLICTO', MENSAJE_COTIZACION_COMPRADA);
       return { numeroSolicitud: r.numeroSolicitud, premio: r.premio };
@@ -71,7 +89,14 @@ export default async function emisionRoutes(app: FastifyInstance) {
 
   app.post<{ Body: { numeroSolicitud: string } }>(
     '/emitir-async',
-    { schema: { tags: ['emision'], summary: 'Pide la emisión (asincrónica, idempotente)', body: ref('emision', 'EmitirAsyncBody'), response: responses(ref('emision', 'Estado'), 202) } },
+    {
+      schema: {
+        tags: ['emision'],
+        summary: 'Pide la emisión (asincrónica, idempotente)',
+        body: ref('emision', 'EmitirAsyncBody'),
+        response: responses(ref('emision', 'Estado'), 202),
+      },
+    },
     async (request, reply) => {
       const estado = await app.deps.emision.pedir(request.body.numeroSolicitud, request.sesion);
       if (!estado) throw notFound(MENSAJE_SOLICITUD_NO_ENCONTRADA);
@@ -81,7 +106,14 @@ export default async function emisionRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { numeroSolicitud: string } }>(
     '/estado/:numeroSolicitud',
-    { schema: { tags: ['emision'], summary: 'Estado de la emisión', params: ref('emision', 'EstadoParams'), response: responses(ref('emision', 'Estado')) } },
+    {
+      schema: {
+        tags: ['emision'],
+        summary: 'Estado de la emisión',
+        params: ref('emision', 'EstadoParams'),
+        response: responses(ref('emision', 'Estado')),
+      },
+    },
     async (request, reply) => {
       const estado = await app.deps.repos.solicitudes.estado(request.params.numeroSolicitud, request.sesion);
       if (!estado) throw notFound(MENSAJE_SOLICITUD_NO_ENCONTRADA);

@@ -7,7 +7,17 @@ import { ref, responses } from '../shared.ts';
 
 /** Registers GET / (mounted at /api/grabador). */
 export default async function grabadorRoutes(app: FastifyInstance) {
-  app.get('/', { schema: { tags: ['grabador'], summary: 'Si el grabador de recorridos está habilitado', response: responses(ref('grabador', 'EstadoResponse')) } }, async () => ({
-    habilitado: app.deps.settings.grabador,
-  }));
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['grabador'],
+        summary: 'Si el grabador de recorridos está habilitado',
+        response: responses(ref('grabador', 'EstadoResponse')),
+      },
+    },
+    async () => ({
+      habilitado: app.deps.settings.grabador,
+    }),
+  );
 }

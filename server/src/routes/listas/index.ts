@@ -27,9 +27,17 @@ export default async function listasRoutes(app: FastifyInstance) {
     app.get(path, { schema: { tags: ['listas'], response: responses(ref('listas', 'Items')) } }, async () => items);
   }
 
-  app.get('/metros', { schema: { tags: ['listas'], response: responses(ref('listas', 'Metros')) } }, async () => app.deps.tariff.superficie);
+  app.get(
+    '/metros',
+    { schema: { tags: ['listas'], response: responses(ref('listas', 'Metros')) } },
+    async () => app.deps.tariff.superficie,
+  );
 
-  app.get('/provincias', { schema: { tags: ['listas'], response: responses(ref('listas', 'Provincias')) } }, async () => app.deps.lists.provincias);
+  app.get(
+    '/provincias',
+    { schema: { tags: ['listas'], response: responses(ref('listas', 'Provincias')) } },
+    async () => app.deps.lists.provincias,
+  );
 
   app.get<{ Querystring: { id: string } }>(
     '/provincia',

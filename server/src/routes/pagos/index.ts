@@ -31,7 +31,13 @@ export default async function pagosRoutes(app: FastifyInstance) {
 
   app.post<{ Body: MedioPagoBody }>(
     '/validar-medio-pago',
-    { schema: { tags: ['pagos'], body: ref('pagos', 'ValidarMedioPagoBody'), response: responses(ref('pagos', 'ValidarMedioPagoResponse')) } },
+    {
+      schema: {
+        tags: ['pagos'],
+        body: ref('pagos', 'ValidarMedioPagoBody'),
+        response: responses(ref('pagos', 'ValidarMedioPagoResponse')),
+      },
+    },
     async (request) => {
       const b = request.body;
       if (b.methodPayment === 'CBU') return validarCbu(b.numberCBU!, lists.bancos);
@@ -59,8 +65,10 @@ export default async function pagosRoutes(app: FastifyInstance) {
     '/validar-forma-cobro',
     {
       schema: {
-        tags: ['pagos'], summary: 'Valida y tokeniza el medio de pago',
-        body: ref('pagos', 'ValidarFormaCobroBody'), response: responses(ref('pagos', 'ValidarFormaCobroResponse')),
+        tags: ['pagos'],
+        summary: 'Valida y tokeniza el medio de pago',
+        body: ref('pagos', 'ValidarFormaCobroBody'),
+        response: responses(ref('pagos', 'ValidarFormaCobroResponse')),
       },
     },
     async (request) => {
@@ -77,10 +85,21 @@ export default async function pagosRoutes(app: FastifyInstance) {
         if (!vencimiento.valido) return { ...vencimiento, campo: 'expirationPaymentCard' };
         const numero = digits(b.numberPaymentCard!);
         const ultimos4 = numero.slice(-4);
-        const medioPago = { id, tipo: 'TC' as const, marca: tarjeta.marca, descripcion: `${tarjeta.nombreMarca} terminada en ${ultimos4}`, mascara: `•••• ${ultimos4}` };
+        const medioPago = {
+          id,
+          tipo: 'TC' as const,
+          marca: tarjeta.marca,
+          descripcion: `${tarjeta.nombreMarca} terminada en ${ultimos4}`,
+          mascara: `•••• ${ultimos4}`,
+        };
         await repos.mediosPago.insert({
-          ...medioPago, refId: b.refId, bancoCodigo: null, ultimos4, titular: b.namePaymentCard!.trim(),
-          vencimiento: b.expirationPaymentCard!.trim(), numeroCifrado: vault.encrypt(numero),
+          ...medioPago,
+          refId: b.refId,
+          bancoCodigo: null,
+          ultimos4,
+          titular: b.namePaymentCard!.trim(),
+          vencimiento: b.expirationPaymentCard!.trim(),
+          numeroCifrado: vault.encrypt(numero),
         });
         return { valido: true, medioPago };
       }
@@ -88,9 +107,20 @@ export default async function pagosRoutes(app: FastifyInstance) {
       if (!cbu.valido) return { ...cbu, campo: 'numberCBU' };
       const numero = digits(b.numberCBU!);
       const ultimos4 = numero.slice(-4);
-      const medioPago = { id, tipo: 'CBU' as const, descripcion: `CBU ${cbu.banco.nombre} terminada en ${ultimos4}`, mascara: `•••• ${ultimos4}` };
+      const medioPago = {
+        id,
+        tipo: 'CBU' as const,
+        descripcion: `CBU ${cbu.banco.nombre} terminada en ${ultimos4}`,
+        mascara: `•••• ${ultimos4}`,
+      };
       await repos.mediosPago.insert({
-        ...medioPago, refId: b.refId, marca: null, bancoCodigo: cbu.banco.codigo, ultimos4, titular: null, vencimiento: null,
+        ...medioPago,
+        refId: b.refId,
+        marca: null,
+        bancoCodigo: cbu.banco.codigo,
+        ultimos4,
+        titular: null,
+        vencimiento: null,
         numeroCifrado: vault.encrypt(numero),
       });
       return { valido: true, medioPago };

@@ -53,13 +53,18 @@ const nombrado = (s: unknown) => (typeof s === 'string' ? s.trim().toUpperCase()
 
 /** Registers the after-sale routes (mount inside the /api scope, after the limits plugin). */
 export default async function postventaRoutes(app: FastifyInstance, opts: PostventaLimites) {
-  const limiter = app.createRateLimit({ max: opts.tramitesPorHora, timeWindow: 3_600_000, keyGenerator: (r: FastifyRequest) => `postventa|${r.ip}` });
+  const limiter = app.createRateLimit({
+    max: opts.tramitesPorHora,
+    timeWindow: 3_600_000,
+    keyGenerator: (r: FastifyRequest) => `postventa|${r.ip}`,
+  });
   const limitar = async (request: FastifyRequest) => {
     const r = await limiter(request);
     if (!r.isAllowed && r.isExceeded) throw new ApiError(429, 'DEMASIADAS_SOLICITUDES', texto('servidor.postventa.limite'));
   };
   /** Counts one request naming policy/code `clave` (known or not: the same for both). @throws ApiError 429 */
-  const limitarPorClave = (clave: string, mensaje: string) => app.cupoPorHora.consumir(clave, opts.tramitesPorPolizaPorHora, texto(mensaje));
+  const limitarPorClave = (clave: string, mensaje: string) =>
+    app.cupoPorHora.consumir(clave, opts.tramitesPorPolizaPorHora, texto(mensaje));
 
   /**
    * onSend of the /postventa routes: one audit row per request, whatever the answer (validation errors included).
@@ -70,8 +75,12 @@ export default async function postventaRoutes(app: FastifyInstance, opts: Postve
     const hecho = (request as ConTramite).tramite;
     try {
       await tramitesRepository(app.deps.db).auditar({
-        tipo, numSecuPol: hecho?.numSecuPol ?? nombrado(body.numSecuPol), codigo: hecho?.codigo ?? nombrado(body.codigo),
-        estadoHttp: reply.statusCode, ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 400) ?? null,
+        tipo,
+        numSecuPol: hecho?.numSecuPol ?? nombrado(body.numSecuPol),
+        codigo: hecho?.codigo ?? nombrado(body.codigo),
+        estadoHttp: reply.statusCode,
+        ip: request.ip,
+        userAgent: request.headers['user-agent']?.slice(0, 400) ?? null,
       });
     } catch (err) {
       request.log.error({ err }, 'no se pudo registrar la auditoría del trámite');
@@ -81,7 +90,15 @@ export default async function postventaRoutes(app: FastifyInstance, opts: Postve
 
   app.get<{ Params: { token: string } }>(
     '/documentos/poliza/:token',
-    { schema: { tags: ['postventa'], summary: 'Póliza en PDF (enlace firmado y con vencimiento)', params: ref('postventa', 'PolizaPdfParams'), produces: ['application/pdf'], response: errores() } },
+    {
+      schema: {
+        tags: ['postventa'],
+        summary: 'Póliza en PDF (enlace firmado y con vencimiento)',
+        params: ref('postventa', 'PolizaPdfParams'),
+        produces: ['application/pdf'],
+        response: errores(),
+      },
+    },
     async (request, reply) => {
       const v = app.deps.tokens.verificar('poliza', request.params.token);
       if (!v.ok) throw notFound(texto(`servidor.postventa.${v.motivo === 'VENCIDO' ? 'enlaceVencido' : 'enlaceInvalido'}`));
@@ -92,7 +109,15 @@ export default async function postventaRoutes(app: FastifyInstance, opts: Postve
 
   app.get<{ Params: { refId: string } }>(
     '/documentos/cotizacion/:refId',
-    { schema: { tags: ['postventa'], summary: 'Cotización en PDF (de la sesión)', params: ref('postventa', 'CotizacionPdfParams'), produces: ['application/pdf'], response: errores() } },
+    {
+      schema: {
+        tags: ['postventa'],
+        summary: 'Cotización en PDF (de la sesión)',
+        params: ref('postventa', 'CotizacionPdfParams'),
+        produces: ['application/pdf'],
+        response: errores(),
+      },
+    },
     async (request, reply) => {
       const cot = await requireCotizacion(app, request.params.refId, request);
       return enviarPdf(reply, await app.postventa.pdfCotizacion(cot), texto('servidor.postventa.correos.cotizacion.archivo'));
@@ -101,7 +126,14 @@ export default async function postventaRoutes(app: FastifyInstance, opts: Postve
 
   app.post<{ Body: { refId: string; respuestas: unknown; versionFlujo: number } }>(
     '/cotizacion/enviar',
-    { schema: { tags: ['postventa'], summary: 'Envía la cotización por e-mail con un enlace para retomarla', body: ref('postventa', 'EnviarCotizacionBody'), response: responses(ref('postventa', 'EnviarCotizacionResponse')) } },
+    {
+      schema: {
+        tags: ['postventa'],
+        summary: 'Envía la cotización por e-mail con un enlace para retomarla',
+        body: ref('postventa', 'EnviarCotizacionBody'),
+        response: responses(ref('postventa', 'EnviarCotizacionResponse')),
+      },
+    },
     async (request) => {
       await limitar(request);
       const cot = await requireCotizacion(app, request.body.refId, request);
@@ -113,7 +145,14 @@ export default async function postventaRoutes(app: FastifyInstance, opts: Postve
 
   app.post<{ Body: { token: string } }>(
     '/cotizacion/retomar',
-    { schema: { tags: ['postventa'], summary: 'Retoma una cotización enviada por e-mail', body: ref('postventa', 'RetomarBody'), response: responses(ref('postventa', 'RetomarResponse')) } },
+    {
+      schema: {
+        tags: ['postventa'],
+        summary: 'Retoma una cotización enviada por e-mail',
+        body: ref('postventa', 'RetomarBody'),
+        response: responses(ref('postventa', 'RetomarResponse')),
+      },
+    },
     async (request) => {
       const r = await app.postventa.retomar(request.body.token, request.sesion, request.ip, {
         cupo: app.cupoCotizaciones.de(request),
@@ -124,7 +163,10 @@ export default async function postventaRoutes(app: FastifyInstance, opts: Postve
     },
   );
 
-  for (const [ruta, tipo] of [['arrepentimiento', 'ARREPENTIMIENTO'], ['baja', 'BAJA']] as [string, TipoTramite][]) {
+  for (const [ruta, tipo] of [
+    ['arrepentimiento', 'ARREPENTIMIENTO'],
+    ['baja', 'BAJA'],
+  ] as [string, TipoTramite][]) {
     app.post<{ Body: { numSecuPol: string; dni: string; email: string } }>(
       `/postventa/${ruta}`,
       {
@@ -150,7 +192,12 @@ export default async function postventaRoutes(app: FastifyInstance, opts: Postve
   app.post<{ Body: { codigo: string; dniOEmail: string } }>(
     '/postventa/consulta',
     {
-      schema: { tags: ['postventa'], summary: 'Consulta un trámite por su código de seguimiento', body: ref('postventa', 'ConsultaBody'), response: responses(ref('postventa', 'ConsultaResponse')) },
+      schema: {
+        tags: ['postventa'],
+        summary: 'Consulta un trámite por su código de seguimiento',
+        body: ref('postventa', 'ConsultaBody'),
+        response: responses(ref('postventa', 'ConsultaResponse')),
+      },
       onSend: auditar('CONSULTA'),
     },
     async (request): Promise<ConsultaTramite> => {

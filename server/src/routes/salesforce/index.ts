@@ -9,7 +9,13 @@ import { ref, requireCotizacion, responses } from '../shared.ts';
 export default async function salesforceRoutes(app: FastifyInstance) {
   app.post<{ Body: Persona & { refId: string } }>(
     '/insertar-datos',
-    { schema: { tags: ['salesforce'], body: ref('salesforce', 'InsertarDatosBody'), response: responses(ref('salesforce', 'InsertarDatosResponse')) } },
+    {
+      schema: {
+        tags: ['salesforce'],
+        body: ref('salesforce', 'InsertarDatosBody'),
+        response: responses(ref('salesforce', 'InsertarDatosResponse')),
+      },
+    },
     async (request) => {
       const { refId, ...persona } = request.body;
       const errors = erroresPersona(app, persona);

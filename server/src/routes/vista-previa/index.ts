@@ -9,7 +9,17 @@ import { ref, responses } from '../shared.ts';
 
 /** Registers GET / (mounted at /api/vista-previa). */
 export default async function vistaPreviaRoutes(app: FastifyInstance) {
-  app.get('/', { schema: { tags: ['vista-previa'], summary: 'Si la vista previa de staff está habilitada', response: responses(ref('vista-previa', 'EstadoResponse')) } }, async () => ({
-    habilitada: app.deps.settings.vistaPrevia,
-  }));
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['vista-previa'],
+        summary: 'Si la vista previa de staff está habilitada',
+        response: responses(ref('vista-previa', 'EstadoResponse')),
+      },
+    },
+    async () => ({
+      habilitada: app.deps.settings.vistaPrevia,
+    }),
+  );
 }
