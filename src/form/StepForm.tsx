@@ -6,13 +6,13 @@
 import Form from '@rjsf/core';
 import type { ErrorSchema, RegistryFieldsType, RegistryWidgetsType, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
-import { use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FlowContext } from '../core/flow/types.ts';
 import { pruneExcluded } from './conditions';
 import { errorMessage, localizeUiSchema } from './localize';
 import { templates } from './templates';
-import type { CallFlow, FormContext } from './context';
+import type { CallFlow, FormContext, HoldSubmit } from './context';
 export type { FormContext } from './context';
 import { loadStep } from './validators';
 import { CardExpiryWidget } from './widgets/CardExpiryWidget';
@@ -125,7 +125,8 @@ export function StepForm(props: StepFormProps) {
       .map((e) => ({ ...e, message: errorMessage(t, stepId, e.property ?? '', e.name ?? 'type', (e.params ?? {}) as Json, schema) }));
 
   const prune = (d: unknown) => pruneExcluded(validator, schema as RJSFSchema, (d ?? {}) as Json);
-  const formContext = useMemo<FormContext>(() => ({ stepId, context, call }), [stepId, context, call]);
+  const holdSubmit = useHeldSubmits(form);
+  const formContext = useMemo<FormContext>(() => ({ stepId, context, call, holdSubmit }), [stepId, context, call, holdSubmit]);
   return (
     <Form
       schema={schema as RJSFSchema}
@@ -165,5 +166,35 @@ export function StepForm(props: StepFormProps) {
         {children}
       </div>
     </Form>
+  );
+}
+
+/**
+ * The submits a widget holds (FormContext › holdSubmit): while some widget still owes the answers work, a submit is
+ * stopped on the form element itself, before React hands it to RJSF, and made again once that work is done; so RJSF
+ * validates what the visitor typed instead of failing on a value not written yet, and the tap is not lost.
+ * @returns the form context's `holdSubmit`
+ */
+function useHeldSubmits(form: RefObject<Form | null>): HoldSubmit {
+  const owed = useRef(new Set<Promise<unknown>>()).current;
+  useEffect(() => {
+    const element = form.current?.formElement.current as HTMLFormElement | null | undefined;
+    if (!element) return;
+    const stop = (e: SubmitEvent) => {
+      if (owed.size === 0) return;
+      e.preventDefault();
+      e.stopPropagation();
+      void Promise.allSettled([...owed]).then(() => element.requestSubmit());
+    };
+    element.addEventListener('submit', stop);
+    return () => element.removeEventListener('submit', stop);
+  }, [form, owed]);
+  return useCallback(
+    (work: Promise<unknown>) => {
+      owed.add(work);
+      const done = () => owed.delete(work);
+      work.then(done, done);
+    },
+    [owed],
   );
 }

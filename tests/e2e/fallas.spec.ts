@@ -21,9 +21,11 @@ async function toContacto(page: Page) {
     .click();
   await continuar(page);
   await expect(page).toHaveURL(/\/contacto$/);
-  // the step settled (its form mounted, no request of the last step in flight), as the journey helpers' shot() waits:
-  // typed and submitted at once, under load the Continuar click was lost in 2 of 48 runs (the page stayed on
-  // contacto with the fields filled, no loader, no message)
+  // the step settled (its form mounted, no request of the last step in flight), as the journey helpers' shot() waits.
+  // Under load the Continuar click was once lost in 2 of 48 runs (the page stayed on contacto with the fields filled,
+  // no loader, no message): the phone typed before its parser's chunk arrived was not written yet, the submit failed
+  // and the error went as soon as the parser wrote it. A submit now waits for that (FormContext › holdSubmit;
+  // tests/unit/form/telefono-lento.test.tsx).
   await settled(page);
 }
 

@@ -3,11 +3,13 @@
  * fields named in `ui:options.fields` (area code without the 0, number without the 15), split by `partirTelefono`
  * (server/src/domain/validation/numeracion.ts: libphonenumber-js, the one rule the server's ENACOM check agrees with).
  * A root-level field: every other property of the step renders first with RJSF's ObjectField (the e-mail above it).
- * The parser loads on its own chunk when the field first shows; what was typed before it arrives is split then.
+ * The parser loads on its own chunk when the field first shows; what was typed before it arrives is split then, and a
+ * submit made meanwhile waits for that (FormContext › holdSubmit) instead of failing on a phone not written yet.
  */
 import type { FieldProps } from '@rjsf/utils';
 import { getUiOptions } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { FormContext } from '../context';
 import { useRestOfObject } from './rest-of-object';
@@ -61,8 +63,20 @@ export function PhoneField(props: FieldProps) {
     written.current = telefonoMostrado(areaCod, phoneNumber);
     latest.current.onChange(next, latest.current.path);
   };
-  // text typed before the parser arrived is split once it does
+  // text typed before the parser arrived is split once it does: by the first of this promise and the effect below to
+  // run; the promise writes synchronously (flushSync), so a submit held until it settles validates the written pair
   const pending = useRef<string | null>(null);
+  const owed = useRef<Promise<void> | null>(null);
+  const owe = () => {
+    if (owed.current) return;
+    owed.current = loadParser().then((split) => {
+      owed.current = null;
+      const typed = pending.current;
+      pending.current = null;
+      if (typed !== null) flushSync(() => write(typed, split));
+    });
+    ctx.holdSubmit(owed.current);
+  };
   useEffect(() => {
     if (partir && pending.current !== null) {
       write(pending.current, partir);
@@ -117,7 +131,10 @@ export function PhoneField(props: FieldProps) {
             onChange={(e) => {
               setText(e.target.value);
               if (partir) write(e.target.value, partir);
-              else pending.current = e.target.value;
+              else {
+                pending.current = e.target.value;
+                owe();
+              }
             }}
             onKeyDown={blurOnEnter}
           />
