@@ -184,7 +184,7 @@ function useHeldSubmits(form: RefObject<Form | null>): HoldSubmit {
       if (owed.size === 0) return;
       e.preventDefault();
       e.stopPropagation();
-      void Promise.allSettled([...owed]).then(() => element.requestSubmit());
+      void Promise.allSettled(owed).then(() => element.requestSubmit());
     };
     element.addEventListener('submit', stop);
     return () => element.removeEventListener('submit', stop);
