@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { expect, test, type Request } from '@playwright/test';
 import flowJson from '../../flow/flow.json' with { type: 'json' };
 import { startServer, Visitante, type ServerProcess } from '../../server/test/processes.ts';
+import { startOwnApi } from '../support/own-api.ts';
 import { continuar } from './journey';
 
 type Batch = { versionFlujo: number; sintetico?: boolean; eventos: { recorrido: string; paso: string; tipo: string; en: string }[] };
@@ -108,19 +109,7 @@ test('el informe del embudo de una base llenada por reproducciones (npm run repl
   const dataDir = mkdtempSync(join(tmpdir(), 'cotizador-embudo-replay-'));
   let server: ServerProcess | undefined;
   try {
-    server = await startServer(
-      0,
-      {
-        STATIC_DIR: resolve('dist'),
-        DATA_DIR: dataDir,
-        NODE_ENV: 'test',
-        EMISSION_DELAY_MS: '300',
-        RATE_LIMIT_MAX: '100000',
-        COTIZACIONES_POR_HORA: '100000',
-        EMBUDO_LOTES_POR_MINUTO: '100000',
-      },
-      { readyTimeoutMs: 120_000 },
-    );
+    server = await startOwnApi(dataDir);
 
     // 3 real visitors, as their browsers send the batches (no `sintetico`): two pay by card, one by CBU
     const steps = flowJson.steps.map((st) => st.id);

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadReplayProduct } from '../../scripts/replay.ts';
-import { startServer, type ServerProcess } from '../../server/test/processes.ts';
+import type { ServerProcess } from '../../server/test/processes.ts';
+import { startOwnApi } from '../support/own-api.ts';
 import { builtTree, readExample, REPO } from '../support/edited-tree.ts';
 import { driveToResult } from './drive';
 import { trackRequests } from '../../tools/replay/settle.ts';
@@ -30,16 +31,11 @@ for (const name of examples) {
 
     let server: ServerProcess | undefined;
     try {
-      server = await startServer(0, {
-        STATIC_DIR: join(tree, 'dist'),
-        SCHEMAS_DIR: join(tree, 'schemas'),
-        TARIFF_FILE: join(tree, 'server/tariffs/2026-11.json'),
-        DATA_DIR: data,
-        EMISSION_DELAY_MS: '200',
-        NODE_ENV: 'test',
-        RATE_LIMIT_MAX: '100000',
-        COTIZACIONES_POR_HORA: '100000',
-      });
+      server = await startOwnApi(
+        data,
+        { SCHEMAS_DIR: join(tree, 'schemas'), TARIFF_FILE: join(tree, 'server/tariffs/2026-11.json') },
+        join(tree, 'dist'),
+      );
       trackRequests(page);
       await page.goto(`${server.url}/`);
       await expect(page).toHaveURL(new RegExp(`/${flow.basePath}$`));

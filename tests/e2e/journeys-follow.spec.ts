@@ -10,7 +10,7 @@ import { expect, test } from '@playwright/test';
 import { loadReplayProduct } from '../../scripts/replay.ts';
 import { replayInBrowser } from '../../tools/replay/browser.ts';
 import { loadJourney } from '../../tools/replay/fixture.ts';
-import { startServer } from '../../server/test/processes.ts';
+import { startOwnApi } from '../support/own-api.ts';
 import { builtTree, type FlowEditExample } from '../support/edited-tree.ts';
 
 test('una fixture sin editar se reproduce en Chromium con los pasos reordenados', async ({ browser }, info) => {
@@ -20,14 +20,7 @@ test('una fixture sin editar se reproduce en Chromium con los pasos reordenados'
   // the same build as flow-edits.spec.ts's reordenar example (built once per run)
   const tree = await builtTree(example.edits);
   const data = mkdtempSync(join(tmpdir(), 'cotizador-reordenado-datos-'));
-  const server = await startServer(0, {
-    STATIC_DIR: join(tree, 'dist'),
-    DATA_DIR: data,
-    EMISSION_DELAY_MS: '200',
-    NODE_ENV: 'test',
-    RATE_LIMIT_MAX: '100000',
-    COTIZACIONES_POR_HORA: '100000',
-  });
+  const server = await startOwnApi(data, {}, join(tree, 'dist'));
   try {
     for (const name of ['compra-cbu-casa', 'atras-del-navegador']) {
       const journey = loadJourney(join('tests/fixtures/journeys', `${name}.json`));

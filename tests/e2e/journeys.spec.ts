@@ -9,7 +9,7 @@ import { expect, test, type BrowserContext } from '@playwright/test';
 import { loadReplayProduct } from '../../scripts/replay.ts';
 import { replayInBrowser } from '../../tools/replay/browser.ts';
 import { loadJourney } from '../../tools/replay/fixture.ts';
-import { startServer } from '../../server/test/processes.ts';
+import { startOwnApi } from '../support/own-api.ts';
 import { builtTree } from '../support/edited-tree.ts';
 
 const dir = 'tests/fixtures/journeys';
@@ -90,14 +90,7 @@ test('una fixture sigue reproduciéndose cuando cambian las etiquetas de los cam
   expect(bundle).toContain('Metros cuadrados cubiertos');
   expect(bundle).not.toContain('Superficie cubierta');
   const data = mkdtempSync(join(tmpdir(), 'cotizador-etiquetas-datos-'));
-  const server = await startServer(0, {
-    STATIC_DIR: join(tree, 'dist'),
-    DATA_DIR: data,
-    EMISSION_DELAY_MS: '200',
-    NODE_ENV: 'test',
-    RATE_LIMIT_MAX: '100000',
-    COTIZACIONES_POR_HORA: '100000',
-  });
+  const server = await startOwnApi(data, {}, join(tree, 'dist'));
   try {
     const journey = loadJourney(join(dir, 'compra-cbu-departamento.json'));
     const context = await browser.newContext({ viewport: journey.viewport, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { cotizarBody } from '../../server/test/helper.ts';
 import { trackRequests } from '../../tools/replay/settle.ts';
 import { buzon, correo } from './correo';
 import { choosePlanAndPersonalData, payWithCard, quoteAHome, shot } from './journey';
@@ -29,20 +30,7 @@ async function comprarPorApi(request: APIRequestContext, email: string): Promise
   // the e2e server runs with ANTIBOT=on: the quote pays its proof of work, as any client must
   const challenge = await (await request.get('/api/antibot/desafio')).json();
   const antibot = { challenge, solution: await solveChallenge({ challenge, deriveKey }) };
-  const { refId } = await post('/cotizacion/cotizar', {
-    antibot,
-    tipoVivienda: 'CASA',
-    barrioCerrado: 'N',
-    titularidad: 'PROPIETARIO',
-    usoVivienda: 'PERMANENTE',
-    metros: 80,
-    codLocalidad: '06434010',
-    idProvincia: '06',
-    email,
-    areaCod: '11',
-    phoneNumber: '55551234',
-    initPolicyDate: iso(3),
-  });
+  const { refId } = await post('/cotizacion/cotizar', cotizarBody({ antibot, email, initPolicyDate: iso(3) }));
   await post('/cotizacion/datos-presupuesto', { refId, codPlan: 'BASICO', coberturasOpcionales: [] });
   const persona = {
     firstName: 'Ana',

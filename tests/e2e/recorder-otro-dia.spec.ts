@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadReplayProduct } from '../../scripts/replay.ts';
-import { startServer, type ServerProcess } from '../../server/test/processes.ts';
+import type { ServerProcess } from '../../server/test/processes.ts';
+import { startOwnApi } from '../support/own-api.ts';
 import { replayInBrowser } from '../../tools/replay/browser.ts';
 import { loadJourney, resolveAnswer } from '../../tools/replay/fixture.ts';
 import { choosePlanAndPersonalData, payWithCard, quoteAHome } from './journey';
@@ -79,20 +80,7 @@ test('un recorrido grabado con código de área 3541 se reproduce igual 200 día
   let server: ServerProcess | undefined;
   const context = await browser.newContext({ viewport: journey.viewport, locale: 'es-AR', timezoneId: 'America/Argentina/Buenos_Aires' });
   try {
-    server = await startServer(
-      0,
-      {
-        ...otroDia(),
-        STATIC_DIR: resolve('dist'),
-        DATA_DIR: dataDir,
-        NODE_ENV: 'test',
-        EMISSION_DELAY_MS: '300',
-        RATE_LIMIT_MAX: '100000',
-        COTIZACIONES_POR_HORA: '100000',
-        EMBUDO_LOTES_POR_MINUTO: '100000',
-      },
-      { readyTimeoutMs: 120_000 },
-    ); // a first start creates the embedded database: on a loaded machine, half a minute
+    server = await startOwnApi(dataDir, otroDia());
     const replayPage = await context.newPage();
     const bodies: string[] = [];
     replayPage.on('request', (r) => {
