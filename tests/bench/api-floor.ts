@@ -71,3 +71,15 @@ async function serve(mode: ApiFloor, databaseUrl: string | undefined) {
 }
 
 if (process.argv[1] === import.meta.filename) await serve(process.argv[2] as ApiFloor, process.argv[3]);
+
+/** A visitor: CSRF token and cookie header from GET /api/set-csrf. */
+export async function visitor(base: string): Promise<Record<string, string>> {
+  const res = await fetch(`${base}/api/set-csrf`);
+  const { csrfToken } = (await res.json()) as { csrfToken: string };
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .filter((c) => !c.startsWith('XSRF-TOKEN'))
+    .join('; ');
+  return { 'content-type': 'application/json', 'x-xsrf-token': csrfToken, cookie };
+}

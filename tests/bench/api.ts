@@ -18,7 +18,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { cotizarBody, domicilio, hoy, persona, TARJETA_OK } from '../../server/test/helper.ts';
 import { createTestDatabase, pgUnavailable, startServer, type ServerProcess } from '../../server/test/processes.ts';
-import { startApiFloor } from './api-floor.ts';
+import { startApiFloor, visitor } from './api-floor.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -35,18 +35,6 @@ interface Row {
   errores: number;
 }
 const rows: Row[] = [];
-
-/** A visitor: CSRF token and cookie header from GET /api/set-csrf. */
-async function visitor(base: string): Promise<Record<string, string>> {
-  const res = await fetch(`${base}/api/set-csrf`);
-  const { csrfToken } = (await res.json()) as { csrfToken: string };
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .filter((c) => !c.startsWith('XSRF-TOKEN'))
-    .join('; ');
-  return { 'content-type': 'application/json', 'x-xsrf-token': csrfToken, cookie };
-}
 
 /** The purchase as an autocannon request chain; `done` counts completed purchases. */
 function purchase(headers: Record<string, string>, done: { n: number }) {

@@ -36,7 +36,7 @@ import { loadReplayProduct } from '../../scripts/replay.ts';
 import { loadJourney } from '../../tools/replay/fixture.ts';
 import { cotizarBody } from '../../server/test/helper.ts';
 import { startServer } from '../../server/test/processes.ts';
-import { startApiFloor } from './api-floor.ts';
+import { startApiFloor, visitor } from './api-floor.ts';
 import { firstQuestionTimes } from './first-question.ts';
 import { pacedLatencyApart, type ApiRequest } from './paced.ts';
 import {
@@ -217,19 +217,12 @@ async function main() {
           await floorApi.stop();
         }
       }
-      const res = await fetch(`${app.url}/api/set-csrf`);
-      const { csrfToken } = (await res.json()) as { csrfToken: string };
-      const cookie = res.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .filter((c) => !c.startsWith('XSRF-TOKEN'))
-        .join('; ');
       api.push(
         await apiRow('POST /api/cotizacion/cotizar (PGlite)', app.url, {
           method: 'POST',
           path: '/api/cotizacion/cotizar',
           body: JSON.stringify(cotizarBody()),
-          headers: { 'content-type': 'application/json', 'x-xsrf-token': csrfToken, cookie },
+          headers: await visitor(app.url),
         }),
       );
     }

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { cotizarBody } from '../../server/test/helper.ts';
+import { cotizarBody, domicilio } from '../../server/test/helper.ts';
 import { trackRequests } from '../../tools/replay/settle.ts';
 import { buzon, correo } from './correo';
 import { choosePlanAndPersonalData, payWithCard, quoteAHome, shot } from './journey';
@@ -45,18 +45,6 @@ async function comprarPorApi(request: APIRequestContext, email: string): Promise
     ddjj: { actividad: 'Docente', lyt: false, ppe: false },
     consentimientoDatos: true,
   };
-  const domicilio = {
-    zipCode: '1824',
-    codLocation: '06434010',
-    location: 'Lanús',
-    idProvince: '06',
-    province: 'Buenos Aires',
-    department: 'Lanús',
-    addressName: 'Av. Hipólito Yrigoyen',
-    numberAddress: '4200',
-    noAddressNumber: false,
-    checkTyC: true,
-  };
   const { medioPago } = await post('/pagos/validar-forma-cobro', { refId, methodPayment: 'CBU', numberCBU: '2850590909400904181356' });
   const { numeroSolicitud } = await post('/emision/solicitar', {
     refId,
@@ -64,7 +52,7 @@ async function comprarPorApi(request: APIRequestContext, email: string): Promise
     coberturasOpcionales: [],
     medioPagoId: medioPago.id,
     persona,
-    domicilio,
+    domicilio: domicilio({ zipCode: '1824', numberAddress: '4200', floor: undefined, depto: undefined }),
   });
   await post('/emision/emitir-async', { numeroSolicitud });
   // the emission is asynchronous: ask until it is done, up to a ceiling for a loaded machine (idle: under a second)
