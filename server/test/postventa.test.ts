@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readConfig } from '../src/config.ts';
 import { createTokens } from '../src/domain/postventa/tokens.ts';
 import { texto } from '../src/domain/postventa/textos.ts';
@@ -315,10 +315,18 @@ describe('outbox', () => {
     const { estado } = await recorrerJourney(app, { methodPayment: 'TC', numberPaymentCard: TARJETA });
     expect(estado.estado).toBe('EMITIDA');
     await smtp.esperar((m) => m.subject === `Tu póliza de hogar ${estado.numSecuPol as string}`);
-    const [c] = await app.deps.db.query<{ estado: string; intentos: number }>('SELECT estado, intentos FROM correos WHERE asunto = $1', [
-      `Tu póliza de hogar ${estado.numSecuPol as string}`,
-    ]);
-    expect(c).toEqual({ estado: 'ENVIADO', intentos: 3 });
+    // the SMTP server has the message before the sender marks its row sent (after the server's answer): on a loaded
+    // machine the row was still PENDIENTE when read at once, so the row is awaited until it says ENVIADO (ceiling 30 s)
+    await vi.waitFor(
+      async () => {
+        const [c] = await app.deps.db.query<{ estado: string; intentos: number }>(
+          'SELECT estado, intentos FROM correos WHERE asunto = $1',
+          [`Tu póliza de hogar ${estado.numSecuPol as string}`],
+        );
+        expect(c).toEqual({ estado: 'ENVIADO', intentos: 3 });
+      },
+      { timeout: 30_000, interval: 50 },
+    );
   });
 
   it('with the SMTP server away: attempts are spaced by a bounded backoff and end FALLIDO once the message is too old', async () => {
