@@ -276,10 +276,10 @@ export const INTERACTIONS: { name: string; route: string; ready: (p: Page) => Lo
   {
     name: 'buscar y elegir una localidad',
     route: '/localidad',
-    ready: (p) => p.locator('select'),
+    ready: (p) => p.getByRole('combobox', { name: 'Localidad' }),
     act: async (p) => {
-      await p.locator('select').first().selectOption('06');
-      await p.locator('input[role=combobox]').pressSequentially('Lanu', { delay: 150 });
+      // one question since the province select went away: the name, and the option that says its province
+      await p.getByRole('combobox', { name: 'Localidad' }).pressSequentially('Lanu', { delay: 150 });
       await p.locator('.combobox__option').first().tap({ timeout: 15_000 });
     },
   },
