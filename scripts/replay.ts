@@ -21,6 +21,7 @@ import type { Product, StepReport } from '../tools/replay/driver.ts';
 import { checkJourney, type DynamicOptions, type FixtureProblem } from '../tools/replay/check.ts';
 import type { Journey } from '../tools/replay/fixture.ts';
 import type { FastifyInstance } from 'fastify';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { replayHeadless } from '../tools/replay/headless.ts';
 import { visitor } from '../tools/replay/inject.ts';
 import { updatePins, type SeenPins } from '../src/recorder/pins.ts';
@@ -405,21 +406,22 @@ export function parseArgs(args: string[]): {
   return out;
 }
 
-async function runBrowser(
-  journeys: { file: string; journey: Journey }[],
-  product: Product,
-  opts: {
-    baseUrl?: string;
-    headed: boolean;
-    update: boolean;
-    tariffFile?: string;
-    port?: number;
-    embudo?: boolean;
-    onRun: (run: FixtureRun) => void;
-  },
-): Promise<FixtureRun[]> {
+interface BrowserOptions {
+  baseUrl?: string;
+  headed: boolean;
+  update: boolean;
+  tariffFile?: string;
+  port?: number;
+  embudo?: boolean;
+  onRun: (run: FixtureRun) => void;
+}
+
+/**
+ * Replays each journey in Chromium, one browser context each, against `baseUrl` or a local API started for the run
+ * (stopped at the end). @returns one run per journey, in order
+ */
+async function runBrowser(journeys: { file: string; journey: Journey }[], product: Product, opts: BrowserOptions): Promise<FixtureRun[]> {
   const { chromium } = await import('@playwright/test');
-  const { replayInBrowser } = await import('../tools/replay/browser.ts');
   const local = opts.baseUrl ? undefined : await startLocal(opts.tariffFile, opts.port);
   const runs: FixtureRun[] = [];
   try {
@@ -430,58 +432,9 @@ async function runBrowser(
     });
     try {
       for (const { file, journey } of journeys) {
-        console.log(`\n▶ ${journey.name} — ${journey.proves}`);
-        const context = await browser.newContext({
-          viewport: journey.viewport ?? { width: 390, height: 844 },
-          locale: 'es-AR',
-          timezoneId: 'America/Argentina/Buenos_Aires',
-        });
-        await context.tracing.start({ screenshots: true, snapshots: true });
-        const page = await context.newPage();
-        const seen: SeenPins[] = [];
-        const started = Date.now();
-        const reports = await replayInBrowser(page, journey, product, {
-          baseUrl: opts.baseUrl ?? local!.url,
-          update: opts.update,
-          keepFunnel: opts.embudo,
-          onPins: (s) => seen.push(s),
-          onStep: (r) =>
-            console.log(
-              `  ${r.ok ? '✓' : '✗'} ${String(r.index).padStart(2)} ${r.route.padEnd(42)} ${String(r.ms).padStart(6)} ms${r.ok ? '' : `  ${r.error}`}`,
-            ),
-        });
-        const run: FixtureRun = {
-          file,
-          name: journey.name,
-          ok: false,
-          ms: Date.now() - started,
-          steps: journey.steps.length,
-          reports,
-          seen,
-        };
-        run.ok = !failureOf(run);
-        if (!run.ok) {
-          const failed = reports.find((r) => !r.ok);
-          const outDir = join(ROOT, 'test-results/replay');
-          mkdirSync(outDir, { recursive: true });
-          const stem = join(outDir, `${journey.name}-paso-${failed?.index ?? reports.length}`);
-          const shot = `${stem}.png`;
-          await page.screenshot({ path: shot, fullPage: true });
-          await context.tracing.stop({ path: `${stem}-trace.zip` });
-          run.artifacts = [shot, `${stem}-trace.zip`];
-          if (limitHit(failed?.text ?? '')) console.log(`  ⚠ ${LIMIT_HINT}`);
-          console.log(
-            `  captura: ${relative(process.cwd(), shot)}\n  traza: ${relative(process.cwd(), stem)}-trace.zip (npx playwright show-trace)\n  texto visible:\n${(
-              failed?.text ?? ''
-            )
-              .split('\n')
-              .map((l) => `    ${l}`)
-              .join('\n')}`,
-          );
-        } else await context.tracing.stop();
+        const run = await runInContext(browser, { file, journey }, product, { ...opts, baseUrl: opts.baseUrl ?? local!.url });
         runs.push(run);
         opts.onRun(run);
-        await context.close();
       }
     } finally {
       await browser.close();
@@ -490,6 +443,70 @@ async function runBrowser(
     await local?.stop();
   }
   return runs;
+}
+
+/**
+ * One journey in a fresh context (phone viewport unless the journey says, es-AR, Buenos Aires time), traced; each step
+ * printed as it ends. A failed journey keeps a screenshot and the trace (see saveFailure).
+ */
+async function runInContext(
+  browser: Browser,
+  { file, journey }: { file: string; journey: Journey },
+  product: Product,
+  opts: BrowserOptions & { baseUrl: string },
+): Promise<FixtureRun> {
+  const { replayInBrowser } = await import('../tools/replay/browser.ts');
+  console.log(`\n▶ ${journey.name} — ${journey.proves}`);
+  const context = await browser.newContext({
+    viewport: journey.viewport ?? { width: 390, height: 844 },
+    locale: 'es-AR',
+    timezoneId: 'America/Argentina/Buenos_Aires',
+  });
+  await context.tracing.start({ screenshots: true, snapshots: true });
+  const page = await context.newPage();
+  const seen: SeenPins[] = [];
+  const started = Date.now();
+  const reports = await replayInBrowser(page, journey, product, {
+    baseUrl: opts.baseUrl,
+    update: opts.update,
+    keepFunnel: opts.embudo,
+    onPins: (s) => seen.push(s),
+    onStep: (r) =>
+      console.log(
+        `  ${r.ok ? '✓' : '✗'} ${String(r.index).padStart(2)} ${r.route.padEnd(42)} ${String(r.ms).padStart(6)} ms${r.ok ? '' : `  ${r.error}`}`,
+      ),
+  });
+  const run: FixtureRun = { file, name: journey.name, ok: false, ms: Date.now() - started, steps: journey.steps.length, reports, seen };
+  run.ok = !failureOf(run);
+  if (!run.ok) run.artifacts = await saveFailure(page, context, journey.name, reports);
+  else await context.tracing.stop();
+  await context.close();
+  return run;
+}
+
+/**
+ * Keeps a failed journey's evidence under test-results/replay/: a full-page screenshot and the trace, named after the
+ * journey and the failed step, and prints where they are with the page's visible text.
+ * @returns the paths of the screenshot and the trace
+ */
+async function saveFailure(page: Page, context: BrowserContext, name: string, reports: StepReport[]): Promise<string[]> {
+  const failed = reports.find((r) => !r.ok);
+  const outDir = join(ROOT, 'test-results/replay');
+  mkdirSync(outDir, { recursive: true });
+  const stem = join(outDir, `${name}-paso-${failed?.index ?? reports.length}`);
+  const shot = `${stem}.png`;
+  await page.screenshot({ path: shot, fullPage: true });
+  await context.tracing.stop({ path: `${stem}-trace.zip` });
+  if (limitHit(failed?.text ?? '')) console.log(`  ⚠ ${LIMIT_HINT}`);
+  console.log(
+    `  captura: ${relative(process.cwd(), shot)}\n  traza: ${relative(process.cwd(), stem)}-trace.zip (npx playwright show-trace)\n  texto visible:\n${(
+      failed?.text ?? ''
+    )
+      .split('\n')
+      .map((l) => `    ${l}`)
+      .join('\n')}`,
+  );
+  return [shot, `${stem}-trace.zip`];
 }
 
 async function main(): Promise<number> {

@@ -463,24 +463,30 @@ export function parseTrustProxy(value: string | undefined): false | number | str
 }
 
 /**
- * @param env usually `process.env`
- * @param repoDir repository root (defaults for DATA_DIR and STATIC_DIR)
- * @throws Error with a Spanish message naming the first invalid variable
+ * The emission worker's timings (EMISSION_*, ms) and attempts.
+ * @throws Error when EMISSION_LEASE_MS ≤ EMISSION_DELAY_MS (another instance would take over an emission in course)
  */
-export function readConfig(env: Env, repoDir: string = join(import.meta.dirname, '../..')): Config {
-  const D = DEFAULTS;
-  const dataDir = env.DATA_DIR ?? join(repoDir, D.rutas.dataDir);
-  const cookieSecure = env.COOKIE_SECURE ?? 'auto';
-  if (cookieSecure !== 'auto' && cookieSecure !== 'true')
-    throw new Error(`COOKIE_SECURE tiene que ser auto o true (vale "${cookieSecure}").`);
+function leerEmision(env: Env): Config['emision'] {
+  const D = DEFAULTS.emision;
   const emision = {
-    delayMs: int(env, 'EMISSION_DELAY_MS', D.emision.delayMs),
-    pollMs: int(env, 'EMISSION_POLL_MS', D.emision.pollMs, 10),
-    leaseMs: int(env, 'EMISSION_LEASE_MS', D.emision.leaseMs, 100),
-    retryBaseMs: int(env, 'EMISSION_RETRY_BASE_MS', D.emision.retryBaseMs, 1),
-    maxIntentos: int(env, 'EMISSION_MAX_INTENTOS', D.emision.maxIntentos, 1),
+    delayMs: int(env, 'EMISSION_DELAY_MS', D.delayMs),
+    pollMs: int(env, 'EMISSION_POLL_MS', D.pollMs, 10),
+    leaseMs: int(env, 'EMISSION_LEASE_MS', D.leaseMs, 100),
+    retryBaseMs: int(env, 'EMISSION_RETRY_BASE_MS', D.retryBaseMs, 1),
+    maxIntentos: int(env, 'EMISSION_MAX_INTENTOS', D.maxIntentos, 1),
   };
-  const c = D.postventa.correo;
+  if (emision.leaseMs <= emision.delayMs) {
+    throw new Error('EMISSION_LEASE_MS tiene que ser mayor que EMISSION_DELAY_MS: si no, otra instancia retomaría una emisión en curso.');
+  }
+  return emision;
+}
+
+/**
+ * The outbox worker's timings (CORREO_*, ms; CORREO_VIDA_MAX_HORAS in hours, 1 to 8760, returned in ms).
+ * @throws Error when CORREO_LEASE_MS ≤ CORREO_SMTP_TIMEOUT_MS (another instance would send a message being sent)
+ */
+function leerCorreo(env: Env): Config['postventa']['correo'] {
+  const c = DEFAULTS.postventa.correo;
   const correo = {
     pollMs: int(env, 'CORREO_POLL_MS', c.pollMs, 10),
     leaseMs: int(env, 'CORREO_LEASE_MS', c.leaseMs, 100),
@@ -494,9 +500,22 @@ export function readConfig(env: Env, repoDir: string = join(import.meta.dirname,
       'CORREO_LEASE_MS tiene que ser mayor que CORREO_SMTP_TIMEOUT_MS: si no, otra instancia retomaría un correo que se está enviando y saldría dos veces.',
     );
   }
-  if (emision.leaseMs <= emision.delayMs) {
-    throw new Error('EMISSION_LEASE_MS tiene que ser mayor que EMISSION_DELAY_MS: si no, otra instancia retomaría una emisión en curso.');
-  }
+  return correo;
+}
+
+/**
+ * @param env usually `process.env`
+ * @param repoDir repository root (defaults for DATA_DIR and STATIC_DIR)
+ * @throws Error with a Spanish message naming the first invalid variable
+ */
+export function readConfig(env: Env, repoDir: string = join(import.meta.dirname, '../..')): Config {
+  const D = DEFAULTS;
+  const dataDir = env.DATA_DIR ?? join(repoDir, D.rutas.dataDir);
+  const cookieSecure = env.COOKIE_SECURE ?? 'auto';
+  if (cookieSecure !== 'auto' && cookieSecure !== 'true')
+    throw new Error(`COOKIE_SECURE tiene que ser auto o true (vale "${cookieSecure}").`);
+  const emision = leerEmision(env);
+  const correo = leerCorreo(env);
   const desarrollo = env.NODE_ENV === 'development' || env.NODE_ENV === 'test';
   return {
     port: int(env, 'PORT', D.port, 0, 65535),

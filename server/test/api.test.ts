@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAJE_RECHAZO_MEDIO_PAGO } from '../src/domain/emision/service.ts';
 import { sumarDias } from '../src/domain/validation/fechas.ts';
 import { ar } from '../../tests/unit/form/dates-helper.ts';
+import { LANUS } from '../../tests/support/localidades.ts';
 import {
   buildTestApp,
   CBU_OK,
@@ -325,14 +326,7 @@ describe('listas', () => {
   it('localidades: accent- and case-insensitive, by province, limited', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/listas/localidades?provincia=06&q=LANUS' });
     expectSchema(res.json(), 'listas', 'Localidades');
-    expect(res.json()[0]).toMatchObject({
-      id: '06434010',
-      nombre: 'Lanús',
-      provinciaId: '06',
-      provincia: 'Buenos Aires',
-      departamentoId: '06434',
-      departamento: 'Lanús',
-    });
+    expect(res.json()[0]).toMatchObject(LANUS);
     const villas = await app.inject({ method: 'GET', url: '/api/listas/localidades?q=villa&limit=3' });
     expect(villas.json()).toHaveLength(3);
     const palabra = await app.inject({ method: 'GET', url: '/api/listas/localidades?provincia=14&q=carlos%20paz' });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveZone } from '../src/domain/rating/engine.ts';
 import { esMedioPagoRechazado } from '../src/domain/emision/service.ts';
 import { validarVencimiento } from '../src/domain/validation/tarjeta.ts';
+import { LANUS } from '../../tests/support/localidades.ts';
 import { buildTestApp, get, post } from './helper.ts';
 
 let app: FastifyInstance;
@@ -60,18 +61,7 @@ describe('docs/testers.md › Test data', () => {
 
   it('the locality lookup answers the fields a fixture copies, and the example localities price in the zones named', async () => {
     const res = await get(app, '/api/listas/localidades?provincia=06&q=lanus');
-    expect(res.json()).toEqual([
-      {
-        id: '06434010',
-        nombre: 'Lanús',
-        provinciaId: '06',
-        provincia: 'Buenos Aires',
-        departamentoId: '06434',
-        departamento: 'Lanús',
-        lat: null,
-        lon: null,
-      },
-    ]);
+    expect(res.json()).toEqual([{ ...LANUS, lat: null, lon: null }]);
     const zona = (codLocalidad: string) => resolveZone(app.deps.tariff, app.deps.lists.localidadesPorId.get(codLocalidad)!);
     expect(['06434010', '06441030', '14091250'].map(zona)).toEqual(['Z1', 'Z2', 'Z3']);
   });

@@ -76,6 +76,16 @@ export async function startServer(
   env: Record<string, string>,
   opts: { waitReady?: boolean; readyTimeoutMs?: number } = {},
 ): Promise<ServerProcess> {
+  const server = seguirProceso(lanzarApi(port, env), port);
+  if (opts.waitReady === false) return server;
+  // ready = the address line on this process's output (an event, not a poll); the ceiling is for a loaded machine,
+  // where the API's start (PGlite's database, migrations) takes many times its idle ~2 s
+  await esperarListo(server, opts.readyTimeoutMs ?? 120_000);
+  return server;
+}
+
+/** Spawns `node server/src/main.ts` on 127.0.0.1:`port` with this process's environment, the test defaults and `env`. */
+function lanzarApi(port: number, env: Record<string, string>): ChildProcess {
   const proc = spawn(
     process.execPath,
     ['--import', join(import.meta.dirname, 'exit-with-parent.ts'), join(REPO_DIR, 'server/src/main.ts')],
@@ -97,6 +107,11 @@ export async function startServer(
     },
   );
   running.add(proc);
+  return proc;
+}
+
+/** The ServerProcess of a spawned API: collects its output, tracks its exit (leaving `running`), stops it. */
+function seguirProceso(proc: ChildProcess, port: number): ServerProcess {
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
@@ -106,7 +121,7 @@ export async function startServer(
       resolve(code);
     }),
   );
-  const server: ServerProcess = {
+  return {
     proc,
     url: `http://127.0.0.1:${port}`,
     output: () => out,
@@ -142,20 +157,25 @@ export async function startServer(
       });
     },
   };
-  if (opts.waitReady === false) return server;
-  // ready = the address line on this process's output (an event, not a poll); the ceiling is for a loaded machine,
-  // where the API's start (PGlite's database, migrations) takes many times its idle ~2 s
-  const ceiling = opts.readyTimeoutMs ?? 120_000;
+}
+
+/**
+ * Waits until `server` printed the address it listens on (then sets `server.url` to it) and /api/health/live answers 200.
+ * @param ceiling ms before giving up
+ * @throws Error with the output (and the process killed) when it exits first, the ceiling passes, or live fails
+ */
+async function esperarListo(server: ServerProcess, ceiling: number): Promise<void> {
+  const { proc } = server;
   let timer: NodeJS.Timeout | undefined;
   const listening = await new Promise<string | Error>((resolve) => {
     const look = () => {
-      const found = /escuchando en (http:\/\/[^\s]+:\d+)/.exec(out);
+      const found = /escuchando en (http:\/\/[^\s]+:\d+)/.exec(server.output());
       if (found) resolve(found[1]);
     };
     proc.stdout!.on('data', look);
     look();
-    void exited.then((code) => resolve(new Error(`El servidor terminó al iniciar (código ${code}):\n${out}`)));
-    timer = setTimeout(() => resolve(new Error(`El servidor no dijo dónde escucha en ${ceiling / 1000} s:\n${out}`)), ceiling);
+    void server.exited.then((code) => resolve(new Error(`El servidor terminó al iniciar (código ${code}):\n${server.output()}`)));
+    timer = setTimeout(() => resolve(new Error(`El servidor no dijo dónde escucha en ${ceiling / 1000} s:\n${server.output()}`)), ceiling);
   });
   clearTimeout(timer);
   if (listening instanceof Error) {
@@ -167,10 +187,9 @@ export async function startServer(
   if (live instanceof Error || !live.ok) {
     await server.stop('SIGKILL');
     throw new Error(
-      `El servidor escucha en ${server.url} pero /api/health/live no respondió 200 (${live instanceof Error ? live.message : live.status}):\n${out}`,
+      `El servidor escucha en ${server.url} pero /api/health/live no respondió 200 (${live instanceof Error ? live.message : live.status}):\n${server.output()}`,
     );
   }
-  return server;
 }
 
 /** A cookie-keeping HTTP visitor of one or more servers (the cookies go to whichever base URL is used). */

@@ -45,33 +45,6 @@ export function createRecorder(
       steps.push({ route: routeOf(stepId), ...(Object.keys(exp).length ? { expect: exp } : {}) });
     }
   };
-  const replaced = (stepId: string, data: Json): Json => {
-    let ctx: Json = { answers: { [stepId]: structuredClone(data) } };
-    // the step's schema, loaded when its form showed (a settled loadStep promise carries its value); a step with no
-    // compiled form has none, and nothing of it is kept
-    const loaded = loadStep(stepId) as Promise<LoadedStep> & { value?: LoadedStep };
-    loaded.catch(() => undefined);
-    const schema = loaded.value?.schema;
-    for (const [pointer, value] of Object.entries(flow.recorder?.replace ?? {})) {
-      const [, root, step, ...rest] = pointer.split('/');
-      const typed = (data as Json)[rest[0]];
-      if (
-        root === 'answers' &&
-        step === stepId &&
-        rest.length &&
-        typed !== undefined &&
-        !(rest.length === 1 && isSchemaExample(schema, rest[0], typed))
-      )
-        ctx = setAt(ctx, pointer, value);
-    }
-    return recordedAnswers(
-      (ctx.answers as Json)[stepId] as Json,
-      new Date(),
-      flow.recorder?.replace?.[`/answers/${stepId}/phoneNumber`] as string | undefined,
-    );
-  };
-
-  let submitting = 0;
   const unwatch = [
     engine.$currentStep.updates.watch((id) => {
       if (id) open(id);
@@ -81,7 +54,7 @@ export function createRecorder(
       const cur = last();
       if (!cur || cur.closed) steps.push({ route: routeOf(stepId) });
       const target = last();
-      if (Object.keys(formData).length) target.answers = replaced(stepId, formData);
+      if (Object.keys(formData).length) target.answers = answersToRecord(flow, stepId, formData);
       target.closed = true; // the default action, next
       changed();
     }),
@@ -102,10 +75,6 @@ export function createRecorder(
         cur.closed = true;
       }
     }),
-    // the calls a step's submit makes (what the flow declares for it); timers, lists and live re-pricing are left out,
-    // their timing is the visitor's, not the journey's
-    engine.submitFx.watch(() => void (submitting += 1)),
-    engine.submitFx.finally.watch(() => void (submitting -= 1)),
     // the policy is issued while the result step shows (emission polled): its number becomes the step's expectation
     engine.$state.updates.watch((state) => {
       const cur = last();
@@ -115,15 +84,7 @@ export function createRecorder(
         changed();
       }
     }),
-    engine.requestFx.watch((req) => {
-      const cur = last();
-      if (!cur || submitting === 0) return;
-      const from = stepByPath(flow, cur.route);
-      if (!from || !declaredCall(flow, from.id, req)) return;
-      const path = req.path.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '*');
-      const calls = (cur.calls ??= []);
-      if (!calls.some((c) => c.method === req.method && c.path === path)) calls.push({ method: req.method, path });
-    }),
+    ...watchSubmitCalls(flow, engine, last),
   ];
 
   const first = engine.$currentStep.getState();
@@ -147,6 +108,59 @@ export function createRecorder(
     count: () => steps.length,
     stop: () => unwatch.forEach((u) => u.unsubscribe()),
   };
+}
+
+/**
+ * What a step's answers are recorded as: the fields named in the flow's `recorder.replace` replaced by their test value
+ * or placeholder (unless the typed value is the step schema's own example, which is test data and kept), then dates made
+ * relative to today and the phone fitted to its area code (record-rules.ts › recordedAnswers).
+ */
+function answersToRecord(flow: Flow, stepId: string, data: Json): Json {
+  let ctx: Json = { answers: { [stepId]: structuredClone(data) } };
+  // the step's schema, loaded when its form showed (a settled loadStep promise carries its value); a step with no
+  // compiled form has none, and nothing of it is kept
+  const loaded = loadStep(stepId) as Promise<LoadedStep> & { value?: LoadedStep };
+  loaded.catch(() => undefined);
+  const schema = loaded.value?.schema;
+  for (const [pointer, value] of Object.entries(flow.recorder?.replace ?? {})) {
+    const [, root, step, ...rest] = pointer.split('/');
+    const typed = (data as Json)[rest[0]];
+    if (
+      root === 'answers' &&
+      step === stepId &&
+      rest.length &&
+      typed !== undefined &&
+      !(rest.length === 1 && isSchemaExample(schema, rest[0], typed))
+    )
+      ctx = setAt(ctx, pointer, value);
+  }
+  return recordedAnswers(
+    (ctx.answers as Json)[stepId] as Json,
+    new Date(),
+    flow.recorder?.replace?.[`/answers/${stepId}/phoneNumber`] as string | undefined,
+  );
+}
+
+/**
+ * Records on the open step the calls its submit makes (what the flow declares for it; method and path, UUIDs as `*`,
+ * each once); timers, lists and live re-pricing are left out, their timing is the visitor's, not the journey's.
+ * @returns the subscriptions, for `stop()`
+ */
+function watchSubmitCalls(flow: Flow, engine: FlowEngine, last: () => JourneyStep | undefined) {
+  let submitting = 0;
+  return [
+    engine.submitFx.watch(() => void (submitting += 1)),
+    engine.submitFx.finally.watch(() => void (submitting -= 1)),
+    engine.requestFx.watch((req) => {
+      const cur = last();
+      if (!cur || submitting === 0) return;
+      const from = stepByPath(flow, cur.route);
+      if (!from || !declaredCall(flow, from.id, req)) return;
+      const path = req.path.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '*');
+      const calls = (cur.calls ??= []);
+      if (!calls.some((c) => c.method === req.method && c.path === path)) calls.push({ method: req.method, path });
+    }),
+  ];
 }
 
 /** The recorder bar: a count of steps and «Descargar fixture». */

@@ -9,6 +9,7 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { arInDays, continuar, shot } from './journey';
 import { trackRequests } from '../../tools/replay/settle.ts';
+import { LANUS_RESPUESTAS, SAN_JOSE_PRIMERAS } from '../support/localidades.ts';
 
 /** The answers the app keeps for step `step` (its saved journey in localStorage). */
 async function savedAnswers(page: Page, step: string): Promise<Record<string, unknown>> {
@@ -100,13 +101,7 @@ test('una casa: el precio sale con 8 respuestas (la fecha de inicio ya viene ele
   ]);
   expect(given).toHaveLength(8);
   // what the quote was asked with: the province from the one locality choice, the phone split in two, tomorrow
-  expect(await savedAnswers(page, 'localidad')).toEqual({
-    idProvincia: '06',
-    provincia: 'Buenos Aires',
-    codLocalidad: '06434010',
-    localidad: 'Lanús',
-    departamento: 'Lanús',
-  });
+  expect(await savedAnswers(page, 'localidad')).toEqual(LANUS_RESPUESTAS);
   expect(await savedAnswers(page, 'contacto')).toEqual({ email: 'ana.perez@example.com', areaCod: '3541', phoneNumber: '123456' });
   // the WhatsApp button (fixed at the bottom right on a desktop) leaves the conditions link whole on a first view
   const [chat, link] = [await page.getByTestId('chat').boundingBox(), await page.getByTestId('extra-descargarCondiciones').boundingBox()];
@@ -151,13 +146,7 @@ test('localidad: «Lanús» es Lanús, Buenos Aires; las del mismo nombre se dis
   await locality.pressSequentially('San José');
   const list = page.getByRole('listbox', { name: 'Localidad' });
   await expect(list.locator('.combobox__option > span:first-child')).toHaveText([
-    'San José, Buenos Aires',
-    'San José, Catamarca',
-    'San José, Catamarca',
-    'San José, Córdoba',
-    'San José, Entre Ríos',
-    'San José, Mendoza',
-    'San José, Misiones',
+    ...SAN_JOSE_PRIMERAS,
     /^San José de /,
     /^San José de /,
     /^San José de /,
@@ -200,13 +189,7 @@ test('localidad: «Lanús» es Lanús, Buenos Aires; las del mismo nombre se dis
   await expect(page.getByText('Elegiste Lanús, Buenos Aires.')).toBeVisible();
   await continuar(page);
   await expect(page).toHaveURL(/\/seguro-hogar\/contacto$/);
-  expect(await savedAnswers(page, 'localidad')).toEqual({
-    idProvincia: '06',
-    provincia: 'Buenos Aires',
-    codLocalidad: '06434010',
-    localidad: 'Lanús',
-    departamento: 'Lanús',
-  });
+  expect(await savedAnswers(page, 'localidad')).toEqual(LANUS_RESPUESTAS);
 });
 
 test('celular en un campo: 3541 12-3456 vale; un código de área que no existe o un número corto se rechazan en español', async ({

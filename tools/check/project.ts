@@ -62,6 +62,17 @@ export function schemaProperties(schema: Json | undefined): Record<string, Json>
 
 const typesOf = (prop: Json): string[] => (Array.isArray(prop.type) ? (prop.type as string[]) : prop.type ? [String(prop.type)] : []);
 
+/** What every check below reads and how it reports: the files, the flow (as written and compiled), the texts. */
+interface Ctx {
+  files: ProductFiles;
+  def: FlowDef;
+  flow: Flow;
+  add: (file: string, pointer: string, message: string, severity?: 'warning') => void;
+  hasText: (key: string) => boolean;
+  /** Reports a missing text `key` of es.json, saying who uses it (`where`). */
+  needText: (key: string, where: string) => void;
+}
+
 /** Checks the flow and everything it names. @returns problems (errors and warnings) and the compiled flow */
 export function checkProduct(files: ProductFiles): ProductReport {
   const problems: FlowProblem[] = [];
@@ -84,29 +95,52 @@ export function checkProduct(files: ProductFiles): ProductReport {
       });
   }
   const flow = compileFlow(def);
-  // conditions: each a JSON Schema ajv can compile (core/conditions.ts)
+  const add = (file: string, pointer: string, message: string, severity?: 'warning') =>
+    problems.push({ file, pointer, message, ...(severity ? { severity } : {}) });
+  const hasText = (key: string) => getAt(files.texts, '/' + key.split('.').map(escapeToken).join('/')) !== undefined;
+  const needText = (key: string, where: string) => {
+    if (!hasText(key))
+      add(
+        'src/i18n/es.json',
+        '/' + key.split('.').map(escapeToken).join('/'),
+        `falta el texto "${key}" (lo usa ${where}): agregalo a es.json`,
+      );
+  };
+  const ctx: Ctx = { files, def, flow, add, hasText, needText };
+  checkConditions(ctx, ajv);
+  checkWireRefs(ctx);
+  checkFunnelSplit(ctx);
+  checkSchemaFiles(ctx);
+  checkSchemaIdsAndMessages(ctx);
+  checkExamples(ctx);
+  checkStepsAndTexts(ctx);
+  checkMigrations(ctx);
+  checkBindings(ctx);
+  // the tariff rates every value the step schemas accept (./tariff.ts); per-field texts state no number of their own (./texts.ts)
+  for (const [file, tariff] of Object.entries(files.tariffs ?? {}))
+    problems.push(...checkTariff(file, tariff, files.schemas, files.wire ?? {}));
+  problems.push(...checkFieldTexts(files.schemas, files.texts));
+  problems.push(...checkAnswerOrder(def));
+  return { problems, flow };
+}
+
+/** Conditions: each a JSON Schema ajv can compile (core/conditions.ts). */
+function checkConditions({ def, add }: Ctx, ajv: Ajv): void {
   for (const [name, cond] of Object.entries(def.conditions)) {
     try {
       ajv.compile(conditionSchema(cond));
     } catch (err) {
-      problems.push({
-        file: 'flow/flow.json',
-        pointer: `/conditions/${escapeToken(name)}`,
-        message: `la condición "${name}" no es un JSON Schema válido: ${(err as Error).message}`,
-      });
+      add(
+        'flow/flow.json',
+        `/conditions/${escapeToken(name)}`,
+        `la condición "${name}" no es un JSON Schema válido: ${(err as Error).message}`,
+      );
     }
   }
-  const stepIndex = (id: string) => def.steps.findIndex((s) => s.id === id);
-  const add = (file: string, pointer: string, message: string, severity?: 'warning') =>
-    problems.push({ file, pointer, message, ...(severity ? { severity } : {}) });
-  const textFile = 'src/i18n/es.json';
-  const hasText = (key: string) => getAt(files.texts, '/' + key.split('.').map(escapeToken).join('/')) !== undefined;
-  const needText = (key: string, where: string) => {
-    if (!hasText(key))
-      add(textFile, '/' + key.split('.').map(escapeToken).join('/'), `falta el texto "${key}" (lo usa ${where}): agregalo a es.json`);
-  };
+}
 
-  // the wire reads its fields from the step schemas: every `$ref` into a step schema must still resolve
+/** The wire reads its fields from the step schemas: every `$ref` into a step schema must still resolve. */
+function checkWireRefs({ files, add }: Ctx): void {
   for (const [file, doc] of Object.entries(files.wire ?? {})) {
     const walk = (node: unknown, at: string) => {
       if (!node || typeof node !== 'object') return;
@@ -127,7 +161,10 @@ export function checkProduct(files: ProductFiles): ProductReport {
     };
     walk(doc, '');
   }
-  // funnel.splitBy: a choice, never typed text — the named field is an enum of strings in the step's schema
+}
+
+/** funnel.splitBy: a choice, never typed text — the named field is an enum of strings in the step's schema. */
+function checkFunnelSplit({ files, def, add }: Ctx): void {
   for (const [id, field] of Object.entries(def.funnel?.splitBy ?? {})) {
     const prop = getAt(files.schemas[id] ?? {}, `/properties/${escapeToken(field)}`) as Json | undefined;
     const choice = Array.isArray(prop?.enum) && (prop!.enum as unknown[]).every((v) => typeof v === 'string');
@@ -139,12 +176,18 @@ export function checkProduct(files: ProductFiles): ProductReport {
       );
     }
   }
-  // schema files: one per form step, none left over
+}
+
+/**
+ * Schema files: one per form step and per standalone form (flow › forms, rendered as a form step is), none left over;
+ * a ui schema only beside its schema.
+ */
+function checkSchemaFiles({ files, def, flow, add }: Ctx): void {
+  const stepIndex = (id: string) => def.steps.findIndex((s) => s.id === id);
   for (const step of flow.steps) {
     if (step.kind === 'form' && !files.schemas[step.id])
       add('flow/flow.json', `/steps/${stepIndex(step.id)}`, `el paso de formulario "${step.id}" no tiene schemas/${step.id}.schema.json`);
   }
-  // a standalone form (flow › forms) renders its schema as a form step does
   const formSchemas = new Set(Object.values(def.forms ?? {}).map((f) => f.schema));
   for (const [id, form] of Object.entries(def.forms ?? {})) {
     if (!files.schemas[form.schema])
@@ -162,51 +205,63 @@ export function checkProduct(files: ProductFiles): ProductReport {
     else if (!flow.steps.some((s) => s.id === id) && !formSchemas.has(id))
       add(`schemas/${id}.ui.json`, '', `ningún paso de flow/flow.json se llama "${id}": borrá el archivo o agregá el paso`);
   }
+}
 
-  // step schemas: `$id` "<step>.schema.json" (the API registers them under it and the wire refers to them by it), and
-  // every `x-mensaje`, in step and wire schemas, names a text of es.json (the message both the form and the API show)
-  // a step schema is shown by the browser, whose catalogue has no server-only area (AREAS_SOLO_SERVIDOR)
-  const messageKeysOf = (file: string, schema: Json, browser = false) => {
-    const walk = (node: unknown, at: string): void => {
-      if (!node || typeof node !== 'object') return;
-      for (const [k, v] of Object.entries(node as Json)) {
-        const here = `${at}/${escapeToken(k)}`;
-        if (k === 'x-mensaje') {
-          const keys =
-            typeof v === 'string'
-              ? [[here, v]]
-              : v && typeof v === 'object'
-                ? Object.entries(v as Json).map(([kw, key]) => [`${here}/${escapeToken(kw)}`, key])
-                : [[here, v]];
-          for (const [p, key] of keys) {
-            if (typeof key !== 'string' || !hasText(key))
-              add(
-                file,
-                p as string,
-                `"x-mensaje" nombra "${String(key)}", que no es un texto de src/i18n/es.json: agregalo o corregí la clave`,
-              );
-            else if (browser && AREAS_SOLO_SERVIDOR.includes(key.split('.')[0])) {
-              add(
-                file,
-                p as string,
-                `"x-mensaje" nombra "${key}", un texto que solo lee el servidor (el navegador no lo tiene): usá uno de "validacion" u otra área del formulario`,
-              );
-            }
-          }
-        } else walk(v, here);
-      }
-    };
-    walk(schema, '');
-  };
-  for (const [id, schema] of Object.entries(files.schemas)) {
+/**
+ * Step schemas: `$id` "<step>.schema.json" (the API registers them under it and the wire refers to them by it), and
+ * every `x-mensaje`, in step and wire schemas, names a text of es.json (the message both the form and the API show).
+ */
+function checkSchemaIdsAndMessages(ctx: Ctx): void {
+  for (const [id, schema] of Object.entries(ctx.files.schemas)) {
     const file = `schemas/${id}.schema.json`;
     if (schema.$id !== `${id}.schema.json`)
-      add(file, '/$id', `el "$id" tiene que ser "${id}.schema.json" (así lo registra la API y lo nombran los $ref de schemas/api)`);
-    messageKeysOf(file, schema, true);
+      ctx.add(file, '/$id', `el "$id" tiene que ser "${id}.schema.json" (así lo registra la API y lo nombran los $ref de schemas/api)`);
+    checkMessageKeys(ctx, file, schema, true);
   }
-  for (const [file, doc] of Object.entries(files.wire ?? {})) messageKeysOf(`schemas/api/${file}`, doc);
+  for (const [file, doc] of Object.entries(ctx.files.wire ?? {})) checkMessageKeys(ctx, `schemas/api/${file}`, doc);
+}
 
-  // sample answers (root `examples`, used by the staff preview) must be valid answers
+/**
+ * Every `x-mensaje` of `schema` (a key, or a key per keyword) names a text of es.json; a step schema is shown by the
+ * browser (`browser`), whose catalogue has no server-only area (AREAS_SOLO_SERVIDOR).
+ */
+function checkMessageKeys({ add, hasText }: Ctx, file: string, schema: Json, browser = false): void {
+  const walk = (node: unknown, at: string): void => {
+    if (!node || typeof node !== 'object') return;
+    for (const [k, v] of Object.entries(node as Json)) {
+      const here = `${at}/${escapeToken(k)}`;
+      if (k !== 'x-mensaje') {
+        walk(v, here);
+        continue;
+      }
+      const keys =
+        typeof v === 'string'
+          ? [[here, v]]
+          : v && typeof v === 'object'
+            ? Object.entries(v as Json).map(([kw, key]) => [`${here}/${escapeToken(kw)}`, key])
+            : [[here, v]];
+      for (const [p, key] of keys) {
+        if (typeof key !== 'string' || !hasText(key))
+          add(
+            file,
+            p as string,
+            `"x-mensaje" nombra "${String(key)}", que no es un texto de src/i18n/es.json: agregalo o corregí la clave`,
+          );
+        else if (browser && AREAS_SOLO_SERVIDOR.includes(key.split('.')[0])) {
+          add(
+            file,
+            p as string,
+            `"x-mensaje" nombra "${key}", un texto que solo lee el servidor (el navegador no lo tiene): usá uno de "validacion" u otra área del formulario`,
+          );
+        }
+      }
+    }
+  };
+  walk(schema, '');
+}
+
+/** Sample answers (root `examples`, used by the staff preview) must be valid answers. */
+function checkExamples({ files, add }: Ctx): void {
   const exampleAjv = new Ajv({ allErrors: true, strict: false });
   addFormats(exampleAjv);
   for (const [id, schema] of Object.entries(files.schemas)) {
@@ -217,8 +272,14 @@ export function checkProduct(files: ProductFiles): ProductReport {
         add(`schemas/${id}.schema.json`, `/examples/${i}`, `el ejemplo no cumple el schema: ${exampleAjv.errorsText(validate.errors)}`);
     });
   }
+}
 
-  // ui schemas against the schemas and the widget registry
+/**
+ * @returns `checkUi(stepId, schema, ui, at)`: ui schema `ui` (at pointer `at`) against its schema and the widget
+ * registry — known ui keys, properties that exist, ui:order, widgets and fields that exist and fit the field's type,
+ * and their options (each valid against the option's schema)
+ */
+function uiChecker({ add }: Ctx) {
   const optionAjv = new Ajv({ allErrors: true, strict: false });
   const checkUi = (stepId: string, schema: Json, ui: Json, at: string) => {
     const file = `schemas/${stepId}.ui.json`;
@@ -286,35 +347,50 @@ export function checkProduct(files: ProductFiles): ProductReport {
     if (fieldUi['ui:options']) checkOptions(file, `${at}/ui:options`, fieldUi['ui:options'] as Json, spec);
     if (prop.type === 'object') checkUi(stepId, prop, fieldUi, at);
   };
+  return checkUi;
+}
 
-  // texts a visitor sees
-  const fieldTexts = (stepId: string, schema: Json, ui: Json, prefix: string) => {
-    const props = schemaProperties(schema);
-    const owner = ui['ui:field']
-      ? (FIELDS as Record<string, WidgetSpec & { labelledOptions?: string[] }>)[ui['ui:field'] as string]
-      : undefined;
-    const owned = new Set<string>();
-    if (owner) {
-      const names = Object.values(((ui['ui:options'] as Json)?.fields as Record<string, string>) ?? {});
-      names.forEach((n) => owned.add(n));
-      for (const opt of owner.labelledOptions ?? []) {
-        const prop = getAt(ui['ui:options'], '/' + opt.split('.').join('/'));
-        if (typeof prop === 'string') needText(`${prefix}.fields.${prop}.label`, `schemas/${stepId}.ui.json (${ui['ui:field']})`);
-      }
+/**
+ * The texts a visitor sees of a step's fields (`prefix`.fields.<name>): a label unless `ui:options.label` is false,
+ * one per option of a widget that names its options, the labels a root-level field names in its options; nested
+ * objects under their field's prefix.
+ */
+function checkVisitorTexts(ctx: Ctx, stepId: string, schema: Json, ui: Json, prefix: string): void {
+  const { needText } = ctx;
+  const props = schemaProperties(schema);
+  const owner = ui['ui:field']
+    ? (FIELDS as Record<string, WidgetSpec & { labelledOptions?: string[] }>)[ui['ui:field'] as string]
+    : undefined;
+  const owned = new Set<string>();
+  if (owner) {
+    const names = Object.values(((ui['ui:options'] as Json)?.fields as Record<string, string>) ?? {});
+    names.forEach((n) => owned.add(n));
+    for (const opt of owner.labelledOptions ?? []) {
+      const prop = getAt(ui['ui:options'], '/' + opt.split('.').join('/'));
+      if (typeof prop === 'string') needText(`${prefix}.fields.${prop}.label`, `schemas/${stepId}.ui.json (${ui['ui:field']})`);
     }
-    for (const [name, prop] of Object.entries(props)) {
-      if (owned.has(name)) continue;
-      const fieldUi = (ui[name] as Json) ?? {};
-      const widget = fieldUi['ui:widget'] as string | undefined;
-      const options = (fieldUi['ui:options'] as Json) ?? {};
-      const where = `el campo "${name}" de schemas/${stepId}.schema.json`;
-      if (options.label !== false) needText(`${prefix}.fields.${name}.label`, where);
-      const spec = widget ? (WIDGETS as Record<string, WidgetSpec>)[widget] : undefined;
-      if (spec?.enumTexts && Array.isArray(prop.enum))
-        for (const v of prop.enum) needText(`${prefix}.fields.${name}.options.${String(v)}`, where);
-      if (prop.type === 'object') fieldTexts(stepId, prop, fieldUi, `${prefix}.fields.${name}`);
-    }
-  };
+  }
+  for (const [name, prop] of Object.entries(props)) {
+    if (owned.has(name)) continue;
+    const fieldUi = (ui[name] as Json) ?? {};
+    const widget = fieldUi['ui:widget'] as string | undefined;
+    const options = (fieldUi['ui:options'] as Json) ?? {};
+    const where = `el campo "${name}" de schemas/${stepId}.schema.json`;
+    if (options.label !== false) needText(`${prefix}.fields.${name}.label`, where);
+    const spec = widget ? (WIDGETS as Record<string, WidgetSpec>)[widget] : undefined;
+    if (spec?.enumTexts && Array.isArray(prop.enum))
+      for (const v of prop.enum) needText(`${prefix}.fields.${name}.options.${String(v)}`, where);
+    if (prop.type === 'object') checkVisitorTexts(ctx, stepId, prop, fieldUi, `${prefix}.fields.${name}`);
+  }
+}
+
+/**
+ * Each step: its ui schema (uiChecker) and every text a visitor sees of it — title, landing CTA, field texts, review
+ * sections and rows, result rows, notices, actions, extras, loading message; then stage names, resume and chat texts.
+ */
+function checkStepsAndTexts(ctx: Ctx): void {
+  const { files, flow, needText } = ctx;
+  const checkUi = uiChecker(ctx);
   for (const step of flow.steps) {
     const where = `el paso "${step.id}"`;
     needText(`${step.id}.titulo`, where);
@@ -322,7 +398,7 @@ export function checkProduct(files: ProductFiles): ProductReport {
     if (step.kind === 'form' && files.schemas[step.id]) {
       const ui = files.ui[step.id] ?? {};
       checkUi(step.id, files.schemas[step.id], ui, '');
-      fieldTexts(step.id, files.schemas[step.id], ui, step.id);
+      checkVisitorTexts(ctx, step.id, files.schemas[step.id], ui, step.id);
     }
     step.review?.forEach((sec) => {
       needText(`${step.id}.secciones.${sec.title}`, where);
@@ -343,8 +419,10 @@ export function checkProduct(files: ProductFiles): ProductReport {
     for (const t of [flow.resume.failed, ...(flow.resume.notices ?? []).map((n) => n.text)])
       needText(`app.avisos.${t}`, 'el retomar cotización (resume)');
   if (flow.chat?.text) needText(`app.${flow.chat.text}`, 'el chat (chat.text)');
+}
 
-  // migrations of saved journeys: a chain up to the current version, each operation well formed
+/** Migrations of saved journeys: a chain up to the current version (a gap is a warning), each operation well formed. */
+function checkMigrations({ files, def, flow, add }: Ctx): void {
   const versions = new Set<number>();
   for (const [name, m] of Object.entries(files.migrations ?? {})) {
     const file = `flow/migrations/${name}`;
@@ -369,8 +447,10 @@ export function checkProduct(files: ProductFiles): ProductReport {
         'warning',
       );
   }
+}
 
-  // bindings that read answers: the step's schema must have the field
+/** Bindings that read answers: the step's schema must have the field (nested objects followed). */
+function checkBindings({ files, def, add }: Ctx): void {
   for (const b of flowBindings(def)) {
     const tokens = parsePointer(b.pointer);
     if (!tokens || tokens[0] !== 'answers' || tokens.length < 3) continue;
@@ -392,12 +472,6 @@ export function checkProduct(files: ProductFiles): ProductReport {
       props = schemaProperties(prop);
     }
   }
-  // the tariff rates every value the step schemas accept (./tariff.ts); per-field texts state no number of their own (./texts.ts)
-  for (const [file, tariff] of Object.entries(files.tariffs ?? {}))
-    problems.push(...checkTariff(file, tariff, files.schemas, files.wire ?? {}));
-  problems.push(...checkFieldTexts(files.schemas, files.texts));
-  problems.push(...checkAnswerOrder(def));
-  return { problems, flow };
 }
 
 /** One row per step: route, flag, kind, stage, back, calls — the checker's summary table. */

@@ -21,6 +21,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Ajv from 'ajv';
+import type { FastifyInstance } from 'fastify';
 import { build } from '../../server/src/app.ts';
 import { createAjv } from '../../server/src/plugins/schemas.ts';
 import type { ApiRequest } from '../../src/engine/calls.ts';
@@ -244,6 +245,31 @@ interface JourneyPlan {
   rows: Record<string, Row>;
 }
 
+/** What the walk's parts share: the product, the compiled request schemas, the generated answers, the API's doc. */
+interface Walk {
+  opts: WalkOptions;
+  product: Product;
+  flow: Flow;
+  schemas: Product['schemas'];
+  ajv: Ajv;
+  /** The first example of every step schema, by step id (defaults and draft ages read them). */
+  exampleAnswers: Json;
+  answers: Map<string, StepAnswers>;
+  tariffFile: string;
+  /** The tariff file's text. */
+  tariff: string;
+  /** The API's OpenAPI document (request schemas by route). */
+  doc: { paths: Record<string, Record<string, Json>> };
+}
+
+/** What the walk found so far: problems by `file#pointer` (the first one kept), paths reached, drafts, journeys driven. */
+interface Findings {
+  found: Map<string, FlowProblem>;
+  reached: Set<string>;
+  drafts: Map<string, Journey>;
+  journeys: number;
+}
+
 /**
  * Walks the flow (see the module doc).
  * @returns the problems found, the journeys driven, which paths were reached, fixture drafts per path
@@ -257,19 +283,55 @@ export async function walkFlow(opts: WalkOptions): Promise<WalkReport> {
   const ajv: Ajv = createAjv({ coerceTypes: false, removeAdditional: false, useDefaults: false }, join(root, 'schemas'));
   const paths = enumeratePaths(flow);
   problems.push(...checkBindings(product, paths));
-
-  // the answers of every form step
   const exampleAnswers: Json = Object.fromEntries(
     Object.entries(schemas).map(([id, s]) => [id, ((s.examples as Json[] | undefined) ?? [])[0] ?? {}]),
   );
+  const answers = answersOfSteps(product, ajv, opts.seed, exampleAnswers, problems);
+  const tariff = readFileSync(join(root, tariffFile), 'utf8');
+  const app = await referenceApi(root, tariffFile);
+  const f: Findings = { found: new Map(), reached: new Set(), drafts: new Map(), journeys: 0 };
+  try {
+    await app.ready();
+    const doc = (app as unknown as { swagger: () => Walk['doc'] }).swagger();
+    const w: Walk = { opts, product, flow, schemas, ajv, exampleAnswers, answers, tariffFile, tariff, doc };
+    const groups = new Map<string, FlowPath[]>();
+    for (const p of paths) groups.set(groupKey(p), [...(groups.get(groupKey(p)) ?? []), p]);
+    for (const group of [...groups.values()].slice(0, opts.groups ?? Infinity)) await walkGroup(w, app, group, f);
+  } finally {
+    await app.close();
+  }
+  problems.push(...f.found.values());
+  const rows = paths.map((path) => ({ path, reached: f.reached.has(path.name) }));
+  for (const r of rows.filter((x) => !x.reached)) {
+    if (f.found.size || opts.groups !== undefined) break; // a refusal already stops journeys: it is the problem to fix first
+    problems.push({
+      pointer: '/steps',
+      severity: 'warning',
+      message: `ninguna respuesta generada llega al final del camino ${r.path.name} (lo decide el servidor): agregá en el esquema del paso un ejemplo ("examples") que lleve ahí`,
+    });
+  }
+  return { problems, journeys: f.journeys, paths: rows, drafts: f.drafts, ms: Date.now() - started };
+}
+
+/**
+ * The answers a visitor can give to every form step (tools/check/answers.ts), its defaults read from the other steps'
+ * examples. Reports (into `problems`) a required field no answer can show, and values a step never accepts (warnings).
+ */
+function answersOfSteps(
+  product: Product,
+  ajv: Ajv,
+  seed: number | undefined,
+  exampleAnswers: Json,
+  problems: FlowProblem[],
+): Map<string, StepAnswers> {
   const answers = new Map<string, StepAnswers>();
-  for (const step of flow.steps) {
-    const schema = schemas[step.id];
+  for (const step of product.flow.steps) {
+    const schema = product.schemas[step.id];
     if (!schema || step.kind !== 'form') continue;
     const defaults = step.defaults
       ? ((resolveBinding(step.defaults, { answers: exampleAnswers, data: {}, flags: {} } as unknown as FlowContext) ?? {}) as Json)
       : {};
-    const a = stepAnswers(schema, ajv, { seed: opts.seed }, defaults);
+    const a = stepAnswers(schema, ajv, { seed }, defaults);
     answers.set(step.id, a);
     const file = `schemas/${step.id}.schema.json`;
     for (const field of a.neverShown) {
@@ -289,9 +351,12 @@ export async function walkFlow(opts: WalkOptions): Promise<WalkReport> {
       });
     }
   }
+  return answers;
+}
 
-  const tariff = readFileSync(join(root, tariffFile), 'utf8');
-  const app = await build({
+/** The reference API in memory over the product's schemas and tariff, with no limits and a fast emission. */
+function referenceApi(root: string, tariffFile: string) {
+  return build({
     schemasDir: join(root, 'schemas'),
     tariffFile: join(root, tariffFile),
     rateLimitMax: 1_000_000,
@@ -301,259 +366,292 @@ export async function walkFlow(opts: WalkOptions): Promise<WalkReport> {
     emisionPollMs: 10,
     shutdownTimeoutMs: 200,
   } as never);
-  const reached = new Set<string>();
-  const drafts = new Map<string, Journey>();
-  const found = new Map<string, FlowProblem>();
-  let journeys = 0;
-  try {
-    await app.ready();
-    const doc = (app as unknown as { swagger: () => { paths: Record<string, Record<string, Json>> } }).swagger();
-    const groups = new Map<string, FlowPath[]>();
-    for (const p of paths) groups.set(groupKey(p), [...(groups.get(groupKey(p)) ?? []), p]);
-    for (const group of [...groups.values()].slice(0, opts.groups ?? Infinity)) {
-      const path = group[0];
-      const walked = path.steps.slice(0, -1);
-      const needs = pathConditions(flow, path);
-      const reads = (c: PathCondition) => Object.keys(flow.def.conditions[c.when] ?? {});
-      const campaign = needs.some((c) => c.holds && reads(c).some((p) => p.startsWith('/campaign')));
-      // a condition on the answers is kept when choosing the rows of the last step on the path it reads
-      const owner = (c: PathCondition) => {
-        const pointers = reads(c);
-        if (!pointers.length || !pointers.every((p) => p.startsWith('/answers/'))) return undefined;
-        return [...walked].reverse().find((id) => pointers.some((p) => answerRef(p)?.[0] === id));
-      };
-      const rowsOf = (id: string, before: Json): Row[] => {
-        const all = answers.get(id)?.rows ?? [];
-        const mine = needs.filter((c) => owner(c) === id);
-        const kept = all.filter((r) =>
-          mine.every(
-            (c) => flow.tests[c.when]({ answers: { ...before, [id]: r.answers }, data: {}, flags: {}, campaign: {}, meta: {} }) === c.holds,
-          ),
-        );
-        return kept.length ? kept : all;
-      };
-      const plans: JourneyPlan[] = [];
-      const n = Math.max(1, ...walked.map((id) => rowsOf(id, exampleAnswers).length));
-      for (let j = 0; j < n; j++) {
-        const rows: Record<string, Row> = {};
-        const so: Json = {};
-        const steps: JourneyStep[] = walked.map((id) => {
-          const step = stepById(flow, id);
-          const candidates = rowsOf(id, so);
-          const row = candidates.length ? candidates[j % candidates.length] : undefined;
-          if (row) {
-            rows[id] = row;
-            so[id] = row.answers;
-          }
-          const given = row ? Object.fromEntries(Object.entries(row.answers).filter(([k]) => !(k in (step.defaults ?? {})))) : undefined;
-          return { route: step.path, ...(given && Object.keys(given).length ? { answers: given } : {}) };
-        });
-        plans.push({ rows, journey: { name: `camino-${j}`, proves: '', url: campaign ? '/?utm_campaign=recorrido' : '/', steps } });
-      }
-      for (const plan of plans) {
-        journeys += 1;
-        const log: ApiLog[] = [];
-        let end: { stepId: string | null; ctx: FlowContext } = { stepId: null, ctx: {} as FlowContext };
-        const reports = await replayHeadless(plan.journey, product, {
-          request: apiVisitor(app, log),
-          texts: opts.texts,
-          finished: (stepId, ctx) => (end = { stepId, ctx }),
-        });
-        for (const p of laterStepRefusals(walked, end.ctx))
-          if (!found.has(`${p.file}#${p.pointer}`)) found.set(`${p.file}#${p.pointer}`, p);
-        const failed = reports.find((r) => !r.ok);
-        if (failed) {
-          const p = diagnose(failed, plan, log);
-          if (!found.has(`${p.file}#${p.pointer}`)) found.set(`${p.file}#${p.pointer}`, p);
-          continue;
-        }
-        const result = end.stepId ? stepById(flow, end.stepId) : undefined;
-        if (!result || result.kind !== 'result') continue;
-        for (const p of group.filter((g) => g.steps.at(-1) === result.id)) {
-          reached.add(p.name);
-          if (!drafts.has(p.name)) drafts.set(p.name, draftOf(plan, result.path));
-        }
-        for (const p of placeholders(result.id, end.ctx)) found.set(`${p.file}#${p.pointer}`, p);
-      }
-    }
+}
 
-    /** The problem a failed journey shows: which answer, which call, which two places. */
-    function diagnose(
-      failed: { index: number; route: string; error?: string; text?: string },
-      plan: JourneyPlan,
-      log: ApiLog[],
-    ): FlowProblem {
-      const shown = flow.steps.find((s) => s.path === failed.route)?.id ?? failed.route;
-      const refused = [...log].reverse().find((l) => l.status >= 400 || isCheckRefusal(l));
-      const named = refused ? callOf(flow, refused.req) : undefined;
-      if (!refused || !named) {
-        return {
-          pointer: `/steps/${flow.def.steps.findIndex((s) => s.id === shown)}`,
-          message:
-            `paso «${shown}»: el recorrido con las respuestas generadas se detuvo: ${failed.error ?? ''} ${failed.text ?? ''}`.trim(),
-        };
-      }
-      const [name, call] = named;
-      const sentFrom = plan.journey.steps
-        .slice(0, failed.index + 1)
-        .map((fs) => flow.steps.find((s) => s.path === fs.route)?.id ?? '')
-        .reverse()
-        .find((id) => id && stepCalls(flow, id).includes(name));
-      const where = `«${name}» (${call.method} /api${call.path}, al enviar el paso «${sentFrom ?? shown}»)`;
-      const errs = ((refused.body?.errors as { field: string; message: string }[] | undefined) ?? []).filter(
-        (e) => typeof e.field === 'string',
-      );
-      const check = call.check;
-      const fields = errs.length
-        ? errs.map((e) => ({ field: e.field.replace(/^\/(body|query|querystring|params)/, ''), message: e.message }))
-        : [
-            {
-              field: check?.field ? `/${check.field}` : '',
-              message: String(getAt(refused.body, check?.message ?? '/message') ?? refused.body?.message ?? ''),
-            },
-          ];
-      const { field, message } = fields[0];
-      const tokens = parsePointer(field) ?? [];
-      const part = call.method === 'GET' ? (call.query as Binding | undefined) : (call.body as Binding | undefined);
-      let answerPointer = boundAnswer(part, tokens);
-      if (!answerPointer && check?.field)
-        answerPointer = bindingPointers(part)
-          .map((b) => b.pointer)
-          .find((p) => p.endsWith(`/${check.field}`));
-      const ref = answerPointer ? answerRef(answerPointer) : null;
-      const at = `/calls/${escapeToken(name)}/${call.method === 'GET' ? 'query' : 'body'}${field}`;
-      const fv: FieldValue | undefined = ref && ref[1] ? plan.rows[ref[0]]?.covers[ref[1]] : undefined;
-      const def = requestDef(doc, call);
-      if (ref && ref[1] && !fv) {
-        // the call needs a value the flow does not ask (any more)
-        const asked = schemas[ref[0]] && schemaFields(schemas[ref[0]]).includes(ref[1]);
-        return {
-          file: def?.file ?? 'flow/flow.json',
-          pointer: def ? `${def.pointer}/required` : at,
-          message: `${where} exige «${tokens.join('/')}» («${message}»), y el flujo lo lee de ${answerPointer} (flow/flow.json#${at}), ${asked ? 'que el paso no envió' : `que el paso «${ref[0]}» no pide (schemas/${ref[0]}.schema.json#/properties)`}: agregá el campo al paso o sacalo de lo que exige el pedido`,
-        };
-      }
-      if (!answerPointer && def && errs.length) {
-        return {
-          file: def.file,
-          pointer: `${def.pointer}/required`,
-          message: `${where} exige «${tokens.join('/')}» («${message}») y el flujo no lo manda (flow/flow.json#/calls/${escapeToken(name)}/${call.method === 'GET' ? 'query' : 'body'}): pedilo en un paso y agregalo a la llamada, o sacalo de lo que exige ${def.file}#${def.pointer}`,
-        };
-      }
-      if (!fv || !ref || !ref[1]) {
-        return {
-          pointer: at,
-          message: `${where} rechaza lo que el flujo le manda en ${field || 'el pedido'}: «${message}». Revisá esa lectura en flow/flow.json#${at}`,
-        };
-      }
-      const answerFile = `schemas/${ref[0]}.schema.json`;
-      const sent = call.method === 'GET' ? refused.req.query : refused.req.body;
-      const wireOk = def ? ajv.validate({ $ref: `${def.file.replace('schemas/api/', '')}#${def.pointer}` }, sent) : true;
-      let other: string;
-      let hint: string;
-      if (!wireOk && def) {
-        const e = (ajv.errors ?? [])[0];
-        const schemaPath = (e?.schemaPath ?? '').replace(/^#/, '');
-        other = `${def.file}#${schemaPath.startsWith('/$defs') ? schemaPath.replace(/\/[^/]+$/, '') : def.pointer}`;
-        hint = `alineá el esquema del pedido (${def.file}) con el del paso (${answerFile})`;
-      } else if (check && !errs.length) {
-        other = `flow/flow.json#/calls/${escapeToken(name)}/check (la validación del servidor)`;
-        hint = `el paso tiene que rechazar ese valor en su esquema, o el servidor aceptarlo`;
-      } else {
-        const field = ref[1] as string;
-        const siblings = (answers.get(ref[0])?.values[field] ?? []).map((v) => v.value);
-        other = `${tariffFile}#${locateInTariff(JSON.parse(tariff) as Json, field, fv.value, siblings)}`;
-        hint = `agregá ese valor a la tarifa (${tariffFile}) o sacalo del paso (${answerFile}#${fv.pointer})`;
-      }
-      return {
-        file: answerFile,
-        pointer: fv.pointer,
-        message: `paso «${ref[0]}»: el paso acepta ${ref[1]} = ${show(fv.value)} (${fv.why}) y ${where} lo rechaza: «${message}». No coinciden ${answerFile}#${fv.pointer} y ${other}: ${hint}`,
-      };
-    }
-
-    /** The plan as a fixture: dates relative to today (`$hoy+N`), ages from the schema's example (a bound goes stale in a day). */
-    function draftOf(plan: JourneyPlan, resultRoute: string): Journey {
-      const steps = plan.journey.steps.map((fs) => {
-        const id = flow.steps.find((s) => s.path === fs.route)?.id ?? '';
-        const row = plan.rows[id];
-        if (!fs.answers || !row) return fs;
-        const out: Json = {};
-        for (const [k, v] of Object.entries(fs.answers)) {
-          const c = row.covers[k];
-          const example = (exampleAnswers[id] as Json | undefined)?.[k];
-          out[k] = c?.fixture !== undefined ? c.fixture : c?.pointer.endsWith('/x-edad') && example !== undefined ? example : v;
-        }
-        return { ...fs, answers: out };
-      });
-      return { ...plan.journey, steps: [...steps, { route: resultRoute }] };
-    }
-
-    function isCheckRefusal(l: ApiLog): boolean {
-      const named = callOf(flow, l.req);
-      const ok = named?.[1].check?.ok;
-      return !!ok && l.status < 400 && getAt(l.body, ok) === false;
-    }
-
-    /**
-     * A step that takes values from an earlier step (`defaults`) and whose schema refuses what it ended with: the
-     * earlier step accepted a value this one does not.
-     */
-    function laterStepRefusals(walked: string[], ctx: FlowContext): FlowProblem[] {
-      const out: FlowProblem[] = [];
-      for (const id of walked) {
-        const step = stepById(flow, id);
-        const given = (ctx.answers as Record<string, Json> | undefined)?.[id];
-        const validate = schemas[id]?.$id ? ajv.getSchema(String(schemas[id].$id)) : undefined;
-        if (!step.defaults || !given || !validate || validate(given)) continue;
-        for (const e of validate.errors ?? []) {
-          const field = e.instancePath.split('/')[1] ?? '';
-          const source = (step.defaults as Record<string, unknown>)[field];
-          if (typeof source !== 'string') continue;
-          const index = flow.def.steps.findIndex((x) => x.id === id);
-          const from = answerRef(source);
-          out.push({
-            file: `schemas/${id}.schema.json`,
-            pointer: e.schemaPath.replace(/^#/, ''),
-            message: `paso «${id}»: recibe ${field} = ${show(given[field])} de ${source} (flow/flow.json#/steps/${index}/defaults/${escapeToken(field)}), que ${from ? `el paso «${from[0]}» (schemas/${from[0]}.schema.json) acepta` : 'otro paso dio'}, y su esquema lo rechaza (${e.keyword} ${show(e.params)}): hacé que las dos reglas coincidan`,
-          });
-        }
-      }
-      return out;
-    }
-
-    /** `{{x}}` in the result step's texts with no value on this journey. */
-    function placeholders(stepId: string, ctx: FlowContext): FlowProblem[] {
-      const step = stepById(flow, stepId);
-      const values = step.result?.values ? ((resolveBinding(step.result.values, ctx) ?? {}) as Json) : {};
-      const out: FlowProblem[] = [];
-      for (const [key, text] of Object.entries((opts.texts[stepId] as Json | undefined) ?? {})) {
-        if (typeof text !== 'string') continue;
-        for (const m of text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)) {
-          const v = values[m[1]];
-          if (v === undefined || v === null || v === '') {
-            out.push({
-              file: 'src/i18n/es.json',
-              pointer: `/${escapeToken(stepId)}/${escapeToken(key)}`,
-              message: `el texto usa {{${m[1]}}} y el paso «${stepId}» no le da valor${step.result?.values && m[1] in step.result.values ? ` (flow.json result.values.${m[1]} quedó vacío)` : ''}: agregá "${m[1]}" a result.values del paso en flow/flow.json o sacalo del texto`,
-            });
-          }
-        }
-      }
-      return out;
-    }
-  } finally {
-    await app.close();
-  }
-  problems.push(...found.values());
-  const rows = paths.map((path) => ({ path, reached: reached.has(path.name) }));
-  for (const r of rows.filter((x) => !x.reached)) {
-    if (found.size || opts.groups !== undefined) break; // a refusal already stops journeys: it is the problem to fix first
-    problems.push({
-      pointer: '/steps',
-      severity: 'warning',
-      message: `ninguna respuesta generada llega al final del camino ${r.path.name} (lo decide el servidor): agregá en el esquema del paso un ejemplo ("examples") que lleve ahí`,
+/**
+ * Drives the journeys of one group of paths (paths that differ only in the result a server reply chooses) and records
+ * in `f` what they show: refusals, later steps refusing what an earlier one gave, placeholders with no value, paths reached.
+ */
+async function walkGroup(w: Walk, app: FastifyInstance, group: FlowPath[], f: Findings): Promise<void> {
+  const keep = (p: FlowProblem) => {
+    if (!f.found.has(`${p.file}#${p.pointer}`)) f.found.set(`${p.file}#${p.pointer}`, p);
+  };
+  const walked = group[0].steps.slice(0, -1);
+  for (const plan of planJourneys(w, group[0])) {
+    f.journeys += 1;
+    const log: ApiLog[] = [];
+    let end: { stepId: string | null; ctx: FlowContext } = { stepId: null, ctx: {} as FlowContext };
+    const reports = await replayHeadless(plan.journey, w.product, {
+      request: apiVisitor(app, log),
+      texts: w.opts.texts,
+      finished: (stepId, ctx) => (end = { stepId, ctx }),
     });
+    for (const p of laterStepRefusals(w, walked, end.ctx)) keep(p);
+    const failed = reports.find((r) => !r.ok);
+    if (failed) {
+      keep(diagnose(w, failed, plan, log));
+      continue;
+    }
+    const result = end.stepId ? stepById(w.flow, end.stepId) : undefined;
+    if (!result || result.kind !== 'result') continue;
+    for (const p of group.filter((g) => g.steps.at(-1) === result.id)) {
+      f.reached.add(p.name);
+      if (!f.drafts.has(p.name)) f.drafts.set(p.name, draftOf(w, plan, result.path));
+    }
+    for (const p of placeholders(w, result.id, end.ctx)) f.found.set(`${p.file}#${p.pointer}`, p);
   }
-  return { problems, journeys, paths: rows, drafts, ms: Date.now() - started };
+}
+
+/**
+ * The journeys along `path`: journey j answers every step with its row j (cycling), among the rows that keep the
+ * path's conditions on the answers (a condition is kept on the last step on the path whose answers it reads); a
+ * path that needs a campaign starts from a campaign link.
+ */
+function planJourneys({ flow, answers, exampleAnswers }: Walk, path: FlowPath): JourneyPlan[] {
+  const walked = path.steps.slice(0, -1);
+  const needs = pathConditions(flow, path);
+  const reads = (c: PathCondition) => Object.keys(flow.def.conditions[c.when] ?? {});
+  const campaign = needs.some((c) => c.holds && reads(c).some((p) => p.startsWith('/campaign')));
+  // a condition on the answers is kept when choosing the rows of the last step on the path it reads
+  const owner = (c: PathCondition) => {
+    const pointers = reads(c);
+    if (!pointers.length || !pointers.every((p) => p.startsWith('/answers/'))) return undefined;
+    return [...walked].reverse().find((id) => pointers.some((p) => answerRef(p)?.[0] === id));
+  };
+  const rowsOf = (id: string, before: Json): Row[] => {
+    const all = answers.get(id)?.rows ?? [];
+    const mine = needs.filter((c) => owner(c) === id);
+    const kept = all.filter((r) =>
+      mine.every(
+        (c) => flow.tests[c.when]({ answers: { ...before, [id]: r.answers }, data: {}, flags: {}, campaign: {}, meta: {} }) === c.holds,
+      ),
+    );
+    return kept.length ? kept : all;
+  };
+  const plans: JourneyPlan[] = [];
+  const n = Math.max(1, ...walked.map((id) => rowsOf(id, exampleAnswers).length));
+  for (let j = 0; j < n; j++) {
+    const rows: Record<string, Row> = {};
+    const so: Json = {};
+    const steps: JourneyStep[] = walked.map((id) => {
+      const step = stepById(flow, id);
+      const candidates = rowsOf(id, so);
+      const row = candidates.length ? candidates[j % candidates.length] : undefined;
+      if (row) {
+        rows[id] = row;
+        so[id] = row.answers;
+      }
+      const given = row ? Object.fromEntries(Object.entries(row.answers).filter(([k]) => !(k in (step.defaults ?? {})))) : undefined;
+      return { route: step.path, ...(given && Object.keys(given).length ? { answers: given } : {}) };
+    });
+    plans.push({ rows, journey: { name: `camino-${j}`, proves: '', url: campaign ? '/?utm_campaign=recorrido' : '/', steps } });
+  }
+  return plans;
+}
+
+/** The call that refused a journey: its name and definition, where it was sent from, the refused field and message. */
+interface Refusal {
+  name: string;
+  call: CallDef;
+  refused: ApiLog;
+  /** «name» (METHOD /api/path, al enviar el paso «step»). */
+  where: string;
+  /** The request's field errors (field without /body…), or none when a check or a plain message refused it. */
+  errs: { field: string; message: string }[];
+  field: string;
+  message: string;
+}
+
+/** The problem a failed journey shows: which answer, which call, which two places. */
+function diagnose(
+  w: Walk,
+  failed: { index: number; route: string; error?: string; text?: string },
+  plan: JourneyPlan,
+  log: ApiLog[],
+): FlowProblem {
+  const { flow, schemas } = w;
+  const shown = flow.steps.find((s) => s.path === failed.route)?.id ?? failed.route;
+  const refused = [...log].reverse().find((l) => l.status >= 400 || isCheckRefusal(flow, l));
+  const named = refused ? callOf(flow, refused.req) : undefined;
+  if (!refused || !named) {
+    return {
+      pointer: `/steps/${flow.def.steps.findIndex((s) => s.id === shown)}`,
+      message: `paso «${shown}»: el recorrido con las respuestas generadas se detuvo: ${failed.error ?? ''} ${failed.text ?? ''}`.trim(),
+    };
+  }
+  const r = refusalOf(flow, named, refused, plan, failed.index, shown);
+  const { name, call, where, errs, field, message } = r;
+  const tokens = parsePointer(field) ?? [];
+  const part = call.method === 'GET' ? (call.query as Binding | undefined) : (call.body as Binding | undefined);
+  let answerPointer = boundAnswer(part, tokens);
+  if (!answerPointer && call.check?.field)
+    answerPointer = bindingPointers(part)
+      .map((b) => b.pointer)
+      .find((p) => p.endsWith(`/${call.check!.field}`));
+  const ref = answerPointer ? answerRef(answerPointer) : null;
+  const at = `/calls/${escapeToken(name)}/${call.method === 'GET' ? 'query' : 'body'}${field}`;
+  const fv: FieldValue | undefined = ref && ref[1] ? plan.rows[ref[0]]?.covers[ref[1]] : undefined;
+  const def = requestDef(w.doc, call);
+  if (ref && ref[1] && !fv) {
+    // the call needs a value the flow does not ask (any more)
+    const asked = schemas[ref[0]] && schemaFields(schemas[ref[0]]).includes(ref[1]);
+    return {
+      file: def?.file ?? 'flow/flow.json',
+      pointer: def ? `${def.pointer}/required` : at,
+      message: `${where} exige «${tokens.join('/')}» («${message}»), y el flujo lo lee de ${answerPointer} (flow/flow.json#${at}), ${asked ? 'que el paso no envió' : `que el paso «${ref[0]}» no pide (schemas/${ref[0]}.schema.json#/properties)`}: agregá el campo al paso o sacalo de lo que exige el pedido`,
+    };
+  }
+  if (!answerPointer && def && errs.length) {
+    return {
+      file: def.file,
+      pointer: `${def.pointer}/required`,
+      message: `${where} exige «${tokens.join('/')}» («${message}») y el flujo no lo manda (flow/flow.json#/calls/${escapeToken(name)}/${call.method === 'GET' ? 'query' : 'body'}): pedilo en un paso y agregalo a la llamada, o sacalo de lo que exige ${def.file}#${def.pointer}`,
+    };
+  }
+  if (!fv || !ref || !ref[1]) {
+    return {
+      pointer: at,
+      message: `${where} rechaza lo que el flujo le manda en ${field || 'el pedido'}: «${message}». Revisá esa lectura en flow/flow.json#${at}`,
+    };
+  }
+  return answerMismatch(w, r, { step: ref[0], field: ref[1] }, fv, def);
+}
+
+/** Which call refused a journey and what it said (see Refusal); `shown` is the step the journey stopped on. */
+function refusalOf(
+  flow: Flow,
+  [name, call]: [string, CallDef],
+  refused: ApiLog,
+  plan: JourneyPlan,
+  failedIndex: number,
+  shown: string,
+): Refusal {
+  const sentFrom = plan.journey.steps
+    .slice(0, failedIndex + 1)
+    .map((fs) => flow.steps.find((s) => s.path === fs.route)?.id ?? '')
+    .reverse()
+    .find((id) => id && stepCalls(flow, id).includes(name));
+  const where = `«${name}» (${call.method} /api${call.path}, al enviar el paso «${sentFrom ?? shown}»)`;
+  const errs = ((refused.body?.errors as { field: string; message: string }[] | undefined) ?? []).filter(
+    (e) => typeof e.field === 'string',
+  );
+  const check = call.check;
+  const fields = errs.length
+    ? errs.map((e) => ({ field: e.field.replace(/^\/(body|query|querystring|params)/, ''), message: e.message }))
+    : [
+        {
+          field: check?.field ? `/${check.field}` : '',
+          message: String(getAt(refused.body, check?.message ?? '/message') ?? refused.body?.message ?? ''),
+        },
+      ];
+  return { name, call, refused, where, errs, ...fields[0] };
+}
+
+/**
+ * A value a step accepts (`fv` of answer `ref`) and the call refuses: the other side is the request schema (when the
+ * sent body does not validate against it), the server's check, or the tariff (which has no entry for the value).
+ */
+function answerMismatch(
+  w: Walk,
+  { name, call, refused, where, errs, message }: Refusal,
+  ref: { step: string; field: string },
+  fv: FieldValue,
+  def: { file: string; pointer: string } | null,
+): FlowProblem {
+  const { ajv, tariffFile } = w;
+  const answerFile = `schemas/${ref.step}.schema.json`;
+  const sent = call.method === 'GET' ? refused.req.query : refused.req.body;
+  const wireOk = def ? ajv.validate({ $ref: `${def.file.replace('schemas/api/', '')}#${def.pointer}` }, sent) : true;
+  let other: string;
+  let hint: string;
+  if (!wireOk && def) {
+    const e = (ajv.errors ?? [])[0];
+    const schemaPath = (e?.schemaPath ?? '').replace(/^#/, '');
+    other = `${def.file}#${schemaPath.startsWith('/$defs') ? schemaPath.replace(/\/[^/]+$/, '') : def.pointer}`;
+    hint = `alineá el esquema del pedido (${def.file}) con el del paso (${answerFile})`;
+  } else if (call.check && !errs.length) {
+    other = `flow/flow.json#/calls/${escapeToken(name)}/check (la validación del servidor)`;
+    hint = `el paso tiene que rechazar ese valor en su esquema, o el servidor aceptarlo`;
+  } else {
+    const siblings = (w.answers.get(ref.step)?.values[ref.field] ?? []).map((v) => v.value);
+    other = `${tariffFile}#${locateInTariff(JSON.parse(w.tariff) as Json, ref.field, fv.value, siblings)}`;
+    hint = `agregá ese valor a la tarifa (${tariffFile}) o sacalo del paso (${answerFile}#${fv.pointer})`;
+  }
+  return {
+    file: answerFile,
+    pointer: fv.pointer,
+    message: `paso «${ref.step}»: el paso acepta ${ref.field} = ${show(fv.value)} (${fv.why}) y ${where} lo rechaza: «${message}». No coinciden ${answerFile}#${fv.pointer} y ${other}: ${hint}`,
+  };
+}
+
+/** The plan as a fixture: dates relative to today (`$hoy+N`), ages from the schema's example (a bound goes stale in a day). */
+function draftOf({ flow, exampleAnswers }: Walk, plan: JourneyPlan, resultRoute: string): Journey {
+  const steps = plan.journey.steps.map((fs) => {
+    const id = flow.steps.find((s) => s.path === fs.route)?.id ?? '';
+    const row = plan.rows[id];
+    if (!fs.answers || !row) return fs;
+    const out: Json = {};
+    for (const [k, v] of Object.entries(fs.answers)) {
+      const c = row.covers[k];
+      const example = (exampleAnswers[id] as Json | undefined)?.[k];
+      out[k] = c?.fixture !== undefined ? c.fixture : c?.pointer.endsWith('/x-edad') && example !== undefined ? example : v;
+    }
+    return { ...fs, answers: out };
+  });
+  return { ...plan.journey, steps: [...steps, { route: resultRoute }] };
+}
+
+/** Whether a call answered 2xx but its `check` says the value was refused (e.g. `{ valido: false }`). */
+function isCheckRefusal(flow: Flow, l: ApiLog): boolean {
+  const named = callOf(flow, l.req);
+  const ok = named?.[1].check?.ok;
+  return !!ok && l.status < 400 && getAt(l.body, ok) === false;
+}
+
+/**
+ * A step that takes values from an earlier step (`defaults`) and whose schema refuses what it ended with: the
+ * earlier step accepted a value this one does not.
+ */
+function laterStepRefusals({ flow, schemas, ajv }: Walk, walked: string[], ctx: FlowContext): FlowProblem[] {
+  const out: FlowProblem[] = [];
+  for (const id of walked) {
+    const step = stepById(flow, id);
+    const given = (ctx.answers as Record<string, Json> | undefined)?.[id];
+    const validate = schemas[id]?.$id ? ajv.getSchema(String(schemas[id].$id)) : undefined;
+    if (!step.defaults || !given || !validate || validate(given)) continue;
+    for (const e of validate.errors ?? []) {
+      const field = e.instancePath.split('/')[1] ?? '';
+      const source = (step.defaults as Record<string, unknown>)[field];
+      if (typeof source !== 'string') continue;
+      const index = flow.def.steps.findIndex((x) => x.id === id);
+      const from = answerRef(source);
+      out.push({
+        file: `schemas/${id}.schema.json`,
+        pointer: e.schemaPath.replace(/^#/, ''),
+        message: `paso «${id}»: recibe ${field} = ${show(given[field])} de ${source} (flow/flow.json#/steps/${index}/defaults/${escapeToken(field)}), que ${from ? `el paso «${from[0]}» (schemas/${from[0]}.schema.json) acepta` : 'otro paso dio'}, y su esquema lo rechaza (${e.keyword} ${show(e.params)}): hacé que las dos reglas coincidan`,
+      });
+    }
+  }
+  return out;
+}
+
+/** `{{x}}` in the result step's texts with no value on this journey. */
+function placeholders({ flow, opts }: Walk, stepId: string, ctx: FlowContext): FlowProblem[] {
+  const step = stepById(flow, stepId);
+  const values = step.result?.values ? ((resolveBinding(step.result.values, ctx) ?? {}) as Json) : {};
+  const out: FlowProblem[] = [];
+  for (const [key, text] of Object.entries((opts.texts[stepId] as Json | undefined) ?? {})) {
+    if (typeof text !== 'string') continue;
+    for (const m of text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)) {
+      const v = values[m[1]];
+      if (v === undefined || v === null || v === '') {
+        out.push({
+          file: 'src/i18n/es.json',
+          pointer: `/${escapeToken(stepId)}/${escapeToken(key)}`,
+          message: `el texto usa {{${m[1]}}} y el paso «${stepId}» no le da valor${step.result?.values && m[1] in step.result.values ? ` (flow.json result.values.${m[1]} quedó vacío)` : ''}: agregá "${m[1]}" a result.values del paso en flow/flow.json o sacalo del texto`,
+        });
+      }
+    }
+  }
+  return out;
 }

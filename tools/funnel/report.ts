@@ -108,29 +108,7 @@ export function funnelReport(flow: Flow, events: StoredEvent[], opts: { incluirS
     recorridos++;
     // stable: events of one batch keep their order; batches that arrived out of order are put back by browser time
     if (known.every((e) => e.en)) known.sort((a, b) => Date.parse(a.en!) - Date.parse(b.en!));
-    const seen = new Set<string>();
-    const done = new Set<string>();
-    const moves = new Map<string, Omit<FunnelEdge, 'proporcion' | 'recorridos'>>();
-    let at: Step | undefined;
-    let submitted: { rama?: string } | null = null;
-    for (const e of known) {
-      const step = steps.get(e.paso)!;
-      if (e.tipo === 'enviado') {
-        if (at?.id === e.paso) submitted = e.rama ? { rama: e.rama } : {};
-        continue;
-      }
-      if (at?.id === step.id) continue; // a reload: the same visit
-      if (at) {
-        const tipo = moveKind(at, step, submitted !== null);
-        if (submitted && tipo !== 'atras') done.add(at.id);
-        const rama = tipo === 'siguiente' && flow.funnel?.splitBy?.[at.id] ? submitted?.rama : undefined;
-        const move = { desde: at.id, hasta: step.id, tipo, ...(rama ? { rama } : {}) };
-        moves.set(`${move.desde}>${move.hasta}>${tipo}>${rama ?? ''}`, move);
-      }
-      seen.add(step.id);
-      at = step;
-      submitted = null;
-    }
+    const { seen, done, moves, at } = followJourney(flow, steps, known);
     for (const id of seen) bump(shown, id);
     for (const id of done) if (steps.get(id)!.kind !== 'result') bump(completed, id);
     if (at && at.kind !== 'result') bump(dropped, at.id);
@@ -140,7 +118,55 @@ export function funnelReport(flow: Flow, events: StoredEvent[], opts: { incluirS
       else edges.set(key, { ...move, recorridos: 1 });
     }
   }
-  const pasos = flow.steps.map((step): FunnelRow => {
+  const pasos = funnelRows(flow, shown, completed, dropped);
+  const order = (id: string) => steps.get(id)!.order;
+  const aristas = [...edges.values()]
+    .map((e): FunnelEdge => ({ ...e, proporcion: e.recorridos / (shown.get(e.desde) ?? 1) }))
+    .sort(
+      (a, b) =>
+        order(a.desde) - order(b.desde) ||
+        order(a.hasta) - order(b.hasta) ||
+        a.tipo.localeCompare(b.tipo) ||
+        (a.rama ?? '').localeCompare(b.rama ?? ''),
+    );
+  return { recorridos, sinteticosExcluidos, pasos, aristas, otrosPasos };
+}
+
+/**
+ * One journey's visits, in order (`known`: its events of steps of this flow): the steps it was shown, those it completed
+ * (submitted and moved on, not back), the moves between steps by kind (and branch, where the funnel splits the step)
+ * and the step it was last at.
+ */
+function followJourney(flow: Flow, steps: Map<string, Step>, known: StoredEvent[]) {
+  const seen = new Set<string>();
+  const done = new Set<string>();
+  const moves = new Map<string, Omit<FunnelEdge, 'proporcion' | 'recorridos'>>();
+  let at: Step | undefined;
+  let submitted: { rama?: string } | null = null;
+  for (const e of known) {
+    const step = steps.get(e.paso)!;
+    if (e.tipo === 'enviado') {
+      if (at?.id === e.paso) submitted = e.rama ? { rama: e.rama } : {};
+      continue;
+    }
+    if (at?.id === step.id) continue; // a reload: the same visit
+    if (at) {
+      const tipo = moveKind(at, step, submitted !== null);
+      if (submitted && tipo !== 'atras') done.add(at.id);
+      const rama = tipo === 'siguiente' && flow.funnel?.splitBy?.[at.id] ? submitted?.rama : undefined;
+      const move = { desde: at.id, hasta: step.id, tipo, ...(rama ? { rama } : {}) };
+      moves.set(`${move.desde}>${move.hasta}>${tipo}>${rama ?? ''}`, move);
+    }
+    seen.add(step.id);
+    at = step;
+    submitted = null;
+  }
+  return { seen, done, moves, at };
+}
+
+/** The report's rows in flow order: shown, completed and dropped per step (a result step has no completion or drop-off). */
+function funnelRows(flow: Flow, shown: Map<string, number>, completed: Map<string, number>, dropped: Map<string, number>): FunnelRow[] {
+  return flow.steps.map((step): FunnelRow => {
     const mostrados = shown.get(step.id) ?? 0;
     if (step.kind === 'result')
       return { paso: step.id, resultado: true, mostrados, completados: null, abandonos: null, tasaAbandono: null };
@@ -154,17 +180,6 @@ export function funnelReport(flow: Flow, events: StoredEvent[], opts: { incluirS
       tasaAbandono: mostrados ? abandonos / mostrados : 0,
     };
   });
-  const order = (id: string) => steps.get(id)!.order;
-  const aristas = [...edges.values()]
-    .map((e): FunnelEdge => ({ ...e, proporcion: e.recorridos / (shown.get(e.desde) ?? 1) }))
-    .sort(
-      (a, b) =>
-        order(a.desde) - order(b.desde) ||
-        order(a.hasta) - order(b.hasta) ||
-        a.tipo.localeCompare(b.tipo) ||
-        (a.rama ?? '').localeCompare(b.rama ?? ''),
-    );
-  return { recorridos, sinteticosExcluidos, pasos, aristas, otrosPasos };
 }
 
 /** A fraction as a Spanish (es-AR) percentage with one decimal, e.g. 0.25 → "25,0 %". */

@@ -208,12 +208,26 @@ export async function answerStep(page: Page, product: Product, stepId: string, a
  * @returns one report per step reached
  */
 export async function replayInBrowser(page: Page, journey: Journey, product: Product, opts: ReplayOptions): Promise<StepReport[]> {
-  const timeout = opts.timeoutMs ?? 15_000;
   opts = { ...opts, baseUrl: opts.baseUrl.replace(/\/+$/, '') };
   const apiPrefix = `${new URL(opts.baseUrl).pathname.replace(/\/+$/, '')}/api/`;
   const funnelCall = product.flow.funnel ? product.flow.calls[product.flow.funnel.call] : undefined;
   const calls = new CallLog(journey.stubs);
+  const onRequest = await recordAndStubApi(page, calls, apiPrefix);
+  if (funnelCall && !opts.keepFunnel) await muteFunnel(page, apiPrefix, funnelCall);
+  const clockAt = await prepareDocument(page, journey, opts);
+  try {
+    return await driveJourney(journey, product, browserScreen(page, product, opts, clockAt), calls, opts);
+  } finally {
+    page.off('request', onRequest);
+    await page.unroute('**/api/**');
+  }
+}
 
+/**
+ * Records every API request the page makes in `calls` (path under /api, parsed JSON body) and answers the ones the
+ * fixture stubs. @returns the request listener (to remove when the replay ends, with the route)
+ */
+async function recordAndStubApi(page: Page, calls: CallLog, apiPrefix: string): Promise<(req: Request) => void> {
   const onRequest = (req: Request) => {
     const url = new URL(req.url());
     if (!url.pathname.startsWith(apiPrefix)) return;
@@ -235,24 +249,35 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
     if (!stub) return route.fallback();
     await route.fulfill({ status: stub.status ?? 200, contentType: 'application/json', body: JSON.stringify(stub.body) });
   });
-  if (funnelCall && !opts.keepFunnel) {
-    // on the context, not the page: the last batch leaves with keepalive as the page closes, after page routes end
-    await page.context().route(`**${apiPrefix}${funnelCall.path.replace(/^\//, '')}`, (route) => {
-      if (route.request().method() !== funnelCall.method) return route.fallback();
-      const eventos = (route.request().postDataJSON() as { eventos?: unknown[] } | null)?.eventos ?? [];
-      // a batch leaving with keepalive as the page reloads or closes may be dropped by the browser before its reply:
-      // nothing waits for that reply, so a route the page already let go is not a replay failure
-      return route
-        .fulfill({
-          status: 200,
-          contentType: 'application/json',
-          body: JSON.stringify({ ok: true, registrados: Math.max(1, eventos.length) }),
-        })
-        .catch((err: Error) => {
-          if (!/already handled/i.test(err.message)) throw err;
-        });
-    });
-  }
+  return onRequest;
+}
+
+/** Answers the funnel's batches on the spot (counted, never sent to the API): a replay does not feed the staff report. */
+async function muteFunnel(page: Page, apiPrefix: string, funnelCall: { method: string; path: string }): Promise<void> {
+  // on the context, not the page: the last batch leaves with keepalive as the page closes, after page routes end
+  await page.context().route(`**${apiPrefix}${funnelCall.path.replace(/^\//, '')}`, (route) => {
+    if (route.request().method() !== funnelCall.method) return route.fallback();
+    const eventos = (route.request().postDataJSON() as { eventos?: unknown[] } | null)?.eventos ?? [];
+    // a batch leaving with keepalive as the page reloads or closes may be dropped by the browser before its reply:
+    // nothing waits for that reply, so a route the page already let go is not a replay failure
+    return route
+      .fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ ok: true, registrados: Math.max(1, eventos.length) }),
+      })
+      .catch((err: Error) => {
+        if (!/already handled/i.test(err.message)) throw err;
+      });
+  });
+}
+
+/**
+ * What every document of the replay starts with: the journey marked synthetic, the page's clock (moved to `opts.now`,
+ * or installed for `wait` actions) and the fixture's localStorage (first document only).
+ * @returns the replay's "now" for `$hoy+N`: the page's clock when `opts.now` moved it, else undefined (the real time)
+ */
+async function prepareDocument(page: Page, journey: Journey, opts: ReplayOptions): Promise<() => Date | undefined> {
   // a replay's journey is marked synthetic even where navigator.webdriver is not set: with --embudo its batches reach
   // the deployment marked `sintetico` and the report leaves them out (engine/funnel › SYNTHETIC_STORAGE_KEY)
   await page.addInitScript((key) => {
@@ -264,9 +289,7 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
   }, SYNTHETIC_STORAGE_KEY);
   if (opts.now) await page.clock.install({ time: opts.now });
   else if (journey.steps.some((s) => s.actions?.some((a) => typeof a === 'object' && 'wait' in a))) await page.clock.install();
-  /** The replay's "now" for `$hoy+N`: the page's clock when `opts.now` moved it, else the real time. */
   const movedBy = opts.now ? opts.now.getTime() - Date.now() : 0;
-  const clockAt = () => (opts.now ? new Date(Date.now() + movedBy) : undefined);
   if (journey.localStorage) {
     // before the app's first script, on the first document only (a reload must see what the app wrote since)
     await page.addInitScript((entries) => {
@@ -275,10 +298,15 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
       for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
     }, journey.localStorage);
   }
+  return () => (opts.now ? new Date(Date.now() + movedBy) : undefined);
+}
 
+/** The page as the journey driver sees it (driver.ts › Screen), each wait bounded by `opts.timeoutMs` (default 15 s). */
+function browserScreen(page: Page, product: Product, opts: ReplayOptions, clockAt: () => Date | undefined): Screen {
+  const timeout = opts.timeoutMs ?? 15_000;
   /** The route of `url` under the replay's base URL ('' when outside it: a sub-path deployment is compared under its path). */
   const routeOf = (url: string) => routeUnder(url, opts.baseUrl) ?? '';
-  const screen: Screen = {
+  return {
     open: async (url) => void (await page.goto(opts.baseUrl + url)),
     arrive: async (route) => {
       await page
@@ -328,10 +356,4 @@ export async function replayInBrowser(page: Page, journey: Journey, product: Pro
         .innerText({ timeout: 2_000 })
         .catch(() => ''),
   };
-  try {
-    return await driveJourney(journey, product, screen, calls, opts);
-  } finally {
-    page.off('request', onRequest);
-    await page.unroute('**/api/**');
-  }
 }

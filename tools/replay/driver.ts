@@ -126,6 +126,20 @@ function lastMove(fs: JourneyStep): 'next' | 'back' | null {
   return last === 'next' || last === 'back' ? last : null;
 }
 
+/** One replay's state: what it drives, the reports so far, fixture steps used out of order, and the last move. */
+interface Drive {
+  journey: Journey;
+  product: Product;
+  screen: Screen;
+  calls: CallLog;
+  opts: DriveOptions;
+  report: (r: StepReport) => void;
+  /** Fixture steps already used out of order (follow.ts). */
+  used: Set<number>;
+  /** The route the last move (the primary button or Back) left, or null after any other action. */
+  leaving: { route: string; back: boolean } | null;
+}
+
 /**
  * Plays `journey` on `screen`. Never throws for a failed step: the report names it, and the replay stops there.
  * @param calls the replay's call log (the screen records into it and serves its stubs)
@@ -138,88 +152,94 @@ export async function driveJourney(
   calls: CallLog,
   opts: DriveOptions = {},
 ): Promise<StepReport[]> {
-  const { flow } = product;
   const reports: StepReport[] = [];
   const report = (r: StepReport) => {
     reports.push(r);
     opts.onStep?.(r);
   };
-  /** Fixture steps already used out of order (follow.ts). */
-  const used = new Set<number>();
-  /** The route the last move (the primary button or Back) left, or null after any other action. */
-  let leaving: { route: string; back: boolean } | null = null;
-
-  /** Runs fixture step `index` on the screen: its route, stubs, expectations, answers, actions and calls. */
-  const runStep = async (index: number, fs: JourneyStep): Promise<boolean> => {
-    calls.step = index;
-    const started = Date.now();
-    const step = stepByPath(flow, fs.route);
-    try {
-      await screen.arrive(fs.route);
-      if (step) opts.onShown?.(step.id);
-      calls.add(fs.stubs);
-      await screen.check(index, fs, step);
-      if (fs.answers) {
-        if (!step) throw new Error(`la ruta ${fs.route} no es un paso del flujo`);
-        await screen.answer(step.id, answersForStep(product.schemas, step.id, fs.answers) ?? {});
-      }
-      const actions = fs.actions ?? (step?.kind === 'result' ? [] : ['next' as const]);
-      for (const a of actions) await screen.act(a, step?.id);
-      const move = actions.length ? lastMove(fs) : null;
-      leaving = move ? { route: fs.route, back: move === 'back' } : null;
-      for (const want of fs.calls ?? []) {
-        if (!(await screen.until(() => calls.has(index, want)))) throw new Error(calls.missing(index, want));
-      }
-      report({ index, route: fs.route, ok: true, ms: Date.now() - started });
-      return true;
-    } catch (err) {
-      report({
-        index,
-        route: fs.route,
-        ok: false,
-        ms: Date.now() - started,
-        error: (err as Error).message.split('\n')[0],
-        text: await screen.failureText(),
-      });
-      return false;
-    }
-  };
-
+  const d: Drive = { journey, product, screen, calls, opts, report, used: new Set(), leaving: null };
   await screen.open(journey.url);
   for (const [index, fs] of journey.steps.entries()) {
-    if (used.has(index)) continue;
-    // the flow shows another step first (steps reordered or split): go back, or answer it from the fixture (follow.ts)
-    let ok = true;
-    for (let hops = 0; ok && leaving && hops < flow.steps.length; hops++) {
-      const shown = await screen.shown(fs.route, leaving.route);
-      if (shown === null || shown === fs.route) break;
-      const here = stepByPath(flow, shown)!;
-      const way = detour(flow, journey, index, here.id, leaving.back);
-      try {
-        if (way === 'back') {
-          opts.onShown?.(here.id);
-          await screen.act('back', here.id);
-          leaving = { route: shown, back: true };
-          continue;
-        }
-        const fill = way === 'fill' ? fillIn(flow, product.schemas, journey, index, here.id, used, await screen.had(here.id)) : null;
-        if (!fill) break;
-        if (fill.entry !== undefined) {
-          used.add(fill.entry);
-          ok = await runStep(fill.entry, journey.steps[fill.entry]);
-        } else {
-          opts.onShown?.(here.id);
-          calls.step = index;
-          await screen.answer(here.id, fill.answers);
-          await screen.act('next', here.id);
-          leaving = { route: shown, back: false };
-        }
-      } catch (err) {
-        report({ index, route: shown, ok: false, ms: 0, error: (err as Error).message.split('\n')[0], text: await screen.failureText() });
-        ok = false;
-      }
-    }
-    if (!ok || !(await runStep(index, fs))) break;
+    if (d.used.has(index)) continue;
+    if (!(await followDetours(d, index, fs)) || !(await runStep(d, index, fs))) break;
   }
   return reports;
+}
+
+/** Runs fixture step `index` on the screen: its route, stubs, expectations, answers, actions and calls. @returns whether it passed */
+async function runStep(d: Drive, index: number, fs: JourneyStep): Promise<boolean> {
+  const { product, screen, calls, opts } = d;
+  calls.step = index;
+  const started = Date.now();
+  const step = stepByPath(product.flow, fs.route);
+  try {
+    await screen.arrive(fs.route);
+    if (step) opts.onShown?.(step.id);
+    calls.add(fs.stubs);
+    await screen.check(index, fs, step);
+    if (fs.answers) {
+      if (!step) throw new Error(`la ruta ${fs.route} no es un paso del flujo`);
+      await screen.answer(step.id, answersForStep(product.schemas, step.id, fs.answers) ?? {});
+    }
+    const actions = fs.actions ?? (step?.kind === 'result' ? [] : ['next' as const]);
+    for (const a of actions) await screen.act(a, step?.id);
+    const move = actions.length ? lastMove(fs) : null;
+    d.leaving = move ? { route: fs.route, back: move === 'back' } : null;
+    for (const want of fs.calls ?? []) {
+      if (!(await screen.until(() => calls.has(index, want)))) throw new Error(calls.missing(index, want));
+    }
+    d.report({ index, route: fs.route, ok: true, ms: Date.now() - started });
+    return true;
+  } catch (err) {
+    d.report({
+      index,
+      route: fs.route,
+      ok: false,
+      ms: Date.now() - started,
+      error: (err as Error).message.split('\n')[0],
+      text: await screen.failureText(),
+    });
+    return false;
+  }
+}
+
+/**
+ * Before fixture step `index`: the flow shows another step first (steps reordered or split): go back, or answer it
+ * from the fixture (follow.ts › detour, fillIn), at most once per step of the flow.
+ * @returns false when a detour failed (reported)
+ */
+async function followDetours(d: Drive, index: number, fs: JourneyStep): Promise<boolean> {
+  const { journey, product, screen, calls, opts } = d;
+  const { flow } = product;
+  let ok = true;
+  for (let hops = 0; ok && d.leaving && hops < flow.steps.length; hops++) {
+    const shown = await screen.shown(fs.route, d.leaving.route);
+    if (shown === null || shown === fs.route) break;
+    const here = stepByPath(flow, shown)!;
+    const way = detour(flow, journey, index, here.id, d.leaving.back);
+    try {
+      if (way === 'back') {
+        opts.onShown?.(here.id);
+        await screen.act('back', here.id);
+        d.leaving = { route: shown, back: true };
+        continue;
+      }
+      const fill = way === 'fill' ? fillIn(flow, product.schemas, journey, index, here.id, d.used, await screen.had(here.id)) : null;
+      if (!fill) break;
+      if (fill.entry !== undefined) {
+        d.used.add(fill.entry);
+        ok = await runStep(d, fill.entry, journey.steps[fill.entry]);
+      } else {
+        opts.onShown?.(here.id);
+        calls.step = index;
+        await screen.answer(here.id, fill.answers);
+        await screen.act('next', here.id);
+        d.leaving = { route: shown, back: false };
+      }
+    } catch (err) {
+      d.report({ index, route: shown, ok: false, ms: 0, error: (err as Error).message.split('\n')[0], text: await screen.failureText() });
+      ok = false;
+    }
+  }
+  return ok;
 }

@@ -22,12 +22,12 @@ import { resolveBinding } from '../../src/core/flow/bindings.ts';
 import { stepById, stepByPath } from '../../src/engine/core/guards.ts';
 import { getAt } from '../../src/core/flow/pointer.ts';
 import type { FlowContext, FlowState } from '../../src/core/flow/types.ts';
-import { createFlowEngine } from '../../src/engine/model.ts';
+import { createFlowEngine, type FlowEngine } from '../../src/engine/model.ts';
 import { omitPointers } from '../../src/engine/persistence/index.ts';
 import { pruneExcluded } from '../../src/form/conditions.ts';
 import { wireRuntime } from '../../src/engine/wire.ts';
 import { CallLog, driveJourney, type DriveOptions, type Product, type Screen, type StepReport } from './driver.ts';
-import { resolveAnswer, type Journey, type JourneyAction } from './fixture.ts';
+import { resolveAnswer, type Journey, type JourneyAction, type JourneyStep } from './fixture.ts';
 import { checkPinsAt, type PinOptions } from '../../src/recorder/pins.ts';
 
 type Json = Record<string, unknown>;
@@ -60,11 +60,6 @@ function formData(product: Product, stepId: string, ctx: FlowContext, answers: J
 export async function replayHeadless(journey: Journey, product: Product, opts: HeadlessOptions): Promise<StepReport[]> {
   const { flow } = product;
   const calls = new CallLog(journey.stubs);
-  let history: string[] = [];
-  let pending: { stepId: string; replace?: boolean }[] = [];
-  let idleMs = 0;
-  let persisted: unknown = journey.localStorage?.[flow.storageKey] ? JSON.parse(journey.localStorage[flow.storageKey]) : null;
-
   const engine = createFlowEngine({
     flow,
     genericError: 'Tuvimos un problema.',
@@ -76,141 +71,193 @@ export async function replayHeadless(journey: Journey, product: Product, opts: H
   // in memory; every funnel batch marked `sintetico` (a replay never counts in the staff report); the funnel flushed
   // before every page load and at the end
   const memory = memoryStorage();
-  const { campaign, funnel, sessionEnded } = await wireRuntime(engine, {
+  const runtime = await wireRuntime(engine, {
     storage: () => memory,
     session: () => memory,
     journey: { initial: randomUuid(), renew: randomUuid },
     synthetic: () => true,
   });
-  const flushFunnel = async () => {
-    if (funnel) await allSettled(funnel.flushed, { scope });
-  };
-  const handlers = new Map<unknown, unknown>([
-    [
-      engine.requestFx,
-      async (req: ApiRequest) => {
-        calls.record({ method: req.method, path: req.path, body: req.body });
-        const stub = calls.stubFor(req.method, req.path);
-        if (!stub) return opts.request(req);
-        if ((stub.status ?? 200) >= 400) throw { status: stub.status, ...(stub.body as Json) };
-        return stub.body;
-      },
-    ],
-    [engine.navigateFx, async (nav: { stepId: string; replace?: boolean }) => void pending.push(nav)],
-    // poll intervals shortened (a headless replay is not a load test), still real time so the server can move on
-    [engine.waitFx, (ms: number) => new Promise<void>((r) => setTimeout(r, Math.min(ms, 25)))],
-  ]);
-  let scope: Scope = fork({ handlers: handlers as never });
+  const page = new HeadlessPage(product, engine, runtime, calls, opts);
+  page.persisted = journey.localStorage?.[flow.storageKey] ? JSON.parse(journey.localStorage[flow.storageKey]) : null;
+  const reports = await driveJourney(journey, product, page.screen(), calls, opts);
+  opts.finished?.(page.current(), page.scope.getState(engine.$context));
+  await page.flushFunnel();
+  return reports;
+}
 
-  const current = () => scope.getState(engine.$currentStep);
-  const routeOf = (id: string | null) => (id ? stepById(flow, id).path : '');
-  const settleNavigations = async () => {
-    while (pending.length) {
-      const { stepId, replace } = pending.shift()!;
-      if (replace && history.length) history[history.length - 1] = stepId;
-      else history.push(stepId);
-      await allSettled(engine.routeEntered, { scope, params: { stepId, pop: false } });
+/**
+ * One browser tab, headless: the engine in an effector scope (a new one per page load), the tab's history, the
+ * navigations the engine asked for and not yet entered, the persisted state (localStorage) and idle time.
+ */
+class HeadlessPage {
+  scope: Scope;
+  history: string[] = [];
+  pending: { stepId: string; replace?: boolean }[] = [];
+  idleMs = 0;
+  /** What the app keeps in localStorage between page loads. */
+  persisted: unknown = null;
+  /** The answers the next `next` submits, given to the step shown (cleared as each fixture step arrives). */
+  answering: { stepId: string; answers: Json } | null = null;
+  private readonly handlers: Map<unknown, unknown>;
+  private readonly product: Product;
+  private readonly engine: FlowEngine;
+  private readonly runtime: Awaited<ReturnType<typeof wireRuntime>>;
+  private readonly opts: HeadlessOptions;
+
+  constructor(
+    product: Product,
+    engine: FlowEngine,
+    runtime: Awaited<ReturnType<typeof wireRuntime>>,
+    calls: CallLog,
+    opts: HeadlessOptions,
+  ) {
+    this.product = product;
+    this.engine = engine;
+    this.runtime = runtime;
+    this.opts = opts;
+    this.handlers = new Map<unknown, unknown>([
+      [
+        engine.requestFx,
+        async (req: ApiRequest) => {
+          calls.record({ method: req.method, path: req.path, body: req.body });
+          const stub = calls.stubFor(req.method, req.path);
+          if (!stub) return opts.request(req);
+          if ((stub.status ?? 200) >= 400) throw { status: stub.status, ...(stub.body as Json) };
+          return stub.body;
+        },
+      ],
+      [engine.navigateFx, async (nav: { stepId: string; replace?: boolean }) => void this.pending.push(nav)],
+      // poll intervals shortened (a headless replay is not a load test), still real time so the server can move on
+      [engine.waitFx, (ms: number) => new Promise<void>((r) => setTimeout(r, Math.min(ms, 25)))],
+    ]);
+    this.scope = fork({ handlers: this.handlers as never });
+  }
+
+  current = () => this.scope.getState(this.engine.$currentStep);
+  routeOf = (id: string | null) => (id ? stepById(this.product.flow, id).path : '');
+
+  async flushFunnel(): Promise<void> {
+    if (this.runtime.funnel) await allSettled(this.runtime.funnel.flushed, { scope: this.scope });
+  }
+
+  /** Enters the routes the engine navigated to, in order (a `replace` takes the place of the current history entry). */
+  async settleNavigations(): Promise<void> {
+    while (this.pending.length) {
+      const { stepId, replace } = this.pending.shift()!;
+      if (replace && this.history.length) this.history[this.history.length - 1] = stepId;
+      else this.history.push(stepId);
+      await allSettled(this.engine.routeEntered, { scope: this.scope, params: { stepId, pop: false } });
     }
-  };
+  }
+
   /**
    * A page load of `url` in the same browser: persisted state restored, the campaign captured from its query, the
    * route entered. `how`: a first visit, a reload (same history entry) or a URL typed in (a new history entry).
    */
-  const load = async (url: string, how: 'first' | 'reload' | 'goto') => {
+  async load(url: string, how: 'first' | 'reload' | 'goto'): Promise<void> {
+    const { engine, runtime } = this;
+    const { flow } = this.product;
     const u = new URL(url, 'http://replay');
     const target = stepByPath(flow, decodeURIComponent(u.pathname)) ?? stepById(flow, flow.entry);
-    if (how !== 'first') await flushFunnel();
-    const keep = funnel && how !== 'first' ? ([[funnel.$journey, scope.getState(funnel.$journey)]] as const) : [];
-    scope = fork({ handlers: handlers as never, values: keep as never });
-    if (how === 'first') history = [target.id];
-    else if (how === 'goto') history.push(target.id);
-    pending = [];
-    await allSettled(campaign.landed, { scope, params: { search: u.search, userAgent: 'replay', maxTouchPoints: 0 } });
-    await allSettled(engine.stateRestored, { scope, params: persisted as FlowState | null });
+    if (how !== 'first') await this.flushFunnel();
+    const keep =
+      runtime.funnel && how !== 'first' ? ([[runtime.funnel.$journey, this.scope.getState(runtime.funnel.$journey)]] as const) : [];
+    const scope = (this.scope = fork({ handlers: this.handlers as never, values: keep as never }));
+    if (how === 'first') this.history = [target.id];
+    else if (how === 'goto') this.history.push(target.id);
+    this.pending = [];
+    await allSettled(runtime.campaign.landed, { scope, params: { search: u.search, userAgent: 'replay', maxTouchPoints: 0 } });
+    await allSettled(engine.stateRestored, { scope, params: this.persisted as FlowState | null });
     await allSettled(engine.started, { scope });
     await allSettled(engine.routeEntered, { scope, params: { stepId: target.id, pop: false } });
-    await settleNavigations();
-  };
-  const persist = () => {
-    persisted = JSON.parse(JSON.stringify(omitPointers(scope.getState(engine.$state), engine.exclude)));
-  };
+    await this.settleNavigations();
+  }
 
-  /** The answers the next `next` submits, given to the step shown (cleared as each fixture step arrives). */
-  let answering: { stepId: string; answers: Json } | null = null;
-  const act = async (action: JourneyAction, stepId: string) => {
-    if (action !== 'reload' && !(typeof action === 'object' && 'wait' in action)) idleMs = 0;
+  persist(): void {
+    this.persisted = JSON.parse(JSON.stringify(omitPointers(this.scope.getState(this.engine.$state), this.engine.exclude)));
+  }
+
+  /** Does a fixture action on step `stepId`: next (with the answers given), back, reload, wait, goto or a result action's click. */
+  async act(action: JourneyAction, stepId: string): Promise<void> {
+    const { engine, scope } = this;
+    const { flow } = this.product;
+    if (action !== 'reload' && !(typeof action === 'object' && 'wait' in action)) this.idleMs = 0;
     if (action === 'next') {
-      const answers = answering?.stepId === stepId ? answering.answers : undefined;
+      const answers = this.answering?.stepId === stepId ? this.answering.answers : undefined;
       await allSettled(engine.stepSubmitted, {
         scope,
-        params: { stepId, formData: formData(product, stepId, scope.getState(engine.$context), answers) },
+        params: { stepId, formData: formData(this.product, stepId, scope.getState(engine.$context), answers) },
       });
     } else if (action === 'back') {
-      history.pop();
-      const previous = history.at(-1);
+      this.history.pop();
+      const previous = this.history.at(-1);
       if (previous) await allSettled(engine.routeEntered, { scope, params: { stepId: previous, pop: true } });
     } else if (action === 'reload') {
-      persist();
-      await load(`/${routeOf(current())}`, 'reload');
+      this.persist();
+      await this.load(`/${this.routeOf(this.current())}`, 'reload');
     } else if ('wait' in action) {
-      idleMs += action.wait * 60_000;
-      if (flow.inactivityMs && idleMs >= flow.inactivityMs) {
-        idleMs = 0;
-        await allSettled(sessionEnded, { scope });
+      this.idleMs += action.wait * 60_000;
+      if (flow.inactivityMs && this.idleMs >= flow.inactivityMs) {
+        this.idleMs = 0;
+        await allSettled(this.runtime.sessionEnded, { scope });
       }
     } else if ('goto' in action) {
-      persist();
-      await load(action.goto, 'goto');
+      this.persist();
+      await this.load(action.goto, 'goto');
     } else {
       const step = stepById(flow, stepId);
-      const texts = (opts.texts?.[stepId] as Json | undefined)?.acciones as Record<string, string> | undefined;
+      const texts = (this.opts.texts?.[stepId] as Json | undefined)?.acciones as Record<string, string> | undefined;
       const target = step.actions?.find((a) => texts?.[a.text] === action.click || a.text === action.click);
       if (!target) throw new Error(`no hay una acción «${action.click}» en ${stepId}`);
       await allSettled(engine.editClicked, { scope, params: { stepId: target.to } });
     }
-    await settleNavigations();
-    persist();
-  };
+    await this.settleNavigations();
+    this.persist();
+  }
 
-  const screen: Screen = {
-    open: (url) => load(url, 'first'),
-    arrive: async (route) => {
-      answering = null;
-      if (routeOf(current()) !== route) throw new Error(`ruta /${routeOf(current())}, se esperaba /${route}`);
-    },
-    shown: async (want, from) => {
-      const route = routeOf(current());
-      return route === want || (route !== from && stepByPath(flow, route)) ? route : null;
-    },
-    check: async (index, fs) => {
-      const stepId = current() as string;
-      const exp = fs.expect ?? {};
-      for (const field of exp.fieldErrors ?? []) {
-        if (!scope.getState(engine.$errors)[stepId]?.fields?.[field]) throw new Error(`el campo ${field} no muestra error`);
-      }
-      if (exp.policyNumber && !/^HOG-\d{4}-\d{6}$/.test(String(getAt(scope.getState(engine.$state), '/data/emision/numSecuPol') ?? ''))) {
-        throw new Error('no hay número de póliza');
-      }
-      checkPinsAt(index, exp as Json, scope.getState(engine.$state), opts);
-      const stored = JSON.stringify(omitPointers(scope.getState(engine.$state), engine.exclude));
-      for (const secret of exp.storageExcludes ?? [])
-        if (stored.includes(secret)) throw new Error(`el estado persistido guarda "${secret.slice(0, 4)}…"`);
-    },
-    had: async (stepId) => scope.getState(engine.$context).answers[stepId] ?? {},
-    answer: async (stepId, answers) => {
-      answering = { stepId, answers };
-    },
-    act: (action, stepId) => act(action, stepId ?? (current() as string)),
-    until: async (ready) => ready(),
-    failureText: async () => {
-      const errors = scope.getState(engine.$errors)[current() ?? ''];
-      return errors ? JSON.stringify(errors) : undefined;
-    },
-  };
-  const reports = await driveJourney(journey, product, screen, calls, opts);
-  opts.finished?.(current(), scope.getState(engine.$context));
-  await flushFunnel();
-  return reports;
+  /** Checks fixture step `index`'s expectations: field errors shown, the policy number, pinned money, what is not persisted. */
+  check(index: number, fs: JourneyStep): void {
+    const { engine, scope } = this;
+    const stepId = this.current() as string;
+    const exp = fs.expect ?? {};
+    for (const field of exp.fieldErrors ?? []) {
+      if (!scope.getState(engine.$errors)[stepId]?.fields?.[field]) throw new Error(`el campo ${field} no muestra error`);
+    }
+    if (exp.policyNumber && !/^HOG-\d{4}-\d{6}$/.test(String(getAt(scope.getState(engine.$state), '/data/emision/numSecuPol') ?? ''))) {
+      throw new Error('no hay número de póliza');
+    }
+    checkPinsAt(index, exp as Json, scope.getState(engine.$state), this.opts);
+    const stored = JSON.stringify(omitPointers(scope.getState(engine.$state), engine.exclude));
+    for (const secret of exp.storageExcludes ?? [])
+      if (stored.includes(secret)) throw new Error(`el estado persistido guarda "${secret.slice(0, 4)}…"`);
+  }
+
+  /** The page as the journey driver sees it (driver.ts › Screen). */
+  screen(): Screen {
+    const { engine } = this;
+    return {
+      open: (url) => this.load(url, 'first'),
+      arrive: async (route) => {
+        this.answering = null;
+        if (this.routeOf(this.current()) !== route) throw new Error(`ruta /${this.routeOf(this.current())}, se esperaba /${route}`);
+      },
+      shown: async (want, from) => {
+        const route = this.routeOf(this.current());
+        return route === want || (route !== from && stepByPath(this.product.flow, route)) ? route : null;
+      },
+      check: async (index, fs) => this.check(index, fs),
+      had: async (stepId) => this.scope.getState(engine.$context).answers[stepId] ?? {},
+      answer: async (stepId, answers) => {
+        this.answering = { stepId, answers };
+      },
+      act: (action, stepId) => this.act(action, stepId ?? (this.current() as string)),
+      until: async (ready) => ready(),
+      failureText: async () => {
+        const errors = this.scope.getState(engine.$errors)[this.current() ?? ''];
+        return errors ? JSON.stringify(errors) : undefined;
+      },
+    };
+  }
 }
 
 /** A Storage kept in memory (the campaign module's localStorage and sessionStorage during a replay). */

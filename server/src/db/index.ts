@@ -219,6 +219,48 @@ export function pgliteAsDb(pglite: PGlite, release: () => void = () => undefined
 }
 
 /**
+ * A `pg` pool with the session settings every connection gets: statement_timeout and
+ * idle_in_transaction_session_timeout (ms; DEFAULTS.db unless `settings` says), and `schema` first on the search_path.
+ * Queries time out client-side 5 s after the server-side statement timeout. Connects lazily.
+ */
+function nuevoPool(connectionString: string, schema: string | undefined, settings: PoolSettings): pg.Pool {
+  const statementTimeout = settings.statementTimeoutMs ?? DEFAULTS.db.statementTimeoutMs;
+  const idle = settings.idleTimeoutMs ?? DEFAULTS.db.idleTimeoutMs;
+  const options = [`-c statement_timeout=${statementTimeout}`, `-c idle_in_transaction_session_timeout=${idle}`];
+  if (schema) options.push(`-c search_path=${schema}`);
+  return new pg.Pool({
+    connectionString,
+    max: settings.max ?? DEFAULTS.db.max,
+    connectionTimeoutMillis: settings.connectTimeoutMs ?? DEFAULTS.db.connectTimeoutMs,
+    idleTimeoutMillis: idle,
+    query_timeout: statementTimeout + 5_000,
+    keepAlive: true,
+    options: options.join(' '),
+    application_name: 'cotizador-hogar',
+  });
+}
+
+/** `query`/`exec` over a pool or a checked-out client; connection-level errors become DatabaseUnavailableError (rethrow). */
+function consultasDe(c: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<T>(sql: string, params: unknown[] = []) {
+      try {
+        return (await c.query(sql, params)).rows as T[];
+      } catch (err) {
+        return rethrow(err);
+      }
+    },
+    async exec(sql) {
+      try {
+        await c.query(sql);
+      } catch (err) {
+        rethrow(err);
+      }
+    },
+  };
+}
+
+/**
  * Opens a PostgreSQL pool that outlives the server going away: pool and client errors are logged (never crash the
  * process), queries fail with {@link DatabaseUnavailableError} while it is away, and new connections are opened
  * when it is back.
@@ -234,20 +276,7 @@ export async function createPostgresDb(
   settings: PoolSettings = {},
   onError: (err: Error) => void = () => undefined,
 ): Promise<Db> {
-  const statementTimeout = settings.statementTimeoutMs ?? DEFAULTS.db.statementTimeoutMs;
-  const idle = settings.idleTimeoutMs ?? DEFAULTS.db.idleTimeoutMs;
-  const options = [`-c statement_timeout=${statementTimeout}`, `-c idle_in_transaction_session_timeout=${idle}`];
-  if (schema) options.push(`-c search_path=${schema}`);
-  const pool = new pg.Pool({
-    connectionString,
-    max: settings.max ?? DEFAULTS.db.max,
-    connectionTimeoutMillis: settings.connectTimeoutMs ?? DEFAULTS.db.connectTimeoutMs,
-    idleTimeoutMillis: idle,
-    query_timeout: statementTimeout + 5_000,
-    keepAlive: true,
-    options: options.join(' '),
-    application_name: 'cotizador-hogar',
-  });
+  const pool = nuevoPool(connectionString, schema, settings);
   // An idle pooled connection that dies (server restart, pg_terminate_backend, network) emits 'error' on the pool;
   // without a listener Node would crash the process. The pool drops that client and opens a new one when needed.
   pool.on('error', onError);
@@ -258,26 +287,10 @@ export async function createPostgresDb(
     await pool.end().catch(() => undefined);
     rethrow(err);
   }
-  const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<T>(sql: string, params: unknown[] = []) {
-      try {
-        return (await c.query(sql, params)).rows as T[];
-      } catch (err) {
-        return rethrow(err);
-      }
-    },
-    async exec(sql) {
-      try {
-        await c.query(sql);
-      } catch (err) {
-        rethrow(err);
-      }
-    },
-  });
   const max = settings.max ?? DEFAULTS.db.max;
   return {
     kind: 'postgres',
-    ...wrap(pool),
+    ...consultasDe(pool),
     estadoPool: () => ({ total: pool.totalCount, libres: pool.idleCount, esperando: pool.waitingCount, max }),
     async transaction(fn) {
       let c: pg.PoolClient;
@@ -292,7 +305,7 @@ export async function createPostgresDb(
       let broken: Error | undefined;
       try {
         await c.query('BEGIN');
-        const result = await fn(wrap(c));
+        const result = await fn(consultasDe(c));
         await c.query('COMMIT');
         return result;
       } catch (err) {

@@ -34,6 +34,9 @@ function rehacerError(plano: ErrorPlano): Error {
   return err;
 }
 
+type Pedir = <T>(p: SinId<Peticion>) => Promise<T>;
+type Turno = ReturnType<typeof exclusivo>;
+
 /**
  * Starts the worker and waits until its PGlite is ready.
  * @param dataDir directory for the files, or undefined for an in-memory database
@@ -49,19 +52,53 @@ export async function createPgliteThreadDb(
   loadDataDir?: Blob,
 ): Promise<Db> {
   const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: { dataDir, loadDataDir } });
-  const pendientes = new Map<number, { ok: (v: unknown) => void; ko: (e: unknown) => void }>();
-  let siguiente = 0;
-  let caido: Error | undefined;
-  let cerrada = false;
   const salida = new Promise<void>((r) => worker.once('exit', () => r()));
-
-  const caer = (err: Error) => {
-    if (!caido && !cerrada) onError(err);
-    caido ??= err;
-    for (const p of pendientes.values()) p.ko(new DatabaseUnavailableError(err));
-    pendientes.clear();
+  await esperarInicio(worker).catch(async (err: unknown) => {
+    await worker.terminate();
+    alCerrar();
+    throw err;
+  });
+  const canal = abrirCanal(worker, onError, alCerrar);
+  const guard = () => {
+    if (canal.cerrada() || canal.caido()) throw new DatabaseUnavailableError(canal.caido() ?? new Error('PGlite is closed'));
   };
-  await new Promise<void>((ok, ko) => {
+  // Turns to SEND, in call order. A statement's turn ends once it is sent (the worker runs them in arrival order, so
+  // several can be on their way); a transaction's turn lasts from BEGIN until COMMIT/ROLLBACK is sent, so nothing
+  // else gets in between. The answer is awaited outside the turn (wrapped, so the turn does not wait for it).
+  const turno = exclusivo();
+  const enviar = async <T>(p: SinId<Peticion>): Promise<T> => (await turno(async () => ({ respuesta: canal.pedir<T>(p) }))).respuesta;
+
+  return {
+    kind: 'pglite',
+    async query<T>(sql: string, params: unknown[] = []) {
+      guard();
+      return enviar<T[]>({ op: 'query', sql, params, tx: false });
+    },
+    async exec(sql) {
+      guard();
+      await enviar<void>({ op: 'exec', sql, tx: false });
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      guard();
+      return transaccion(canal.pedir, turno, fn);
+    },
+    async close() {
+      if (canal.cerrada()) return salida;
+      canal.cerrar();
+      // after everything already sent or waiting for its turn (a transaction in course ends first)
+      await enviar<void>({ op: 'close' }).catch(() => undefined);
+      await worker.terminate(); // PGlite is closed (its files written): nothing left to wait for
+      await salida;
+    },
+  };
+}
+
+/**
+ * Waits for the worker's first message: `{ ready: true }`, or its start-up error.
+ * @throws the start-up error, the worker's error, or an Error when it exited before being ready
+ */
+function esperarInicio(worker: Worker): Promise<void> {
+  return new Promise<void>((ok, ko) => {
     const listo = () => {
       worker.off('message', alIniciar);
       worker.off('error', alFallar);
@@ -83,11 +120,25 @@ export async function createPgliteThreadDb(
     worker.on('message', alIniciar);
     worker.on('error', alFallar);
     worker.on('exit', alSalir);
-  }).catch(async (err: unknown) => {
-    await worker.terminate();
-    alCerrar();
-    throw err;
   });
+}
+
+/**
+ * The request/answer channel to a started worker: `pedir` posts a request with a fresh id and settles with the
+ * answer of that id. Once the worker errs or exits, every pending and later request fails with
+ * DatabaseUnavailableError (`onError` is told once, unless the database was closed on purpose: `cerrar()`).
+ */
+function abrirCanal(worker: Worker, onError: (err: Error) => void, alCerrar: () => void) {
+  const pendientes = new Map<number, { ok: (v: unknown) => void; ko: (e: unknown) => void }>();
+  let siguiente = 0;
+  let caido: Error | undefined;
+  let cerrada = false;
+  const caer = (err: Error) => {
+    if (!caido && !cerrada) onError(err);
+    caido ??= err;
+    for (const p of pendientes.values()) p.ko(new DatabaseUnavailableError(err));
+    pendientes.clear();
+  };
   worker.on('message', (m: { id: number; ok: boolean; result?: unknown; error?: ErrorPlano }) => {
     const p = pendientes.get(m.id);
     if (!p) return;
@@ -100,8 +151,7 @@ export async function createPgliteThreadDb(
     caer(new Error(`PGlite is closed (el hilo de la base terminó, código ${code})`));
     alCerrar();
   });
-
-  const pedir = <T>(p: SinId<Peticion>): Promise<T> => {
+  const pedir: Pedir = <T>(p: SinId<Peticion>): Promise<T> => {
     if (caido) return Promise.reject(new DatabaseUnavailableError(caido));
     const id = ++siguiente;
     return new Promise<T>((ok, ko) => {
@@ -109,64 +159,50 @@ export async function createPgliteThreadDb(
       worker.postMessage({ ...p, id });
     });
   };
-  const guard = () => {
-    if (cerrada || caido) throw new DatabaseUnavailableError(caido ?? new Error('PGlite is closed'));
-  };
-  // Turns to SEND, in call order. A statement's turn ends once it is sent (the worker runs them in arrival order, so
-  // several can be on their way); a transaction's turn lasts from BEGIN until COMMIT/ROLLBACK is sent, so nothing
-  // else gets in between. The answer is awaited outside the turn (wrapped, so the turn does not wait for it).
-  const turno = exclusivo();
-  const enviar = async <T>(p: SinId<Peticion>): Promise<T> => (await turno(async () => ({ respuesta: pedir<T>(p) }))).respuesta;
-
   return {
-    kind: 'pglite',
-    async query<T>(sql: string, params: unknown[] = []) {
-      guard();
-      return enviar<T[]>({ op: 'query', sql, params, tx: false });
-    },
-    async exec(sql) {
-      guard();
-      await enviar<void>({ op: 'exec', sql, tx: false });
-    },
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      guard();
-      const { fin } = await turno(async () => {
-        await pedir<void>({ op: 'begin' });
-        let terminada = false;
-        const tx: Queryable = {
-          async query<R>(sql: string, params: unknown[] = []) {
-            if (terminada) throw new Error('Transaction is closed');
-            return pedir<R[]>({ op: 'query', sql, params, tx: true });
-          },
-          async exec(sql) {
-            if (terminada) throw new Error('Transaction is closed');
-            await pedir<void>({ op: 'exec', sql, tx: true });
-          },
-        };
-        let result: T;
-        try {
-          result = await fn(tx);
-        } catch (err) {
-          terminada = true;
-          const rollback = pedir<void>({ op: 'rollback' }).catch(() => undefined);
-          return {
-            fin: rollback.then((): T => {
-              throw err;
-            }),
-          };
-        }
-        terminada = true;
-        return { fin: pedir<void>({ op: 'commit' }).then(() => result) };
-      });
-      return fin;
-    },
-    async close() {
-      if (cerrada) return salida;
+    pedir,
+    caido: () => caido,
+    cerrada: () => cerrada,
+    cerrar: () => {
       cerrada = true;
-      // after everything already sent or waiting for its turn (a transaction in course ends first)
-      await enviar<void>({ op: 'close' }).catch(() => undefined);
-      await worker.terminate(); // PGlite is closed (its files written): nothing left to wait for
-      await salida;
     },
   };
+}
+
+/**
+ * Runs `fn` as one transaction: BEGIN, `fn`'s statements, then COMMIT (or ROLLBACK when `fn` throws), all in one turn
+ * so no other statement gets in between. The turn ends once COMMIT/ROLLBACK is sent; the answer is awaited after it.
+ * @returns `fn`'s result once committed
+ * @throws `fn`'s error (after the rollback), or the COMMIT's
+ */
+async function transaccion<T>(pedir: Pedir, turno: Turno, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  const { fin } = await turno(async () => {
+    await pedir<void>({ op: 'begin' });
+    let terminada = false;
+    const tx: Queryable = {
+      async query<R>(sql: string, params: unknown[] = []) {
+        if (terminada) throw new Error('Transaction is closed');
+        return pedir<R[]>({ op: 'query', sql, params, tx: true });
+      },
+      async exec(sql) {
+        if (terminada) throw new Error('Transaction is closed');
+        await pedir<void>({ op: 'exec', sql, tx: true });
+      },
+    };
+    let result: T;
+    try {
+      result = await fn(tx);
+    } catch (err) {
+      terminada = true;
+      const rollback = pedir<void>({ op: 'rollback' }).catch(() => undefined);
+      return {
+        fin: rollback.then((): T => {
+          throw err;
+        }),
+      };
+    }
+    terminada = true;
+    return { fin: pedir<void>({ op: 'commit' }).then(() => result) };
+  });
+  return fin;
 }

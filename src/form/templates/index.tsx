@@ -16,6 +16,7 @@ import { getUiOptions } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { fieldState } from '../conditions';
 import { blurOnEnter, describedBy } from '../a11y';
+import { FieldError } from '../widgets/FieldError';
 import { GROUP_WIDGETS, SELF_LABELLED } from '../widgets/registry';
 
 function FieldTemplate(props: FieldTemplateProps) {
@@ -27,12 +28,7 @@ function FieldTemplate(props: FieldTemplateProps) {
   const options = getUiOptions(uiSchema);
   const showLabel = options.label !== false && !SELF_LABELLED.has(widget);
   const described = describedBy(id, { help: rawHelp, error: rawErrors.length });
-  const errors = rawErrors.length ? (
-    <p className="field__error" id={`${id}__error`}>
-      <span className="visually-hidden">Error: </span>
-      {rawErrors[0]}
-    </p>
-  ) : null;
+  const errors = <FieldError id={id} message={rawErrors[0]} />;
   const help = rawHelp ? (
     <p className="field__help" id={`${id}__help`}>
       {rawHelp}

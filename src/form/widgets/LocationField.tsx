@@ -11,6 +11,7 @@ import { getUiOptions } from '@rjsf/utils';
 import { useEffect, useId, useRef, useState, type Dispatch, type KeyboardEvent, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormContext } from '../context';
+import { FieldError } from './FieldError';
 import { useRestOfObject } from './rest-of-object';
 
 interface Provincia {
@@ -40,6 +41,10 @@ interface Names {
 
 let provinciasCache: Promise<Provincia[]> | null = null;
 
+/**
+ * The root-level location field: a province select (unless `ui:options.province` is "search") and the locality
+ * combobox, then every other property of the step (RJSF's ObjectField).
+ */
 export function LocationField(props: FieldProps) {
   const { uiSchema, formData, onChange, registry, fieldPathId } = props;
   const { t, i18n } = useTranslation();
@@ -48,18 +53,7 @@ export function LocationField(props: FieldProps) {
   const combined = getUiOptions(uiSchema).province === 'search';
   const lists = (getUiOptions(uiSchema).lists ?? {}) as Lists;
   const data = (formData ?? {}) as Record<string, unknown>;
-  const [provincias, setProvincias] = useState<Provincia[]>([]);
-  const [listError, setListError] = useState<string | null>(null);
-
-  const call = ctx.call;
-  useEffect(() => {
-    if (combined) return;
-    provinciasCache ??= call(lists.provinces) as Promise<Provincia[]>;
-    provinciasCache.then(setProvincias).catch((e: Error) => {
-      provinciasCache = null;
-      setListError(e.message);
-    });
-  }, [call, lists.provinces, combined]);
+  const { provincias, listError } = useProvincias(ctx.call, lists.provinces, !combined);
 
   const set = (patch: Record<string, unknown>) => {
     const next = { ...data, ...patch };
@@ -69,50 +63,29 @@ export function LocationField(props: FieldProps) {
 
   const { rest, errorOf: errOf } = useRestOfObject(props, Object.values(names));
   const stepId = ctx.stepId;
-  const provinceId = `${fieldPathId.$id}_${names.province}`;
-  const provErr = errOf(names.province);
 
   return (
     <div className="form-fields">
       {!combined && (
-        <div className={`field ${provErr ? 'field--invalid' : ''}`} data-field={names.province}>
-          <label className="field__label" htmlFor={provinceId}>
-            {t(`${stepId}.fields.${names.province}.label`)}
-          </label>
-          {provErr && (
-            <p className="field__error" id={`${provinceId}__error`}>
-              <span className="visually-hidden">Error: </span>
-              {provErr}
-            </p>
-          )}
-          {listError && <p className="field__error">{listError}</p>}
-          <div className="input">
-            <select
-              id={provinceId}
-              className="input__control"
-              value={(data[names.province] as string) ?? ''}
-              aria-invalid={!!provErr || undefined}
-              aria-describedby={provErr ? `${provinceId}__error` : undefined}
-              onChange={(e) => {
-                const p = provincias.find((x) => x.id === e.target.value);
-                set({
-                  [names.province]: p?.id,
-                  [names.provinceName]: p?.nombre,
-                  [names.locality]: undefined,
-                  [names.localityName]: undefined,
-                  [names.department]: undefined,
-                });
-              }}
-            >
-              <option value="">{t(`${stepId}.fields.${names.province}.placeholder`)}</option>
-              {provincias.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.nombre}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <ProvinceSelect
+          id={`${fieldPathId.$id}_${names.province}`}
+          name={names.province}
+          label={t(`${stepId}.fields.${names.province}.label`)}
+          placeholder={t(`${stepId}.fields.${names.province}.placeholder`)}
+          value={(data[names.province] as string) ?? ''}
+          error={errOf(names.province)}
+          listError={listError}
+          provincias={provincias}
+          onPick={(p) =>
+            set({
+              [names.province]: p?.id,
+              [names.provinceName]: p?.nombre,
+              [names.locality]: undefined,
+              [names.localityName]: undefined,
+              [names.department]: undefined,
+            })
+          }
+        />
       )}
       <LocalityCombobox
         id={`${fieldPathId.$id}_${names.locality}`}
@@ -132,21 +105,76 @@ export function LocationField(props: FieldProps) {
         }
         error={errOf(names.locality) ?? (combined ? errOf(names.province) : undefined)}
         search={(input) => ctx.call(lists.localities, input) as Promise<Localidad[]>}
-        onPick={(l) =>
-          set(
-            combined
-              ? {
-                  [names.province]: l?.provinciaId,
-                  [names.provinceName]: l?.provincia,
-                  [names.locality]: l?.id,
-                  [names.localityName]: l?.nombre,
-                  [names.department]: l?.departamento,
-                }
-              : { [names.locality]: l?.id, [names.localityName]: l?.nombre, [names.department]: l?.departamento },
-          )
-        }
+        onPick={(l) => set(localityPatch(names, combined, l))}
       />
       {rest}
+    </div>
+  );
+}
+
+/**
+ * The provinces of flow call `list` (fetched once per page, kept for every later step; a failed fetch is retried on
+ * the next mount) when `wanted`. @returns the provinces (empty until they arrive) and the fetch's error message, if any
+ */
+function useProvincias(call: FormContext['call'], list: string, wanted: boolean) {
+  const [provincias, setProvincias] = useState<Provincia[]>([]);
+  const [listError, setListError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    provinciasCache ??= call(list) as Promise<Provincia[]>;
+    provinciasCache.then(setProvincias).catch((e: Error) => {
+      provinciasCache = null;
+      setListError(e.message);
+    });
+  }, [call, list, wanted]);
+  return { provincias, listError };
+}
+
+/**
+ * The answers a picked locality writes (all undefined when the pick is undone): its id, name and department and, where
+ * the province is not asked apart (`combined`), its province's id and name too.
+ */
+function localityPatch(names: Names, combined: boolean, l: Localidad | undefined): Record<string, unknown> {
+  const locality = { [names.locality]: l?.id, [names.localityName]: l?.nombre, [names.department]: l?.departamento };
+  return combined ? { [names.province]: l?.provinciaId, [names.provinceName]: l?.provincia, ...locality } : locality;
+}
+
+/** The province dropdown: its label, error, the list's load error, and one option per province after a placeholder. */
+function ProvinceSelect(p: {
+  id: string;
+  name: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  error?: string;
+  listError: string | null;
+  provincias: Provincia[];
+  onPick: (p: Provincia | undefined) => void;
+}) {
+  return (
+    <div className={`field ${p.error ? 'field--invalid' : ''}`} data-field={p.name}>
+      <label className="field__label" htmlFor={p.id}>
+        {p.label}
+      </label>
+      <FieldError id={p.id} message={p.error} />
+      {p.listError && <p className="field__error">{p.listError}</p>}
+      <div className="input">
+        <select
+          id={p.id}
+          className="input__control"
+          value={p.value}
+          aria-invalid={!!p.error || undefined}
+          aria-describedby={p.error ? `${p.id}__error` : undefined}
+          onChange={(e) => p.onPick(p.provincias.find((x) => x.id === e.target.value))}
+        >
+          <option value="">{p.placeholder}</option>
+          {p.provincias.map((x) => (
+            <option key={x.id} value={x.id}>
+              {x.nombre}
+            </option>
+          ))}
+        </select>
+      </div>
     </div>
   );
 }
@@ -377,11 +405,66 @@ function comboboxKey(
  */
 function LocalityCombobox(p: LocalityComboboxProps) {
   const { t } = useTranslation();
+  const c = useLocalityCombobox(p);
+  const { open, active, items, shown, canSearch } = c;
+  const describedBy = [p.error ? `${p.id}__error` : '', `${p.id}__help`].filter(Boolean).join(' ');
+  const help = comboboxHelp(t, {
+    canSearch,
+    loading: c.loading,
+    searched: c.searched,
+    picked: c.picked,
+    none: !items.length,
+    ambiguous: c.ambiguous,
+    anyProvince: p.anyProvince,
+    selectedName: p.selectedName,
+    help: p.help,
+  });
+  return (
+    <div className={`field combobox ${p.error ? 'field--invalid' : ''}`} data-field={p.name}>
+      <label className="field__label" htmlFor={p.id}>
+        {p.label}
+      </label>
+      <FieldError id={p.id} message={p.error} />
+      <div className="input">
+        <input
+          id={p.id}
+          className="input__control"
+          role="combobox"
+          aria-expanded={shown}
+          aria-controls={c.listId}
+          aria-autocomplete="list"
+          aria-activedescendant={shown && items[active] ? `${c.listId}-${active}` : undefined}
+          aria-invalid={!!p.error || undefined}
+          aria-describedby={describedBy}
+          autoComplete="off"
+          placeholder={p.placeholder}
+          disabled={!canSearch}
+          value={c.text}
+          onChange={(e) => c.type(e.target.value)}
+          onFocus={c.enter}
+          onBlur={c.leave}
+          onKeyDown={(e) => comboboxKey(e, { open, shown, items, active, setOpen: c.setOpen, setActive: c.setActive, pick: c.pick })}
+        />
+      </div>
+      <p className="field__help" id={`${p.id}__help`} aria-live="polite">
+        {help}
+      </p>
+      {shown && <LocalityOptions listId={c.listId} label={p.label} items={items} active={active} shownName={c.shownName} pick={c.pick} />}
+    </div>
+  );
+}
+
+/**
+ * The combobox's state: the typed text, whether the list is open and its active option, the search's results for the
+ * text, what they mean (picked, searched, ambiguous) and the handlers that change them: `type` (the visitor typed),
+ * `enter`/`leave` (focus and blur), `pick` (an option chosen).
+ */
+function useLocalityCombobox(p: LocalityComboboxProps) {
   const [text, setText] = useState(p.selectedName ?? '');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const focused = useRef(false);
-  /** A pointer is down somewhere on the page (the blur a press causes waits for its release: see onBlur). */
+  /** A pointer is down somewhere on the page (the blur a press causes waits for its release: see leave). */
   const pressed = usePointerPressed();
   const listId = useId();
   const onPick = useRef(p.onPick);
@@ -411,78 +494,59 @@ function LocalityCombobox(p: LocalityComboboxProps) {
     setText(shownName(l));
     setOpen(false);
   };
-  const shown = open && !picked && items.length > 0;
   const searched = !!found && found.q === q && !loading;
-  const same = (name: string) =>
-    items.filter((l) => nombreComparable(name === 'full' ? `${l.nombre}, ${l.provincia ?? ''}` : l.nombre) === nombreComparable(q)).length;
-  const ambiguous = searched && !picked && !open && (same('full') > 1 || (same('full') === 0 && same('name') > 1));
-  const describedBy = [p.error ? `${p.id}__error` : '', `${p.id}__help`].filter(Boolean).join(' ');
-  const help = comboboxHelp(t, {
-    canSearch,
+  const ambiguous = searched && !picked && !open && ambiguo(items, q);
+  const type = (value: string) => {
+    setText(value);
+    setOpen(true);
+    if (p.selectedName) p.onPick(undefined);
+  };
+  const enter = () => {
+    focused.current = true;
+    setOpen(true);
+  };
+  const leave = () => {
+    focused.current = false;
+    // the list is in the page's flow: closing it moves what follows up. When a press (on «Continuar», say) took
+    // the focus, the list closes once the press is over, so the button does not move between press and click
+    const close = () => {
+      if (focused.current) return;
+      setOpen(false);
+      const match = !picked && searched ? localidadUnivoca(q, items, true) : undefined;
+      if (match) pick(match);
+    };
+    if (!pressed.current) return close();
+    afterPress(close);
+  };
+  const shown = open && !picked && items.length > 0;
+  return {
+    text,
+    open,
+    setOpen,
+    active,
+    setActive,
+    listId,
+    items,
     loading,
-    searched,
     picked,
-    none: !items.length,
+    canSearch,
+    searched,
     ambiguous,
-    anyProvince: p.anyProvince,
-    selectedName: p.selectedName,
-    help: p.help,
-  });
-  return (
-    <div className={`field combobox ${p.error ? 'field--invalid' : ''}`} data-field={p.name}>
-      <label className="field__label" htmlFor={p.id}>
-        {p.label}
-      </label>
-      {p.error && (
-        <p className="field__error" id={`${p.id}__error`}>
-          <span className="visually-hidden">Error: </span>
-          {p.error}
-        </p>
-      )}
-      <div className="input">
-        <input
-          id={p.id}
-          className="input__control"
-          role="combobox"
-          aria-expanded={shown}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={shown && items[active] ? `${listId}-${active}` : undefined}
-          aria-invalid={!!p.error || undefined}
-          aria-describedby={describedBy}
-          autoComplete="off"
-          placeholder={p.placeholder}
-          disabled={!canSearch}
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setOpen(true);
-            if (p.selectedName) p.onPick(undefined);
-          }}
-          onFocus={() => {
-            focused.current = true;
-            setOpen(true);
-          }}
-          onBlur={() => {
-            focused.current = false;
-            // the list is in the page's flow: closing it moves what follows up. When a press (on «Continuar», say) took
-            // the focus, the list closes once the press is over, so the button does not move between press and click
-            const leave = () => {
-              if (focused.current) return;
-              setOpen(false);
-              const match = !picked && searched ? localidadUnivoca(q, items, true) : undefined;
-              if (match) pick(match);
-            };
-            if (!pressed.current) return leave();
-            afterPress(leave);
-          }}
-          onKeyDown={(e) => comboboxKey(e, { open, shown, items, active, setOpen, setActive, pick })}
-        />
-      </div>
-      <p className="field__help" id={`${p.id}__help`} aria-live="polite">
-        {help}
-      </p>
-      {shown && <LocalityOptions listId={listId} label={p.label} items={items} active={active} shownName={shownName} pick={pick} />}
-    </div>
-  );
+    shown,
+    shownName,
+    pick,
+    type,
+    enter,
+    leave,
+  };
+}
+
+/**
+ * Whether typed text `q` names several of the results: several whose «name, province» it is, or none of those and
+ * several whose name it is (accents and case aside).
+ */
+function ambiguo(items: Localidad[], q: string): boolean {
+  const same = (full: boolean) =>
+    items.filter((l) => nombreComparable(full ? `${l.nombre}, ${l.provincia ?? ''}` : l.nombre) === nombreComparable(q)).length;
+  return same(true) > 1 || (same(true) === 0 && same(false) > 1);
 }

@@ -13,7 +13,8 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { FormContext } from '../context';
 import { useRestOfObject } from './rest-of-object';
-import { blurOnEnter } from '../a11y';
+import { blurOnEnter, describedBy } from '../a11y';
+import { FieldError } from './FieldError';
 
 type Partir = typeof import('../../core/numeracion.ts').partirTelefono;
 
@@ -33,12 +34,75 @@ export function telefonoMostrado(areaCod: unknown, phoneNumber: unknown): string
   return [areaCod, phoneNumber].filter((v) => typeof v === 'string' && v !== '').join(' ');
 }
 
+/** The one phone input of a step, after every other property of it (RJSF's ObjectField). */
 export function PhoneField(props: FieldProps) {
   const { uiSchema, formData, onChange, registry, fieldPathId, disabled, readonly } = props;
   const { t, i18n } = useTranslation();
   const ctx = registry.formContext as FormContext;
   const names = (getUiOptions(uiSchema).fields ?? {}) as Names;
   const data = (formData ?? {}) as Record<string, unknown>;
+  const { text, type } = usePhoneText({ data, names, onChange, path: fieldPathId.path, ctx });
+
+  const { rest, errorOf: errOf } = useRestOfObject(props, Object.values(names));
+  // the number's own error first (nothing or too few digits), then the area code's (missing, or unknown to ENACOM)
+  const error = errOf(names.number) ?? errOf(names.areaCode);
+  const id = `${fieldPathId.$id}_${names.number}`;
+  const key = `${ctx.stepId}.fields.${names.number}`;
+  const help = i18n.exists(`${key}.help`) ? t(`${key}.help`) : '';
+
+  return (
+    <div className="form-fields">
+      {rest}
+      <div
+        className={`field field--${names.number} ${error ? 'field--invalid' : ''}`}
+        data-field={names.number}
+        data-fields={`${names.areaCode} ${names.number}`}
+      >
+        <label className="field__label" htmlFor={id}>
+          {t(`${key}.label`)}
+        </label>
+        {help && (
+          <p className="field__help" id={`${id}__help`}>
+            {help}
+          </p>
+        )}
+        <FieldError id={id} message={error} />
+        <div className="input">
+          <input
+            id={id}
+            name={id}
+            className="input__control"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder={i18n.exists(`${key}.placeholder`) ? t(`${key}.placeholder`) : undefined}
+            value={text}
+            disabled={disabled || readonly}
+            aria-invalid={!!error || undefined}
+            aria-describedby={describedBy(id, { help, error })}
+            onChange={(e) => type(e.target.value)}
+            onKeyDown={blurOnEnter}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The phone's text and what typing does: each text is split into the wire pair (area code, number) and written with
+ * `onChange`; text typed before the parser arrived is split once it does (a submit meanwhile is held for it). A pair
+ * written from outside (restored answers) replaces the text.
+ * @returns the text shown and `type(text)`, the input's change handler
+ */
+function usePhoneText(f: {
+  data: Record<string, unknown>;
+  names: Names;
+  onChange: FieldProps['onChange'];
+  path: FieldProps['fieldPathId']['path'];
+  ctx: FormContext;
+}) {
+  const { data, names } = f;
   const stored = telefonoMostrado(data[names.areaCode], data[names.number]);
   const [text, setText] = useState(stored);
   const [partir, setPartir] = useState<Partir | null>(null);
@@ -54,8 +118,8 @@ export function PhoneField(props: FieldProps) {
     return () => void (live = false);
   }, []);
 
-  const latest = useRef({ data, onChange, path: fieldPathId.path });
-  latest.current = { data, onChange, path: fieldPathId.path };
+  const latest = useRef({ data, onChange: f.onChange, path: f.path });
+  latest.current = { data, onChange: f.onChange, path: f.path };
   const write = (typed: string, split: Partir) => {
     const { areaCod, phoneNumber } = split(typed);
     const next: Record<string, unknown> = { ...latest.current.data, [names.areaCode]: areaCod, [names.number]: phoneNumber };
@@ -75,7 +139,7 @@ export function PhoneField(props: FieldProps) {
       pending.current = null;
       if (typed !== null) flushSync(() => write(typed, split));
     });
-    ctx.holdSubmit(owed.current);
+    f.ctx.holdSubmit(owed.current);
   };
   useEffect(() => {
     if (partir && pending.current !== null) {
@@ -84,62 +148,13 @@ export function PhoneField(props: FieldProps) {
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [partir]);
-
-  const { rest, errorOf: errOf } = useRestOfObject(props, Object.values(names));
-  // the number's own error first (nothing or too few digits), then the area code's (missing, or unknown to ENACOM)
-  const error = errOf(names.number) ?? errOf(names.areaCode);
-  const id = `${fieldPathId.$id}_${names.number}`;
-  const key = `${ctx.stepId}.fields.${names.number}`;
-  const help = i18n.exists(`${key}.help`) ? t(`${key}.help`) : '';
-  const describedBy = [help ? `${id}__help` : '', error ? `${id}__error` : ''].filter(Boolean).join(' ') || undefined;
-
-  return (
-    <div className="form-fields">
-      {rest}
-      <div
-        className={`field field--${names.number} ${error ? 'field--invalid' : ''}`}
-        data-field={names.number}
-        data-fields={`${names.areaCode} ${names.number}`}
-      >
-        <label className="field__label" htmlFor={id}>
-          {t(`${key}.label`)}
-        </label>
-        {help && (
-          <p className="field__help" id={`${id}__help`}>
-            {help}
-          </p>
-        )}
-        {error && (
-          <p className="field__error" id={`${id}__error`}>
-            <span className="visually-hidden">Error: </span>
-            {error}
-          </p>
-        )}
-        <div className="input">
-          <input
-            id={id}
-            name={id}
-            className="input__control"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            placeholder={i18n.exists(`${key}.placeholder`) ? t(`${key}.placeholder`) : undefined}
-            value={text}
-            disabled={disabled || readonly}
-            aria-invalid={!!error || undefined}
-            aria-describedby={describedBy}
-            onChange={(e) => {
-              setText(e.target.value);
-              if (partir) write(e.target.value, partir);
-              else {
-                pending.current = e.target.value;
-                owe();
-              }
-            }}
-            onKeyDown={blurOnEnter}
-          />
-        </div>
-      </div>
-    </div>
-  );
+  const type = (value: string) => {
+    setText(value);
+    if (partir) write(value, partir);
+    else {
+      pending.current = value;
+      owe();
+    }
+  };
+  return { text, type };
 }

@@ -8,15 +8,13 @@
  * ConsultaBody/ConsultaResponse); the server's field errors go on the fields, anything else above the form.
  * Texts: src/i18n/es.json › postventa.consulta.*, legal.bajaRige (the baja's one effective-date sentence).
  */
-import { Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PaginaSimple } from '../../app/Legal';
 import type { FlowEngine } from '../../engine/model';
 import { formatDateAr } from '../../core/dates.ts';
-import { LazyStepForm } from '../../form/LazyStepForm';
-import { Icon } from '../../form/widgets/Icon';
-import { RUTAS_POSTVENTA } from '../../core/rutas.ts';
+import { ArrepentimientoAbierto, FormularioPostventa } from './partes';
 import { useStandaloneForm } from './useStandaloneForm';
 
 /** POST /api/postventa/consulta's answer. */
@@ -33,106 +31,69 @@ interface Consulta {
 /** The request's state as the holder reads it (a baja followed by a withdrawal is void). */
 const claveEstado = (c: Consulta) => (c.tipo === 'ARREPENTIMIENTO' ? 'ARREPENTIMIENTO' : c.estado === 'ANULADA' ? 'BAJA_ANULADA' : 'BAJA');
 
+/** The lookup page: the form, then what was found (focus moves to each one's title). */
 export function ConsultaScreen({ engine }: { engine: FlowEngine }) {
   const { t } = useTranslation();
-  const {
-    form,
-    context,
-    call,
-    answers,
-    errors,
-    banner,
-    sending,
-    result: hallado,
-    send,
-    reset,
-  } = useStandaloneForm<Consulta>(engine, 'consulta');
+  const { result: hallado, ...estado } = useStandaloneForm<Consulta>(engine, 'consulta');
   const titulo = useRef<HTMLHeadingElement>(null);
   useEffect(() => titulo.current?.focus(), [hallado]);
 
-  if (hallado) {
-    const fila = (dt: string, dd: string, testid: string) => (
-      <div className="review__row">
-        <dt>{dt}</dt>
-        <dd data-testid={testid}>{dd}</dd>
-      </div>
-    );
-    const efectiva = formatDateAr(hallado.fechaEfectiva);
-    return (
-      <PaginaSimple>
-        <section className="result" data-testid="consulta-resultado">
-          <h1 className="result__title" tabIndex={-1} ref={titulo}>
-            {t('postventa.consulta.resultadoTitulo', { codigo: hallado.codigo })}
-          </h1>
-          <dl className="review__rows consulta__datos">
-            {fila(t('postventa.consulta.tipo'), t(`postventa.consulta.tipos.${hallado.tipo}`), 'consulta-tipo')}
-            {fila(t('postventa.consulta.poliza'), hallado.numSecuPol, 'consulta-poliza')}
-            {fila(t('postventa.consulta.fecha'), formatDateAr(hallado.fecha), 'consulta-fecha')}
-            {fila(t('postventa.consulta.estado'), t(`postventa.consulta.estados.${claveEstado(hallado)}`), 'consulta-estado')}
-            {fila(
-              t('postventa.consulta.fechaEfectiva'),
-              t(hallado.tipo === 'ARREPENTIMIENTO' ? 'postventa.consulta.efectivaArrepentimiento' : 'postventa.consulta.efectivaBaja', {
-                fecha: efectiva,
-              }),
-              'consulta-efectiva',
-            )}
-          </dl>
-          {hallado.tipo === 'BAJA' && hallado.estado === 'BAJA' && (
-            <p className="result__lead" data-testid="baja-rige">
-              {t('legal.bajaRige', { fecha: efectiva })}
-            </p>
-          )}
-          {hallado.arrepentimientoHasta && (
-            <p className="result__lead">
-              {t('legal.bajaArrepentimientoHasta', { hasta: formatDateAr(hallado.arrepentimientoHasta) })}{' '}
-              <Link to={RUTAS_POSTVENTA.arrepentimiento}>{t('legal.botones.arrepentimiento')}</Link>
-            </p>
-          )}
-          <div className="result__actions">
-            <button type="button" className="button button--ghost" onClick={reset}>
-              {t('postventa.consulta.otra')}
-            </button>
-            <Link className="button button--primary" to="/">
-              {t('postventa.volverInicio')}
-            </Link>
-          </div>
-        </section>
-      </PaginaSimple>
-    );
-  }
+  if (hallado) return <ConsultaHallada hallado={hallado} titulo={titulo} otra={estado.reset} />;
+  return (
+    <FormularioPostventa
+      titulo={titulo}
+      encabezado={t('postventa.consulta.titulo')}
+      bajada={t('postventa.consulta.bajada')}
+      estado={estado}
+      submitLabel={estado.sending ? t('postventa.consulta.buscando') : t('postventa.consulta.cta')}
+    />
+  );
+}
+
+/** What a lookup found: type, policy, date, state and effective date of the request; «look up another» goes back. */
+function ConsultaHallada({ hallado, titulo, otra }: { hallado: Consulta; titulo: RefObject<HTMLHeadingElement | null>; otra: () => void }) {
+  const { t } = useTranslation();
+  const fila = (dt: string, dd: string, testid: string) => (
+    <div className="review__row">
+      <dt>{dt}</dt>
+      <dd data-testid={testid}>{dd}</dd>
+    </div>
+  );
+  const efectiva = formatDateAr(hallado.fechaEfectiva);
   return (
     <PaginaSimple>
-      <div className="step step--postventa">
-        <div className="step__body">
-          <div className="step-head">
-            <h1 className="step-title" tabIndex={-1} ref={titulo}>
-              {t('postventa.consulta.titulo')}
-            </h1>
-            <p className="step-lead">{t('postventa.consulta.bajada')}</p>
-            <p className="note">
-              <Icon name="candado" /> {t('postventa.formulario.sinCuenta')}
-            </p>
-          </div>
-          {banner && (
-            <div className="banner banner--error" role="alert">
-              <Icon name="alerta" /> <span>{banner}</span>
-            </div>
+      <section className="result" data-testid="consulta-resultado">
+        <h1 className="result__title" tabIndex={-1} ref={titulo}>
+          {t('postventa.consulta.resultadoTitulo', { codigo: hallado.codigo })}
+        </h1>
+        <dl className="review__rows consulta__datos">
+          {fila(t('postventa.consulta.tipo'), t(`postventa.consulta.tipos.${hallado.tipo}`), 'consulta-tipo')}
+          {fila(t('postventa.consulta.poliza'), hallado.numSecuPol, 'consulta-poliza')}
+          {fila(t('postventa.consulta.fecha'), formatDateAr(hallado.fecha), 'consulta-fecha')}
+          {fila(t('postventa.consulta.estado'), t(`postventa.consulta.estados.${claveEstado(hallado)}`), 'consulta-estado')}
+          {fila(
+            t('postventa.consulta.fechaEfectiva'),
+            t(hallado.tipo === 'ARREPENTIMIENTO' ? 'postventa.consulta.efectivaArrepentimiento' : 'postventa.consulta.efectivaBaja', {
+              fecha: efectiva,
+            }),
+            'consulta-efectiva',
           )}
-          {form && (
-            <Suspense fallback={<div className="form-skeleton" aria-busy="true" />}>
-              <LazyStepForm
-                stepId={form.schema}
-                formData={answers}
-                serverErrors={errors}
-                context={context}
-                call={call}
-                submitLabel={sending ? t('postventa.consulta.buscando') : t('postventa.consulta.cta')}
-                onSubmit={(answers) => void send(answers)}
-              />
-            </Suspense>
-          )}
+        </dl>
+        {hallado.tipo === 'BAJA' && hallado.estado === 'BAJA' && (
+          <p className="result__lead" data-testid="baja-rige">
+            {t('legal.bajaRige', { fecha: efectiva })}
+          </p>
+        )}
+        <ArrepentimientoAbierto hasta={hallado.arrepentimientoHasta} />
+        <div className="result__actions">
+          <button type="button" className="button button--ghost" onClick={otra}>
+            {t('postventa.consulta.otra')}
+          </button>
+          <Link className="button button--primary" to="/">
+            {t('postventa.volverInicio')}
+          </Link>
         </div>
-      </div>
+      </section>
     </PaginaSimple>
   );
 }

@@ -8,15 +8,15 @@
  * said with the one text legal.bajaRige (on the form with today's date, on the result with the server's date), and a
  * baja inside the 10 days says until when the withdrawal is still open. Texts: src/i18n/es.json › postventa.*, legal.*.
  */
-import { Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PaginaSimple } from '../../app/Legal';
 import type { FlowEngine } from '../../engine/model';
 import { formatDateAr, hoyArgentina } from '../../core/dates.ts';
-import { LazyStepForm } from '../../form/LazyStepForm';
 import { Icon } from '../../form/widgets/Icon';
-import { RUTA_CONSULTA_TRAMITE, RUTAS_POSTVENTA, type TipoPostventa } from '../../core/rutas.ts';
+import { RUTA_CONSULTA_TRAMITE, type TipoPostventa } from '../../core/rutas.ts';
+import { ArrepentimientoAbierto, FormularioPostventa } from './partes';
 import { useStandaloneForm } from './useStandaloneForm';
 
 interface Tramite {
@@ -26,101 +26,77 @@ interface Tramite {
   arrepentimientoHasta?: string;
 }
 
+/** The withdrawal or cancellation page (`tipo`): the form, then the tracking code (focus moves to each one's title). */
 export function TramiteScreen({ tipo, engine }: { tipo: TipoPostventa; engine: FlowEngine }) {
   const { t } = useTranslation();
-  const { form, context, call, answers, errors, banner, sending, result: hecho, send } = useStandaloneForm<Tramite>(engine, tipo);
+  const { result: hecho, ...estado } = useStandaloneForm<Tramite>(engine, tipo);
   const titulo = useRef<HTMLHeadingElement>(null);
   useEffect(() => titulo.current?.focus(), [hecho]);
 
-  if (hecho) {
-    return (
-      <PaginaSimple>
-        <section className="result result--success" data-testid="tramite-listo">
-          <span className="result__icon">
-            <Icon name="check" />
-          </span>
-          <h1 className="result__title" tabIndex={-1} ref={titulo}>
-            {t(`postventa.${tipo}.listoTitulo`)}
-          </h1>
-          <p className="result__lead">
-            {t(`postventa.${tipo}.listoBajada`, { numSecuPol: hecho.numSecuPol, fecha: formatDateAr(hecho.fechaEfectiva) })}
-          </p>
-          {tipo === 'baja' && (
-            <p className="result__lead" data-testid="baja-rige">
-              {t('legal.bajaRige', { fecha: formatDateAr(hecho.fechaEfectiva) })}
-            </p>
-          )}
-          {hecho.arrepentimientoHasta && (
-            <p className="result__lead">
-              {t('legal.bajaArrepentimientoHasta', { hasta: formatDateAr(hecho.arrepentimientoHasta) })}{' '}
-              <Link to={RUTAS_POSTVENTA.arrepentimiento}>{t('legal.botones.arrepentimiento')}</Link>
-            </p>
-          )}
-          <dl className="result__data">
-            <div className="review__row">
-              <dt>{t('postventa.codigo')}</dt>
-              <dd data-testid="codigo">{hecho.codigo}</dd>
+  if (hecho) return <TramiteListo tipo={tipo} hecho={hecho} titulo={titulo} />;
+  return (
+    <FormularioPostventa
+      titulo={titulo}
+      encabezado={t(`postventa.${tipo}.titulo`)}
+      bajada={t(`postventa.${tipo}.bajada`)}
+      aviso={
+        tipo === 'baja' && (
+          <div className="banner banner--info" data-testid="baja-rige">
+            <Icon name="alerta" />
+            <div>
+              <p className="banner__p">
+                <strong>{t('postventa.baja.rigeHoy')}</strong> {t('legal.bajaRige', { fecha: formatDateAr(hoyArgentina()) })}
+              </p>
+              <p className="banner__p">{t('legal.bajaArrepentimiento')}</p>
             </div>
-          </dl>
-          <p className="note">{t('postventa.codigoAyuda')}</p>
-          <div className="result__actions">
-            <Link className="button button--ghost" to={RUTA_CONSULTA_TRAMITE}>
-              {t('postventa.consultarTramite')}
-            </Link>
-            <Link className="button button--primary" to="/">
-              {t('postventa.volverInicio')}
-            </Link>
           </div>
-        </section>
-      </PaginaSimple>
-    );
-  }
+        )
+      }
+      estado={estado}
+      formKey={tipo}
+      submitLabel={estado.sending ? t('postventa.enviando') : t(`postventa.${tipo}.cta`)}
+      pie={<p className="note">{t(tipo === 'baja' ? 'legal.bajaDerecho' : 'legal.arrepentimiento')}</p>}
+    />
+  );
+}
+
+/** The request is recorded: its effective date, the tracking code and a link to look it up. */
+function TramiteListo({ tipo, hecho, titulo }: { tipo: TipoPostventa; hecho: Tramite; titulo: RefObject<HTMLHeadingElement | null> }) {
+  const { t } = useTranslation();
   return (
     <PaginaSimple>
-      <div className="step step--postventa">
-        <div className="step__body">
-          <div className="step-head">
-            <h1 className="step-title" tabIndex={-1} ref={titulo}>
-              {t(`postventa.${tipo}.titulo`)}
-            </h1>
-            <p className="step-lead">{t(`postventa.${tipo}.bajada`)}</p>
-            {tipo === 'baja' && (
-              <div className="banner banner--info" data-testid="baja-rige">
-                <Icon name="alerta" />
-                <div>
-                  <p className="banner__p">
-                    <strong>{t('postventa.baja.rigeHoy')}</strong> {t('legal.bajaRige', { fecha: formatDateAr(hoyArgentina()) })}
-                  </p>
-                  <p className="banner__p">{t('legal.bajaArrepentimiento')}</p>
-                </div>
-              </div>
-            )}
-            <p className="note">
-              <Icon name="candado" /> {t('postventa.formulario.sinCuenta')}
-            </p>
+      <section className="result result--success" data-testid="tramite-listo">
+        <span className="result__icon">
+          <Icon name="check" />
+        </span>
+        <h1 className="result__title" tabIndex={-1} ref={titulo}>
+          {t(`postventa.${tipo}.listoTitulo`)}
+        </h1>
+        <p className="result__lead">
+          {t(`postventa.${tipo}.listoBajada`, { numSecuPol: hecho.numSecuPol, fecha: formatDateAr(hecho.fechaEfectiva) })}
+        </p>
+        {tipo === 'baja' && (
+          <p className="result__lead" data-testid="baja-rige">
+            {t('legal.bajaRige', { fecha: formatDateAr(hecho.fechaEfectiva) })}
+          </p>
+        )}
+        <ArrepentimientoAbierto hasta={hecho.arrepentimientoHasta} />
+        <dl className="result__data">
+          <div className="review__row">
+            <dt>{t('postventa.codigo')}</dt>
+            <dd data-testid="codigo">{hecho.codigo}</dd>
           </div>
-          {banner && (
-            <div className="banner banner--error" role="alert">
-              <Icon name="alerta" /> <span>{banner}</span>
-            </div>
-          )}
-          {form && (
-            <Suspense fallback={<div className="form-skeleton" aria-busy="true" />}>
-              <LazyStepForm
-                key={tipo}
-                stepId={form.schema}
-                formData={answers}
-                serverErrors={errors}
-                context={context}
-                call={call}
-                submitLabel={sending ? t('postventa.enviando') : t(`postventa.${tipo}.cta`)}
-                onSubmit={(answers) => void send(answers)}
-              />
-            </Suspense>
-          )}
-          <p className="note">{t(tipo === 'baja' ? 'legal.bajaDerecho' : 'legal.arrepentimiento')}</p>
+        </dl>
+        <p className="note">{t('postventa.codigoAyuda')}</p>
+        <div className="result__actions">
+          <Link className="button button--ghost" to={RUTA_CONSULTA_TRAMITE}>
+            {t('postventa.consultarTramite')}
+          </Link>
+          <Link className="button button--primary" to="/">
+            {t('postventa.volverInicio')}
+          </Link>
         </div>
-      </div>
+      </section>
     </PaginaSimple>
   );
 }

@@ -53,8 +53,17 @@ const SELECT = `SELECT id, to_char(creado_en AT TIME ZONE 'America/Argentina/Bue
   asunto, texto, html, adjuntos, estado, intentos, ultimo_error AS "ultimoError",
   to_char(enviado_en AT TIME ZONE 'America/Argentina/Buenos_Aires', 'YYYY-MM-DD HH24:MI:SS') AS "enviadoEn" FROM correos`;
 
-/** Outbox queries over `db` (the database or a transaction: enqueue inside the transaction that decides to send). */
+/**
+ * Outbox queries over `db` (the database or a transaction: enqueue inside the transaction that decides to send): the
+ * delivery queue's claims, and what operators and metrics read of the outbox.
+ */
 export function correosRepository(db: Queryable) {
+  return { ...entregaQueries(db), ...bandejaQueries(db) };
+}
+export type CorreosRepository = ReturnType<typeof correosRepository>;
+
+/** Delivery: queue a message, claim it with a lease and a fencing token, and record how its attempt ended. */
+function entregaQueries(db: Queryable) {
   return {
     /** Queues a message, due now. @returns its id */
     async encolar(c: CorreoNuevo): Promise<string> {
@@ -130,6 +139,12 @@ export function correosRepository(db: Queryable) {
         [id, version],
       );
     },
+  };
+}
+
+/** The outbox as operators see it: dead letters, depth, requeueing, the latest messages. */
+function bandejaQueries(db: Queryable) {
+  return {
     /** @returns how many dead letters (FALLIDO) the outbox holds (GET /api/health/ready). */
     async contarFallidos(): Promise<number> {
       const [r] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM correos WHERE estado = 'FALLIDO'");
@@ -176,4 +191,3 @@ export function correosRepository(db: Queryable) {
     },
   };
 }
-export type CorreosRepository = ReturnType<typeof correosRepository>;

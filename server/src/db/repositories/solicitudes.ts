@@ -57,8 +57,18 @@ const ESTADO = `s.id AS "numeroSolicitud", s.estado, s.emision_pedida AS "emisio
   to_char(p.vigencia_desde, 'YYYY-MM-DD') AS "vigenciaDesde", to_char(p.vigencia_hasta, 'YYYY-MM-DD') AS "vigenciaHasta"`;
 const FROM_ESTADO = `FROM solicitudes s JOIN cotizaciones c ON c.ref_id = s.ref_id LEFT JOIN polizas p ON p.numero_solicitud = s.numero_solicitud`;
 
-/** Application, job and policy queries over `db`; issuance and `solicitar` steps run inside one transaction. */
+/**
+ * Application, job and policy queries over `db`; issuance and `solicitar` steps run inside one transaction.
+ * One object made of the query groups below: a purchase's application, the visitor's view of it, the emission queue
+ * and issuance.
+ */
 export function solicitudesRepository(db: Queryable) {
+  return { ...compraQueries(db), ...visitanteQueries(db), ...colaEmisionQueries(db), ...emisionQueries(db) };
+}
+export type SolicitudesRepository = ReturnType<typeof solicitudesRepository>;
+
+/** A purchase's application (POST /api/solicitar): find, insert or update it under the quote's row lock. */
+function compraQueries(db: Queryable) {
   return {
     /** Locks the quote row (SELECT … FOR UPDATE): serialises purchases of one quote across instances. */
     async bloquearCotizacion(refId: string): Promise<void> {
@@ -121,6 +131,12 @@ export function solicitudesRepository(db: Queryable) {
         ],
       );
     },
+  };
+}
+
+/** The visitor's view of an application: only its own session's, null for any other. */
+function visitanteQueries(db: Queryable) {
+  const queries = {
     /** @returns the state of application `id` of session `sesion`, or null (unknown id, or another session's) */
     async estado(id: string, sesion: string): Promise<EstadoEmision | null> {
       if (!UUID.test(id)) return null;
@@ -138,8 +154,15 @@ export function solicitudesRepository(db: Queryable) {
          FROM cotizaciones c WHERE s.id = $1 AND c.ref_id = s.ref_id AND c.sesion = $2 RETURNING s.id`,
         [id, sesion],
       );
-      return rows.length > 0 ? this.estado(id, sesion) : null;
+      return rows.length > 0 ? queries.estado(id, sesion) : null;
     },
+  };
+  return queries;
+}
+
+/** The emission queue: claims with a lease (FOR UPDATE SKIP LOCKED), retries and hand-backs. */
+function colaEmisionQueries(db: Queryable) {
+  return {
     /**
      * Releases jobs whose lease ended (their worker died or hung): the stuck-job sweeper.
      * @returns the ids released and who held them
@@ -181,6 +204,12 @@ export function solicitudesRepository(db: Queryable) {
         [id, worker],
       );
     },
+  };
+}
+
+/** Issuance of one claimed application, inside one transaction: lock, number, record the policy or reject. */
+function emisionQueries(db: Queryable) {
+  return {
     /** Locks the application row (SELECT … FOR UPDATE); call inside a transaction. */
     async bloquearParaEmitir(id: string): Promise<SolicitudParaEmitir | null> {
       if (!UUID.test(id)) return null;
@@ -237,4 +266,3 @@ export function solicitudesRepository(db: Queryable) {
     },
   };
 }
-export type SolicitudesRepository = ReturnType<typeof solicitudesRepository>;

@@ -34,7 +34,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import { DEFAULTS } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { correosRepository, type AdjuntoRef, type CorreoTomado } from '../../db/repositories/correos.ts';
@@ -96,6 +96,17 @@ export function createCorreoService(opts: CorreoOptions): CorreoService {
   const transport = opts.smtpUrl
     ? nodemailer.createTransport({ url: opts.smtpUrl, ...timeouts }, { from: opts.remitente })
     : nodemailer.createTransport({ streamTransport: true, buffer: true }, { from: opts.remitente });
+  const entrega: Entrega = {
+    db,
+    log,
+    transport,
+    adjunto: opts.adjunto,
+    local: !opts.smtpUrl,
+    leaseMs,
+    retryBaseMs,
+    maxBackoffMs,
+    vidaMaxMs,
+  };
   const enVuelo = new Set<Promise<void>>();
   let lleno = false; // the last round filled every slot: a freed slot looks for more at once
   const poller = createPoller({
@@ -105,53 +116,9 @@ export function createCorreoService(opts: CorreoOptions): CorreoService {
     onError: (err) => log.warn({ error: (err as Error).message }, 'ronda de correos fallida'),
   });
 
-  async function entregar(c: CorreoTomado): Promise<void> {
-    const repo = correosRepository(db);
-    // Keeps the claim while the send runs (a slow server must not let another instance send it again).
-    const renovacion = setInterval(
-      () => {
-        repo
-          .renovar(c.id, c.version, leaseMs)
-          .catch((err: unknown) => log.warn({ correo: c.id, error: (err as Error).message }, 'no se pudo renovar la toma del correo'));
-      },
-      Math.max(Math.floor(leaseMs / 3), 1),
-    );
-    let enviado = false;
-    try {
-      const attachments = await Promise.all(c.adjuntos.map((a) => opts.adjunto(a)));
-      await transport.sendMail({ to: c.para, subject: c.asunto, text: c.texto, html: c.html, attachments });
-      enviado = true;
-    } catch (err) {
-      clearInterval(renovacion); // before the failure is recorded (renovar also skips a released claim)
-      const mensaje = (err instanceof Error ? err.message : String(err)).slice(0, 500);
-      const enMs = Math.min(retryBaseMs * 2 ** Math.max(c.intentos - 1, 0), maxBackoffMs);
-      const estado = await repo.fallo(c.id, c.version, mensaje, enMs, vidaMaxMs).catch(() => undefined); // the lease expiry hands it over anyway
-      const datos = { correo: c.id, tipo: c.tipo, intento: c.intentos, error: mensaje };
-      if (estado === 'FALLIDO') log.error(datos, 'correo abandonado (FALLIDO): npm run correo:reencolar lo vuelve a la cola');
-      else log.warn({ ...datos, reintentoEnMs: estado === 'PENDIENTE' ? enMs : null }, 'falló el envío del correo; se reintenta');
-    } finally {
-      clearInterval(renovacion);
-    }
-    if (!enviado) return;
-    // Recorded whatever happened to the claim meanwhile: it was sent, so it must never go again.
-    for (let intento = 1; ; intento++) {
-      try {
-        await repo.terminar(c.id, c.version, opts.smtpUrl ? 'ENVIADO' : 'LOCAL');
-        break;
-      } catch (err) {
-        if (intento >= 3) {
-          log.error({ correo: c.id, error: (err as Error).message }, 'correo enviado pero no registrado: puede salir de nuevo');
-          return;
-        }
-        await new Promise((r) => setTimeout(r, 200 * intento));
-      }
-    }
-    log.info({ correo: c.id, tipo: c.tipo, intento: c.intentos }, opts.smtpUrl ? 'correo enviado' : 'correo guardado (sin SMTP)');
-  }
-
   /** Starts `c`'s delivery in the background, in a slot of its own. */
   function lanzar(c: CorreoTomado): void {
-    const p = entregar(c)
+    const p = entregar(c, entrega)
       .catch((err: unknown) => log.warn({ correo: c.id, error: (err as Error).message }, 'entrega de correo fallida'))
       .finally(() => {
         enVuelo.delete(p);
@@ -189,6 +156,83 @@ export function createCorreoService(opts: CorreoOptions): CorreoService {
       transport.close();
     },
   };
+}
+
+/** What one delivery needs: the outbox, the transport and the timings (CorreoOptions, defaults applied). */
+interface Entrega {
+  db: Db;
+  log: FastifyBaseLogger;
+  transport: Transporter;
+  adjunto: CorreoOptions['adjunto'];
+  /** No SMTP: a built message is kept as LOCAL instead of ENVIADO. */
+  local: boolean;
+  leaseMs: number;
+  retryBaseMs: number;
+  maxBackoffMs: number;
+  vidaMaxMs: number;
+}
+
+/**
+ * Delivers claimed message `c`: renders its attachments, sends it while renewing the claim every `leaseMs / 3`, then
+ * records the outcome (sent, or the failed attempt with its next retry or dead letter).
+ */
+async function entregar(c: CorreoTomado, e: Entrega): Promise<void> {
+  const repo = correosRepository(e.db);
+  // Keeps the claim while the send runs (a slow server must not let another instance send it again).
+  const renovacion = setInterval(
+    () => {
+      repo
+        .renovar(c.id, c.version, e.leaseMs)
+        .catch((err: unknown) => e.log.warn({ correo: c.id, error: (err as Error).message }, 'no se pudo renovar la toma del correo'));
+    },
+    Math.max(Math.floor(e.leaseMs / 3), 1),
+  );
+  try {
+    const attachments = await Promise.all(c.adjuntos.map((a) => e.adjunto(a)));
+    await e.transport.sendMail({ to: c.para, subject: c.asunto, text: c.texto, html: c.html, attachments });
+  } catch (err) {
+    clearInterval(renovacion); // before the failure is recorded (renovar also skips a released claim)
+    await registrarFallo(c, err, e);
+    return;
+  } finally {
+    clearInterval(renovacion);
+  }
+  await registrarEnvio(c, e);
+}
+
+/**
+ * Records a failed attempt of `c`: next try after `retryBaseMs · 2^(attempt−1)` capped at `maxBackoffMs`, or FALLIDO
+ * once older than `vidaMaxMs` (the repository decides on the database clock). A failure to record is left to the lease.
+ */
+async function registrarFallo(c: CorreoTomado, err: unknown, e: Entrega): Promise<void> {
+  const mensaje = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+  const enMs = Math.min(e.retryBaseMs * 2 ** Math.max(c.intentos - 1, 0), e.maxBackoffMs);
+  const estado = await correosRepository(e.db)
+    .fallo(c.id, c.version, mensaje, enMs, e.vidaMaxMs)
+    .catch(() => undefined); // the lease expiry hands it over anyway
+  const datos = { correo: c.id, tipo: c.tipo, intento: c.intentos, error: mensaje };
+  if (estado === 'FALLIDO') e.log.error(datos, 'correo abandonado (FALLIDO): npm run correo:reencolar lo vuelve a la cola');
+  else e.log.warn({ ...datos, reintentoEnMs: estado === 'PENDIENTE' ? enMs : null }, 'falló el envío del correo; se reintenta');
+}
+
+/**
+ * Records that `c` was sent (ENVIADO, or LOCAL without SMTP) whatever happened to the claim meanwhile: it was sent, so
+ * it must never go again. Up to 3 tries, 200 ms · try apart; after that it is logged as an error (it may go again).
+ */
+async function registrarEnvio(c: CorreoTomado, e: Entrega): Promise<void> {
+  for (let intento = 1; ; intento++) {
+    try {
+      await correosRepository(e.db).terminar(c.id, c.version, e.local ? 'LOCAL' : 'ENVIADO');
+      break;
+    } catch (err) {
+      if (intento >= 3) {
+        e.log.error({ correo: c.id, error: (err as Error).message }, 'correo enviado pero no registrado: puede salir de nuevo');
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 200 * intento));
+    }
+  }
+  e.log.info({ correo: c.id, tipo: c.tipo, intento: c.intentos }, e.local ? 'correo guardado (sin SMTP)' : 'correo enviado');
 }
 
 /** `o` without its undefined fields (so defaults apply). */

@@ -26,6 +26,15 @@ export function seccion(titulo: string, ancho = 515): Contenido {
   ];
 }
 
+/**
+ * A box of one cell holding `stack` (banners, the SSN block), the full text width.
+ * @param layout pdfmake table layout: fill and rule colours and widths
+ * @param interior the cell's padding, points [left, top, right, bottom]
+ */
+export function recuadro(stack: Contenido[], layout: Contenido, interior: number[] = [8, 6, 8, 6]): Contenido {
+  return { table: { widths: ['*'], body: [[{ stack, margin: interior }]] }, layout };
+}
+
 /** Label/value pairs in two columns. */
 export function pares(filas: [string, string][]): Contenido {
   return {

@@ -172,9 +172,37 @@ function esperar(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * After a failed attempt `intento` of job `id` held by `worker`: reschedules it in `retryBaseMs · 2^(intento−1)` (capped
+ * at MAX_BACKOFF_MS), or, at `maxIntentos`, rejects the application with MENSAJE_EMISION_FALLIDA. The error is logged
+ * with payment numbers masked. When the database cannot record it, the sweeper takes the job back at lease expiry.
+ */
+async function reprogramarOAbandonar(
+  opts: EmisionOptions,
+  job: { id: string; intento: number; worker: string },
+  err: unknown,
+): Promise<void> {
+  const { log, retryBaseMs, maxIntentos } = opts;
+  const { id, intento, worker } = job;
+  const repo = solicitudesRepository(opts.db);
+  const mensaje = enmascararNumerosDePago(err instanceof Error ? err.message : String(err)).slice(0, 500);
+  try {
+    if (intento >= maxIntentos) {
+      await repo.rechazar(id, MENSAJE_EMISION_FALLIDA);
+      log.error({ numeroSolicitud: id, intento, error: mensaje }, 'emisión abandonada tras el máximo de intentos');
+    } else {
+      const enMs = Math.min(retryBaseMs * 2 ** (intento - 1), MAX_BACKOFF_MS);
+      await repo.reprogramar(id, worker, enMs, mensaje);
+      log.warn({ numeroSolicitud: id, intento, reintentoEnMs: enMs, error: mensaje }, 'falló la emisión; se reintenta');
+    }
+  } catch (err2) {
+    log.warn({ numeroSolicitud: id, error: (err2 as Error).message }, 'no se pudo reprogramar; la retoma el barrido al vencer el plazo');
+  }
+}
+
 /** Creates the service; call `start()` to run this instance's worker. */
 export function createEmisionService(opts: EmisionOptions): EmisionService {
-  const { db, log, delayMs, pollMs, retryBaseMs, maxIntentos } = opts;
+  const { db, log, delayMs, pollMs } = opts;
   const leaseMs = Math.max(opts.leaseMs, delayMs + 1);
   const worker = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const inFlight = new Map<string, { done: Promise<void>; abort: AbortController }>();
@@ -195,22 +223,7 @@ export function createEmisionService(opts: EmisionOptions): EmisionService {
         await repo.soltar(id, worker).catch(() => undefined); // the lease expiry hands it over anyway
         return;
       }
-      const mensaje = enmascararNumerosDePago(err instanceof Error ? err.message : String(err)).slice(0, 500);
-      try {
-        if (intento >= maxIntentos) {
-          await repo.rechazar(id, MENSAJE_EMISION_FALLIDA);
-          log.error({ numeroSolicitud: id, intento, error: mensaje }, 'emisión abandonada tras el máximo de intentos');
-        } else {
-          const enMs = Math.min(retryBaseMs * 2 ** (intento - 1), MAX_BACKOFF_MS);
-          await repo.reprogramar(id, worker, enMs, mensaje);
-          log.warn({ numeroSolicitud: id, intento, reintentoEnMs: enMs, error: mensaje }, 'falló la emisión; se reintenta');
-        }
-      } catch (err2) {
-        log.warn(
-          { numeroSolicitud: id, error: (err2 as Error).message },
-          'no se pudo reprogramar; la retoma el barrido al vencer el plazo',
-        );
-      }
+      await reprogramarOAbandonar(opts, { id, intento, worker }, err);
     }
   }
 

@@ -33,19 +33,27 @@ export interface MetricsOptions {
 export function createMetrics(opts: MetricsOptions) {
   const registry = new Registry();
   const registers = [registry];
-  const dbTimeoutMs = opts.dbTimeoutMs ?? DEFAULTS.metrics.dbTimeoutMs;
   if (opts.proceso) collectDefaultMetrics({ register: registry });
+  medidoresBandeja(registers, lectorBandeja(opts.db, opts.dbTimeoutMs ?? DEFAULTS.metrics.dbTimeoutMs));
+  medidoresPool(registers, opts.db);
+  return { registry, ...contadores(registers) };
+}
+export type Metrics = ReturnType<typeof createMetrics>;
 
-  // One database read per scrape, shared by the gauges that need it (their collect() run together).
+/**
+ * The outbox read the global gauges share: one database read per scrape (their collect() run together), given up
+ * after `dbTimeoutMs`. @returns a reader that resolves to the outbox's depth, or null (timeout or failure)
+ */
+function lectorBandeja(db: Db, dbTimeoutMs: number): () => Promise<Bandeja | null> {
   let enCurso: Promise<Bandeja | null> | undefined;
-  const leerBandeja = (): Promise<Bandeja | null> => {
+  return () => {
     enCurso ??= (async () => {
       let timer: NodeJS.Timeout | undefined;
       try {
         const vencido = new Promise<null>((resolve) => {
           timer = setTimeout(() => resolve(null), dbTimeoutMs);
         });
-        const consulta = correosRepository(opts.db).bandeja();
+        const consulta = correosRepository(db).bandeja();
         consulta.catch(() => undefined); // still running after the timeout: its late failure is nobody's business
         return await Promise.race([consulta, vencido]);
       } catch {
@@ -58,6 +66,10 @@ export function createMetrics(opts: MetricsOptions) {
     });
     return enCurso;
   };
+}
+
+/** The global outbox gauges (NaN when the read failed) and `cotizador_metricas_db_ok`. */
+function medidoresBandeja(registers: Registry[], leerBandeja: () => Promise<Bandeja | null>): void {
   new Gauge({
     name: 'cotizador_metricas_db_ok',
     help: '1 si la base respondió a tiempo para las métricas globales de este scrape; 0 si no (valen NaN).',
@@ -83,14 +95,17 @@ export function createMetrics(opts: MetricsOptions) {
     'masViejoSeg',
   );
   deLaBandeja('cotizador_correos_fallidos', "E-mails que agotaron los intentos (correos.estado = 'FALLIDO'; global).", 'fallidos');
+}
 
+/** The connection pool gauges of this instance (PGlite: one connection, no pool). */
+function medidoresPool(registers: Registry[], db: Db): void {
   new Gauge({
     name: 'cotizador_db_pool_conexiones',
     help: 'Conexiones del pool de PostgreSQL de esta instancia por estado (PGlite: 1 total).',
     labelNames: ['estado'] as const,
     registers,
     collect() {
-      const p = opts.db.estadoPool?.() ?? { total: 1, libres: 0, esperando: 0, max: 1 };
+      const p = db.estadoPool?.() ?? { total: 1, libres: 0, esperando: 0, max: 1 };
       this.set({ estado: 'total' }, p.total);
       this.set({ estado: 'libres' }, p.libres);
       this.set({ estado: 'esperando' }, p.esperando);
@@ -101,10 +116,13 @@ export function createMetrics(opts: MetricsOptions) {
     help: 'Tamaño máximo del pool de esta instancia (DB_POOL_MAX; PGlite: 1).',
     registers,
     collect() {
-      this.set(opts.db.estadoPool?.().max ?? 1);
+      this.set(db.estadoPool?.().max ?? 1);
     },
   });
+}
 
+/** The counters and histograms the app feeds (traffic, quotes, sales, post-sale, emission lag). */
+function contadores(registers: Registry[]) {
   const cotizaciones = new Counter({
     name: 'cotizador_cotizaciones_total',
     help: 'Cotizaciones guardadas (cotizar; retomar un enlace).',
@@ -113,7 +131,6 @@ export function createMetrics(opts: MetricsOptions) {
   });
   for (const origen of ['cotizar', 'retomar']) cotizaciones.inc({ origen }, 0); // a series from the start: rate() needs it
   return {
-    registry,
     cotizaciones,
     httpDuracion: new Histogram({
       name: 'http_request_duration_seconds',
@@ -141,4 +158,3 @@ export function createMetrics(opts: MetricsOptions) {
     }),
   };
 }
-export type Metrics = ReturnType<typeof createMetrics>;

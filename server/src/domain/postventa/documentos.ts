@@ -44,53 +44,52 @@ const ubicacion = (dom: Domicilio) => [
   `${dom.province} (CP ${dom.zipCode})`,
 ];
 
+/**
+ * Renders the policy document from the stored application (payment method masked; `fin`: the ended state's mark).
+ * @throws Error when the policy does not exist (callers check first)
+ */
+async function renderPoliza({ db, tariff }: DocumentosOptions, numSecuPol: string, fin?: DatosPoliza['fin']): Promise<Buffer> {
+  const d = await polizasRepository(db).datos(numSecuPol);
+  if (!d) throw new Error(`Póliza ${numSecuPol} inexistente`);
+  const p = d.persona;
+  const dom = d.domicilio;
+  return pdfPoliza({
+    numSecuPol: d.numSecuPol,
+    emitidaEl: d.emitida,
+    vigenciaDesde: d.desde,
+    vigenciaHasta: d.hasta,
+    asegurado: {
+      nombre: nombreDe(p),
+      documento: `${p.typeDoc} ${p.numberDoc}`,
+      email: p.email,
+      telefono: `(${p.areaCod}) ${p.phoneNumber}`,
+    },
+    ubicacion: ubicacion(dom),
+    provincia: dom.province,
+    plan: d.plan,
+    impuestos: desgloseImpuestos(tariff, d.plan.prima, dom.idProvince),
+    medioPago: d.medio,
+    fin,
+  });
+}
+
+/** Quote document of a stored quote, quoted on `creada` (YYYY-MM-DD), with the resume link when there is one. */
+function renderCotizacion({ lists, catalogos }: DocumentosOptions, cot: Cotizacion, creada: string, enlace?: string): Promise<Buffer> {
+  const loc = lists.localidadesPorId.get(cot.codLocalidad);
+  return pdfCotizacion({
+    fecha: creada,
+    validaHasta: sumarDias(cot.initPolicyDate, -1) < creada ? creada : sumarDias(cot.initPolicyDate, -1),
+    vivienda: `${descripcion(catalogos.tipoVivienda, cot.tipoVivienda)}, ${cot.metros} m² — ${descripcion(catalogos.usoVivienda, cot.usoVivienda)} — ${descripcion(catalogos.titularidad, cot.titularidad)}`,
+    ubicacion: loc ? `${loc.nombre}, ${loc.provincia}` : cot.codLocalidad,
+    inicio: cot.initPolicyDate,
+    planes: cot.planes,
+    enlace,
+  });
+}
+
 /** The after-sale documents over the database. */
 export function createDocumentos(opts: DocumentosOptions) {
-  const { db, tariff, lists, catalogos, tokens } = opts;
-
-  /**
-   * Renders the policy document from the stored application (payment method masked; `fin`: the ended state's mark).
-   * @throws Error when the policy does not exist (callers check first)
-   */
-  async function renderPoliza(numSecuPol: string, fin?: DatosPoliza['fin']): Promise<Buffer> {
-    const d = await polizasRepository(db).datos(numSecuPol);
-    if (!d) throw new Error(`Póliza ${numSecuPol} inexistente`);
-    const p = d.persona;
-    const dom = d.domicilio;
-    return pdfPoliza({
-      numSecuPol: d.numSecuPol,
-      emitidaEl: d.emitida,
-      vigenciaDesde: d.desde,
-      vigenciaHasta: d.hasta,
-      asegurado: {
-        nombre: nombreDe(p),
-        documento: `${p.typeDoc} ${p.numberDoc}`,
-        email: p.email,
-        telefono: `(${p.areaCod}) ${p.phoneNumber}`,
-      },
-      ubicacion: ubicacion(dom),
-      provincia: dom.province,
-      plan: d.plan,
-      impuestos: desgloseImpuestos(tariff, d.plan.prima, dom.idProvince),
-      medioPago: d.medio,
-      fin,
-    });
-  }
-
-  /** Quote document of a stored quote, quoted on `creada` (YYYY-MM-DD), with the resume link when there is one. */
-  function renderCotizacion(cot: Cotizacion, creada: string, enlace?: string): Promise<Buffer> {
-    const loc = lists.localidadesPorId.get(cot.codLocalidad);
-    return pdfCotizacion({
-      fecha: creada,
-      validaHasta: sumarDias(cot.initPolicyDate, -1) < creada ? creada : sumarDias(cot.initPolicyDate, -1),
-      vivienda: `${descripcion(catalogos.tipoVivienda, cot.tipoVivienda)}, ${cot.metros} m² — ${descripcion(catalogos.usoVivienda, cot.usoVivienda)} — ${descripcion(catalogos.titularidad, cot.titularidad)}`,
-      ubicacion: loc ? `${loc.nombre}, ${loc.provincia}` : cot.codLocalidad,
-      inicio: cot.initPolicyDate,
-      planes: cot.planes,
-      enlace,
-    });
-  }
-
+  const { db, tariff, tokens } = opts;
   const documentos = {
     /**
      * The policy PDF, made on first use and stored: every later call returns the same bytes (two concurrent first
@@ -104,16 +103,16 @@ export function createDocumentos(opts: DocumentosOptions) {
       if (!row) throw notFound(texto('servidor.postventa.polizaNoDisponible'));
       if (row.estado === 'ANULADA' || row.estado === 'BAJA') {
         const desde = row.desde ?? hoyArgentina();
-        return renderPoliza(numSecuPol, { estado: row.estado, desde, pedidoEl: row.pedido ?? desde });
+        return renderPoliza(opts, numSecuPol, { estado: row.estado, desde, pedidoEl: row.pedido ?? desde });
       }
       if (row.pdf) return Buffer.from(row.pdf);
-      const pdf = await renderPoliza(numSecuPol);
+      const pdf = await renderPoliza(opts, numSecuPol);
       await polizas.guardarPdf(numSecuPol, pdf);
       return Buffer.from((await polizas.documento(numSecuPol))?.pdf as Uint8Array);
     },
 
     /** @returns the quote PDF of `cot` (made on request, quoted today in Argentina) */
-    pdfCotizacion: (cot: Cotizacion, enlace?: string) => renderCotizacion(cot, hoyArgentina(), enlace),
+    pdfCotizacion: (cot: Cotizacion, enlace?: string) => renderCotizacion(opts, cot, hoyArgentina(), enlace),
 
     /** Signed download token of a policy (the thank-you page's link), valid {@link VIGENCIA_ENLACE_POLIZA_MS}. */
     tokenPoliza: (numSecuPol: string) => tokens.firmar('poliza', numSecuPol, VIGENCIA_ENLACE_POLIZA_MS),
@@ -144,7 +143,7 @@ export function createDocumentos(opts: DocumentosOptions) {
       if (!c) throw new Error(`Cotización ${ref.refId} inexistente`);
       return {
         filename: texto('servidor.postventa.correos.cotizacion.archivo'),
-        content: await renderCotizacion(c, hoyArgentina(), ref.enlace),
+        content: await renderCotizacion(opts, c, hoyArgentina(), ref.enlace),
         contentType: 'application/pdf',
       };
     },

@@ -58,19 +58,25 @@ export default async function postventaRoutes(app: FastifyInstance, opts: Postve
     timeWindow: 3_600_000,
     keyGenerator: (r: FastifyRequest) => `postventa|${r.ip}`,
   });
-  const limitar = async (request: FastifyRequest) => {
+  /** Counts one request of the client address on `tramitesPorHora`. @throws ApiError 429 */
+  const limitar: Limitar = async (request) => {
     const r = await limiter(request);
     if (!r.isAllowed && r.isExceeded) throw new ApiError(429, 'DEMASIADAS_SOLICITUDES', texto('servidor.postventa.limite'));
   };
-  /** Counts one request naming policy/code `clave` (known or not: the same for both). @throws ApiError 429 */
-  const limitarPorClave = (clave: string, mensaje: string) =>
-    app.cupoPorHora.consumir(clave, opts.tramitesPorPolizaPorHora, texto(mensaje));
+  documentosRoutes(app);
+  cotizacionEnviadaRoutes(app, limitar, opts);
+  tramitesRoutes(app, limitar, opts);
+}
 
-  /**
-   * onSend of the /postventa routes: one audit row per request, whatever the answer (validation errors included).
-   * Never fails the answer: a failed insert is logged.
-   */
-  const auditar = (tipo: TipoAuditado) => async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+/** Counts one request on the client address's hourly bound. @throws ApiError 429 when exceeded */
+type Limitar = (request: FastifyRequest) => Promise<void>;
+
+/**
+ * onSend of the /postventa routes: one audit row per request, whatever the answer (validation errors included).
+ * Never fails the answer: a failed insert is logged.
+ */
+function auditar(app: FastifyInstance, tipo: TipoAuditado) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const hecho = (request as ConTramite).tramite;
     try {
@@ -87,7 +93,10 @@ export default async function postventaRoutes(app: FastifyInstance, opts: Postve
     }
     return payload;
   };
+}
 
+/** GET /documentos/poliza/:token (signed link, no session) and GET /documentos/cotizacion/:refId (the session's quote). */
+function documentosRoutes(app: FastifyInstance) {
   app.get<{ Params: { token: string } }>(
     '/documentos/poliza/:token',
     {
@@ -123,7 +132,10 @@ export default async function postventaRoutes(app: FastifyInstance, opts: Postve
       return enviarPdf(reply, await app.postventa.pdfCotizacion(cot), texto('servidor.postventa.correos.cotizacion.archivo'));
     },
   );
+}
 
+/** POST /cotizacion/enviar (e-mails the quote with a resume link) and POST /cotizacion/retomar (opens that link). */
+function cotizacionEnviadaRoutes(app: FastifyInstance, limitar: Limitar, opts: PostventaLimites) {
   app.post<{ Body: { refId: string; respuestas: unknown; versionFlujo: number } }>(
     '/cotizacion/enviar',
     {
@@ -162,7 +174,16 @@ export default async function postventaRoutes(app: FastifyInstance, opts: Postve
       return r;
     },
   );
+}
 
+/**
+ * POST /postventa/arrepentimiento, /postventa/baja and /postventa/consulta: bounded per client address and per policy
+ * number or code (`tramitesPorPolizaPorHora`), each request audited.
+ */
+function tramitesRoutes(app: FastifyInstance, limitar: Limitar, opts: PostventaLimites) {
+  /** Counts one request naming policy/code `clave` (known or not: the same for both). @throws ApiError 429 */
+  const limitarPorClave = (clave: string, mensaje: string) =>
+    app.cupoPorHora.consumir(clave, opts.tramitesPorPolizaPorHora, texto(mensaje));
   for (const [ruta, tipo] of [
     ['arrepentimiento', 'ARREPENTIMIENTO'],
     ['baja', 'BAJA'],
@@ -176,7 +197,7 @@ export default async function postventaRoutes(app: FastifyInstance, opts: Postve
           body: ref('postventa', 'TramiteBody'),
           response: responses(ref('postventa', 'TramiteResponse')),
         },
-        onSend: auditar(tipo),
+        onSend: auditar(app, tipo),
       },
       async (request) => {
         await limitar(request);
@@ -198,7 +219,7 @@ export default async function postventaRoutes(app: FastifyInstance, opts: Postve
         body: ref('postventa', 'ConsultaBody'),
         response: responses(ref('postventa', 'ConsultaResponse')),
       },
-      onSend: auditar('CONSULTA'),
+      onSend: auditar(app, 'CONSULTA'),
     },
     async (request): Promise<ConsultaTramite> => {
       await limitar(request);
