@@ -47,6 +47,35 @@ export function describeDbSuite(name: string, openDb: () => Promise<Db>, opts: {
       await stop(second);
     });
 
+    it('a quote is stored small, in line, with its texts once; it keeps the texts it was offered with; whole plans (before 019) read too', async () => {
+      const app = await start();
+      const { db, repos } = app.deps;
+      const { refId, planes } = (await post(app, '/api/cotizacion/cotizar', cotizarBody())).json();
+      await post(app, '/api/cotizacion/cotizar', cotizarBody({ metros: 90 }));
+      const [row] = await db.query<{ bytes: number; huella: string }>(
+        'SELECT pg_column_size(planes) AS bytes, textos_huella AS huella FROM cotizaciones WHERE ref_id = $1',
+        [refId],
+      );
+      // ~16.9 KB of jsonb when the texts were in every row (~5.7 KB compressed: over the TOAST threshold, out of line)
+      expect(row.bytes).toBeLessThan(2000);
+      expect(await db.query('SELECT count(*)::int AS n FROM cotizacion_textos')).toEqual([{ n: 1 }]); // two quotes, one tariff
+      expect((await repos.cotizaciones.get(refId))!.planes).toEqual(planes);
+      // the tariff's texts edited after the quote: the quote is read with the texts it was stored with
+      await db.query(
+        `INSERT INTO cotizacion_textos (huella, textos) SELECT 'antes-' || huella, jsonb_set(textos, '{planes,BASICO,nombre}', '"Básico de antes"')
+          FROM cotizacion_textos WHERE huella = $1`,
+        [row.huella],
+      );
+      await db.query("UPDATE cotizaciones SET textos_huella = 'antes-' || textos_huella WHERE ref_id = $1", [refId]);
+      const antes = (await repos.cotizaciones.get(refId))!.planes;
+      expect(antes.map((p) => p.nombre)).toEqual(['Básico de antes', planes[1].nombre, planes[2].nombre]);
+      expect({ ...antes[0], nombre: planes[0].nombre }).toEqual(planes[0]);
+      // stored before migration 019: the plans whole, no fingerprint
+      await db.query('UPDATE cotizaciones SET planes = $2::jsonb, textos_huella = NULL WHERE ref_id = $1', [refId, JSON.stringify(planes)]);
+      expect((await repos.cotizaciones.get(refId))!.planes).toEqual(planes);
+      await stop(app);
+    });
+
     it('an issuance requested before a stop is resumed at start-up', async () => {
       const first = await start(60_000);
       const { numeroSolicitud, estado, csrf } = await recorrerJourney(

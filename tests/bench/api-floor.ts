@@ -20,10 +20,13 @@ export type ApiFloor = 'hola' | 'escritura' | 'escritura-pg';
 /**
  * Starts the yardstick `mode` in a process of its own (so the load generator does not share its event loop).
  * @param databaseUrl the PostgreSQL database of `escritura-pg`
- * @returns its URL and `stop`
+ * @returns its URL, its process id (for the CPU it uses) and `stop`
  * @throws Error when the process ends before it listens
  */
-export async function startApiFloor(mode: ApiFloor, databaseUrl?: string): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startApiFloor(
+  mode: ApiFloor,
+  databaseUrl?: string,
+): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const proc = spawn(process.execPath, [import.meta.filename, mode, ...(databaseUrl ? [databaseUrl] : [])], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -37,7 +40,7 @@ export async function startApiFloor(mode: ApiFloor, databaseUrl?: string): Promi
     });
     proc.once('exit', (c) => fail(new Error(`el piso ${mode} terminó (${c})`)));
   });
-  return { url, stop: () => (proc.kill('SIGTERM'), exited) };
+  return { url, pid: proc.pid!, stop: () => (proc.kill('SIGTERM'), exited) };
 }
 
 async function serve(mode: ApiFloor, databaseUrl: string | undefined) {

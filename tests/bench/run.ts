@@ -10,8 +10,9 @@
  *    first paint and Lighthouse mobile (score, LCP, TBT, CLS), next to the plain page and the floor;
  * 4. the heavy taps of a purchase (INTERACTIONS) with the CPU slowed 4×: longest event (INP) and longest task;
  * 5. the quote API: max req/s at 10 connections (autocannon), p50/p99 at a steady 200 req/s for 10 s over 10
- *    connections (an open-loop pacer in a process of its own, paced.ts; median of 3 runs by p99) and autocannon's own fixed-rate p99, next to a Fastify hello-world
- *    in its own process;
+ *    connections (an open-loop pacer in a process of its own, paced.ts; median of 3 runs by p99) with the server's CPU
+ *    per request over those runs, and autocannon's own fixed-rate p99, next to a Fastify hello-world and the write
+ *    floor (api-floor.ts), each in its own process;
  * 6. the time from the purchase click on the last review step to the thank-you page;
  * 7. the first interaction (first-question.ts), 4× CPU: tap on the entry step's button → first question with the app
  *    ready, and app ready → first question for a tap made while it started.
@@ -38,7 +39,7 @@ import { cotizarBody } from '../../server/test/helper.ts';
 import { startServer } from '../../server/test/processes.ts';
 import { startApiFloor, visitor } from './api-floor.ts';
 import { firstQuestionTimes } from './first-question.ts';
-import { pacedLatencyApart, type ApiRequest } from './paced.ts';
+import { pacedMedian, type ApiRequest } from './paced.ts';
 import {
   assetBytes,
   INTERACTIONS,
@@ -98,11 +99,18 @@ interface ApiRow {
   maxReqPerS: number;
   p50: number;
   p99: number;
+  /** CPU of the server process per request over the paced runs, ms (user + system, all threads; median run). */
+  cpuMs: number;
   autocannonP99: number;
   non2xx: number;
 }
-/** Max req/s at 10 connections for SECONDS (autocannon), p50/p99 at a steady 200 req/s for 10 s ({@link pacedLatencyApart}: in a process of its own; median of BENCH_API_RUNS runs by p99), and autocannon's own p99 at overallRate 200 for 10 s. */
-async function apiRow(target: string, url: string, opts: ApiRequest): Promise<ApiRow> {
+/**
+ * Max req/s at 10 connections for SECONDS (autocannon), p50/p99 at a steady 200 req/s for 10 s and the server's CPU per
+ * request ({@link pacedMedian}: in a process of its own; median of BENCH_API_RUNS runs by p99), and autocannon's own
+ * p99 at overallRate 200 for 10 s.
+ * @param pid the server's process (its CPU over the paced runs)
+ */
+async function apiRow(target: string, url: string, opts: ApiRequest, pid: number): Promise<ApiRow> {
   const base = {
     url: url + (opts.path ?? ''),
     method: opts.method ?? 'GET',
@@ -110,9 +118,7 @@ async function apiRow(target: string, url: string, opts: ApiRequest): Promise<Ap
     ...(opts.body ? { body: opts.body } : {}),
   };
   const max = await autocannon({ ...base, connections: 10, duration: SECONDS });
-  // the median (by p99) of API_RUNS paced runs: this VM's neighbours move a single run's p99 by ±7 ms
-  const paced = Array.from({ length: API_RUNS }, () => pacedLatencyApart(url, opts, 200, 10, 10)).sort((a, b) => a.p99 - b.p99);
-  const fixed = { ...paced[Math.floor(paced.length / 2)], errors: paced.reduce((n, r) => n + r.errors, 0) };
+  const fixed = pacedMedian(API_RUNS, [{ url, req: opts }], 200, 10, 10, [pid]);
   // what autocannon itself reports at overallRate 200 (how the target was first worded), shown beside the pacer's figures
   const ac = await autocannon({ ...base, connections: 10, duration: 10, overallRate: 200 });
   return {
@@ -120,6 +126,7 @@ async function apiRow(target: string, url: string, opts: ApiRequest): Promise<Ap
     maxReqPerS: max.requests.average,
     p50: fixed.p50,
     p99: fixed.p99,
+    cpuMs: fixed.cpuMsPerRequest,
     autocannonP99: ac.latency.p99,
     non2xx: max.non2xx + max.errors + fixed.errors + ac.non2xx + ac.errors,
   };
@@ -212,18 +219,23 @@ async function main() {
       ] as const) {
         const floorApi = await startApiFloor(mode);
         try {
-          api.push(await apiRow(target, floorApi.url, {}));
+          api.push(await apiRow(target, floorApi.url, {}, floorApi.pid));
         } finally {
           await floorApi.stop();
         }
       }
       api.push(
-        await apiRow('POST /api/cotizacion/cotizar (PGlite)', app.url, {
-          method: 'POST',
-          path: '/api/cotizacion/cotizar',
-          body: JSON.stringify(cotizarBody()),
-          headers: await visitor(app.url),
-        }),
+        await apiRow(
+          'POST /api/cotizacion/cotizar (PGlite)',
+          app.url,
+          {
+            method: 'POST',
+            path: '/api/cotizacion/cotizar',
+            body: JSON.stringify(cotizarBody()),
+            headers: await visitor(app.url),
+          },
+          app.proc.pid!,
+        ),
       );
     }
 
@@ -269,10 +281,13 @@ async function main() {
   }
   if (api.length)
     console.log(
-      '\n| API | pedidos/s (10 conexiones) | p50 ms a 200/s parejos | p99 ms a 200/s parejos | p99 ms autocannon overallRate 200 | no-2xx+errores |',
+      '\n| API | pedidos/s (10 conexiones) | p50 ms a 200/s parejos | p99 ms a 200/s parejos | CPU ms por pedido (servidor) | p99 ms autocannon overallRate 200 | no-2xx+errores |',
     );
-  if (api.length) console.log('|---|---:|---:|---:|---:|---:|');
-  for (const r of api) console.log(`| ${r.target} | ${r.maxReqPerS.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.autocannonP99} | ${r.non2xx} |`);
+  if (api.length) console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const r of api)
+    console.log(
+      `| ${r.target} | ${r.maxReqPerS.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.cpuMs.toFixed(2)} | ${r.autocannonP99} | ${r.non2xx} |`,
+    );
   const [hello, writeFloor, cotizar] = api as (ApiRow | undefined)[];
   // every performance target, each against its yardstick of this same run: met (true), not met (false), or not
   // applicable in this run / measured elsewhere (null)

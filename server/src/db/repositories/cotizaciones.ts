@@ -1,8 +1,12 @@
 /**
  * Quotes (table `cotizaciones`): the rating input (`datos`, the cotizar body as JSON, plus typed columns for the
- * reports), the priced plans and the visitor's choice.
+ * reports), the priced plans and the visitor's choice. The plans are stored as their amounts (`planes`) plus the
+ * fingerprint of the tariff texts they were priced with (`textos_huella`), the texts once in `cotizacion_textos`
+ * (domain/rating/planes-guardados.ts: a row stays small enough for PostgreSQL to keep it in line); a quote stored
+ * before migration 019 has its plans whole and no fingerprint. Readers get whole plans either way.
  */
 import type { Plan } from '../../domain/rating/engine.ts';
+import { esqueletoDe, planesDe, type PlanGuardado, type Textos, type TextosConHuella } from '../../domain/rating/planes-guardados.ts';
 import type { Queryable } from '../index.ts';
 import { sqlContar } from './limites.ts';
 
@@ -30,9 +34,11 @@ export interface CotizacionNueva {
   initPolicyDate: string;
   inspection: boolean;
   planes: Plan[];
+  /** The texts of the tariff `planes` were priced with (planes-guardados.ts › textosDeTarifa). */
+  textos: TextosConHuella;
 }
 
-export interface Cotizacion extends CotizacionNueva {
+export interface Cotizacion extends Omit<CotizacionNueva, 'textos'> {
   codPlan: string | null;
   coberturasOpcionales: string[];
   planElegido: Plan | null;
@@ -41,22 +47,22 @@ export interface Cotizacion extends CotizacionNueva {
 const SELECT = `SELECT ref_id AS "refId", sesion, ip, tarifa_version AS "tarifaVersion", datos, tipo_vivienda AS "tipoVivienda",
   barrio_cerrado AS "barrioCerrado", titularidad, uso_vivienda AS "usoVivienda", metros, cod_localidad AS "codLocalidad",
   id_provincia AS "idProvincia", zona, email, area_cod AS "areaCod", phone_number AS "phoneNumber",
-  to_char(init_policy_date, 'YYYY-MM-DD') AS "initPolicyDate", inspection, planes, cod_plan AS "codPlan",
-  coberturas_opcionales AS "coberturasOpcionales", plan_elegido AS "planElegido" FROM cotizaciones`;
+  to_char(init_policy_date, 'YYYY-MM-DD') AS "initPolicyDate", inspection, planes, textos_huella AS "textosHuella",
+  cod_plan AS "codPlan", coberturas_opcionales AS "coberturasOpcionales", plan_elegido AS "planElegido" FROM cotizaciones`;
 
 const COLUMNAS = `ref_id, ip, tarifa_version, tipo_vivienda, barrio_cerrado, titularidad, uso_vivienda, metros,
-  cod_localidad, id_provincia, zona, email, area_cod, phone_number, init_policy_date, inspection, planes, sesion, datos`;
-const VALORES = '$1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19';
+  cod_localidad, id_provincia, zona, email, area_cod, phone_number, init_policy_date, inspection, planes, sesion, datos, textos_huella`;
+const VALORES = '$1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20';
 const INSERT = `INSERT INTO cotizaciones (${COLUMNAS}) VALUES (${VALORES})`;
 /**
- * Counts the quote on its counter ($20 key, $21 window ms; limites.ts › sqlContar) and stores it only while the count
- * is within $22, in ONE statement: one round trip and one commit, and the count and the row are atomic.
+ * Counts the quote on its counter ($21 key, $22 window ms; limites.ts › sqlContar) and stores it only while the count
+ * is within $23, in ONE statement: one round trip and one commit, and the count and the row are atomic.
  */
-const INSERT_CON_CUPO = `WITH cupo AS (${sqlContar('$20', '$21')}),
+const INSERT_CON_CUPO = `WITH cupo AS (${sqlContar('$21', '$22')}),
   nueva AS (INSERT INTO cotizaciones (${COLUMNAS})
     SELECT $1::uuid, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::integer, $9::text, $10::text, $11::text,
-      $12::text, $13::text, $14::text, $15::date, $16::boolean, $17::jsonb, $18::text, $19::jsonb
-    FROM cupo WHERE cupo.n <= $22::integer RETURNING 1)
+      $12::text, $13::text, $14::text, $15::date, $16::boolean, $17::jsonb, $18::text, $19::jsonb, $20::text
+    FROM cupo WHERE cupo.n <= $23::integer RETURNING 1)
   SELECT cupo.n, EXISTS (SELECT 1 FROM nueva) AS guardada FROM cupo`;
 
 function valores(c: CotizacionNueva): unknown[] {
@@ -77,11 +83,22 @@ function valores(c: CotizacionNueva): unknown[] {
     c.phoneNumber,
     c.initPolicyDate,
     c.inspection,
-    JSON.stringify(c.planes),
+    JSON.stringify(esqueletoDe(c.planes)),
     c.sesion,
     JSON.stringify(c.datos),
+    c.textos.huella,
   ];
 }
+
+/**
+ * The texts already stored, by fingerprint. Content-addressed and never changed, so valid for any database and
+ * forever: a quote's texts are read from the database once per process, and stored once per process and tariff.
+ */
+const textosLeidos = new Map<string, Textos>();
+const textosGuardados = new WeakMap<Queryable, Set<string>>();
+
+/** A stored row: the plans as stored, and the fingerprint of their texts (null: plans stored whole, before 019). */
+type Fila = Omit<Cotizacion, 'planes'> & { planes: Plan[] | PlanGuardado[]; textosHuella: string | null };
 
 /** A shared counter that bounds how many quotes are stored (plugins/limits.ts › cupoCotizaciones). */
 export interface Cupo {
@@ -95,9 +112,33 @@ export interface Cupo {
 
 /** Quote queries over `db` (the database or a transaction). */
 export function cotizacionesRepository(db: Queryable) {
+  /** Stores the quote's texts unless this process already did on this database (a no-op when another did). */
+  async function guardarTextos({ huella, planes, coberturas }: TextosConHuella): Promise<void> {
+    let guardados = textosGuardados.get(db);
+    if (guardados?.has(huella)) return;
+    await db.query('INSERT INTO cotizacion_textos (huella, textos) VALUES ($1, $2) ON CONFLICT (huella) DO NOTHING', [
+      huella,
+      JSON.stringify({ planes, coberturas }),
+    ]);
+    if (!guardados) textosGuardados.set(db, (guardados = new Set()));
+    guardados.add(huella);
+    textosLeidos.set(huella, { planes, coberturas });
+  }
+  /** @returns the row with whole plans (see the module doc) */
+  async function completa({ textosHuella, planes, ...fila }: Fila): Promise<Cotizacion> {
+    if (textosHuella === null) return { ...fila, planes: planes as Plan[] };
+    let textos = textosLeidos.get(textosHuella);
+    if (!textos) {
+      const [row] = await db.query<{ textos: Textos }>('SELECT textos FROM cotizacion_textos WHERE huella = $1', [textosHuella]);
+      if (!row) throw new Error(`cotización ${fila.refId}: faltan sus textos ${textosHuella}`);
+      textosLeidos.set(textosHuella, (textos = row.textos));
+    }
+    return { ...fila, planes: planesDe(planes as PlanGuardado[], textos) };
+  }
   return {
     /** Stores a new quote. */
     async insert(c: CotizacionNueva): Promise<void> {
+      await guardarTextos(c.textos);
       await db.query(INSERT, valores(c));
     },
     /**
@@ -106,14 +147,15 @@ export function cotizacionesRepository(db: Queryable) {
      * @returns whether the quote was stored (false: the limit is exceeded, nothing stored)
      */
     async insertConCupo(c: CotizacionNueva, cupo: Cupo): Promise<boolean> {
+      await guardarTextos(c.textos);
       const [row] = await db.query<{ guardada: boolean }>(INSERT_CON_CUPO, [...valores(c), cupo.clave, cupo.ventanaMs, cupo.max]);
       return row.guardada;
     },
     /** @returns the quote, or null when `refId` is unknown (or not a UUID). Use `deSesion` for anything a visitor asks. */
     async get(refId: string): Promise<Cotizacion | null> {
       if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(refId)) return null;
-      const rows = await db.query<Cotizacion>(`${SELECT} WHERE ref_id = $1`, [refId]);
-      return rows[0] ?? null;
+      const [row] = await db.query<Fila>(`${SELECT} WHERE ref_id = $1`, [refId]);
+      return row ? completa(row) : null;
     },
     /** @returns the quote when it exists AND belongs to session `sesion` (hash), else null (same answer for both). */
     async deSesion(refId: string, sesion: string): Promise<Cotizacion | null> {

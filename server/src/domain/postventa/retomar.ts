@@ -16,6 +16,7 @@ import { compileFlow } from '../../../../src/core/flow/graph.ts';
 import { loadFlowDef } from '../../producto.ts';
 import { rateAll } from '../rating/engine.ts';
 import { entradaDeCotizacion } from '../rating/entrada.ts';
+import { textosDeTarifa } from '../rating/planes-guardados.ts';
 import type { Tariff } from '../rating/tariff.ts';
 import { correoCotizacion } from './correos.ts';
 import { texto } from './textos.ts';
@@ -117,7 +118,18 @@ export function createRetomar(opts: RetomarOptions) {
       const initPolicyDate = typeof datos.initPolicyDate === 'string' ? datos.initPolicyDate : cot.initPolicyDate;
       const refId = randomUUID();
       const guardada = await repo.insertConCupo(
-        { ...cot, datos, refId, sesion, ip, tarifaVersion: tariff.version, initPolicyDate, inspection, planes },
+        {
+          ...cot,
+          datos,
+          refId,
+          sesion,
+          ip,
+          tarifaVersion: tariff.version,
+          initPolicyDate,
+          inspection,
+          planes,
+          textos: textosDeTarifa(tariff),
+        },
         limites.cupo,
       );
       if (!guardada) throw limiteCotizacionesExcedido();

@@ -30,7 +30,7 @@ export const CUOTAS = 12;
 
 import { pesosEnteros } from '../../../../src/core/money.ts';
 import { mensaje } from '../../../../src/core/messages.ts';
-import type { CodPlan, CoberturaTarifa, ListaCobertura, SiNo, SumaPlan, Tariff } from './tariff.ts';
+import type { CodPlan, CoberturaTarifa, ListaCobertura, PlanTarifa, SiNo, SumaPlan, Tariff } from './tariff.ts';
 
 /**
  * What the premium depends on: the quote's answers as sent to cotizar (any field a rating dimension of the tariff
@@ -181,18 +181,28 @@ function priceCoverage(
     cob.primaMensualFija !== undefined
       ? cob.primaMensualFija
       : ((sa * (cob.tasaAnualPorMil ?? 0)) / 1000 / 12) * factorDe(tariff, factores, cob.grupo);
+  return { codCobertura: cod, ...textosCobertura(cob), ...montosCobertura(sa), selecc, primaCobertura: toCents(prima) / 100 };
+}
+
+/** The texts and flags a priced coverage takes from its tariff entry (the same for every quote priced with it). */
+export function textosCobertura(cob: CoberturaTarifa): Pick<Cobertura, 'descCobertura' | 'grupo' | 'mostrar' | 'textoWeb' | 'nomina'> {
   return {
-    codCobertura: cod,
     descCobertura: cob.descCobertura,
     grupo: cob.grupo,
-    sumaAsegurada: sa,
-    sumaAseguradaString: pesosEnteros(sa),
     mostrar: cob.mostrar ?? 'S',
     textoWeb: cob.textoWeb,
     nomina: cob.nomina ?? 'N',
-    selecc,
-    primaCobertura: toCents(prima) / 100,
   };
+}
+
+/** The suma asegurada (ARS) and its es-AR text, as a priced coverage carries them. */
+export function montosCobertura(sumaAsegurada: number): Pick<Cobertura, 'sumaAsegurada' | 'sumaAseguradaString'> {
+  return { sumaAsegurada, sumaAseguradaString: pesosEnteros(sumaAsegurada) };
+}
+
+/** The texts a priced plan takes from its tariff entry. */
+export function textosPlan(plan: PlanTarifa): Pick<Plan, 'nombre' | 'descripcion' | 'recomendado'> {
+  return { nombre: plan.nombre, descripcion: plan.descripcion, recomendado: plan.recomendado };
 }
 
 /**
@@ -282,9 +292,7 @@ export function ratePlan(tariff: Tariff, input: RatingInput, codPlan: string, op
   }
   return {
     codPlan,
-    nombre: plan.nombre,
-    descripcion: plan.descripcion,
-    recomendado: plan.recomendado,
+    ...textosPlan(plan),
     prima: totales.primaCents / 100,
     impuestos: totales.impuestosCents / 100,
     premio: totales.premioCents / 100,

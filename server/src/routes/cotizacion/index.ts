@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CampaniaNueva, ContactoNuevo } from '../../db/repositories/contactos.ts';
 import { rateAll, ratePlan, resolveZone } from '../../domain/rating/engine.ts';
 import { entradaDeRespuestas } from '../../domain/rating/entrada.ts';
+import { textosDeTarifa } from '../../domain/rating/planes-guardados.ts';
 import { validarDocumento, type TipoDocumento } from '../../domain/validation/documento.ts';
 import { validarPrefijo, validarTelefono } from '../../domain/validation/telefono.ts';
 import type { SolucionAntibot } from '../../domain/antibot/index.ts';
@@ -135,6 +136,7 @@ export default async function cotizacionRoutes(app: FastifyInstance) {
           initPolicyDate: b.initPolicyDate,
           inspection,
           planes,
+          textos: textosDeTarifa(tariff),
         },
         app.cupoCotizaciones.de(request),
       );
