@@ -4,7 +4,8 @@
  * prerendered HTML when the page has the step of the current route (`#root[data-paso]`, scripts/prerender/), in a
  * transition so React hydrates in slices; anything else is rendered afresh. After the first commit it tells
  * public/arranque.js that kept taps can be replayed, fetches the next steps' schemas once the browser is idle, and
- * arms the fetch of the form engine chunk on the visitor's first interaction.
+ * arms the fetch of the form engine chunk on the visitor's first interaction. A move to a form step waits for its form
+ * (`moveWhenFormReady`).
  */
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -16,6 +17,7 @@ import { sinBase } from '../app/base.ts';
 import type { Flow } from '../core/flow/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { prefetchForms } from '../screens/StepScreen';
+import { loadStepForm } from '../form/load';
 
 /** After the first commit (the hydration): taps kept by public/arranque.js are replayed; prefetches armed. */
 function AfterFirstCommit({ flow, engine }: { flow: Flow; engine: FlowEngine }) {
@@ -52,8 +54,41 @@ function prefetchOnFirstInteraction() {
 }
 
 /** The router for `flow` bound to `engine` (routes, the entry redirect of a prerendered page). */
-export const buildRouter = (flow: Flow, engine: FlowEngine, prerendered: string | undefined) =>
-  createFlowRouter(flow, engine, { prerendered });
+export function buildRouter(flow: Flow, engine: FlowEngine, prerendered: string | undefined) {
+  const Router = createFlowRouter(flow, engine, { prerendered });
+  moveWhenFormReady(flow, engine);
+  return Router;
+}
+
+/** How long a move to a form step waits for its form at most (ms); past it the step shows its placeholder first. */
+const FORM_WAIT_MS = 500;
+
+/** The form of step `stepId` ready to render: the form engine chunk evaluated, the step's schemas and validator loaded. */
+const formReady = (stepId: string) =>
+  Promise.all([loadStepForm(), import('../form/validators').then((v) => v.loadStep(stepId))]).catch(() => undefined);
+
+/**
+ * A move the visitor made (a tap: submit, back, edit, restart; not a redirect, which replaces) to a form step waits
+ * for that step's form (at most {@link FORM_WAIT_MS}), the current screen staying until then: the next step then
+ * renders whole in one pass. Otherwise it would render and commit its placeholder first and the form after, and React
+ * holds a Suspense boundary's content at least 300 ms after its fallback was shown. Only the latest move is made: one
+ * asked for meanwhile replaces a waiting one.
+ */
+function moveWhenFormReady(flow: Flow, engine: FlowEngine) {
+  const move = engine.navigateFx.use.getCurrent();
+  let latest = 0;
+  engine.navigateFx.use(async (request) => {
+    const mine = ++latest;
+    const step = flow.steps.find((s) => s.id === request.stepId);
+    if (!request.replace && step?.kind === 'form') {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([formReady(step.id), new Promise((r) => (timer = setTimeout(r, FORM_WAIT_MS)))]);
+      clearTimeout(timer);
+      if (mine !== latest) return;
+    }
+    return move(request);
+  });
+}
 
 /**
  * Renders the app into `container`: hydrates when `prerendered` (the step the HTML was built for) is the step of the
