@@ -13,10 +13,8 @@
 # lower priority, instead of before the build. Nothing stops early when one part fails: every part runs to its end and
 # prints its output, and the exit code is non-zero if any failed (typecheck, lint, build, Vitest or Playwright). Every
 # line is prefixed with its part. If this script ends early (Ctrl-C, a CI timeout), the parts still running are stopped
-# with it (each runs in a process group of its own: job control). The last line gives each part's exit code and the
-# seconds from the start to its end.
+# with it (each part's process tree). The last line gives each part's exit code and the seconds from the start to its end.
 set -uo pipefail
-set -m
 cd "$(dirname "$0")/.."
 # the project's Node (the `node` devDependency) and tools, as under `npm run`, also when this script is run by hand
 export PATH="$PWD/node_modules/.bin:$PATH"
@@ -24,7 +22,13 @@ bash scripts/ensure-tools.sh || exit 1
 
 started=$(date +%s)
 declare -A pid rc took
-stop() { for p in "${pid[@]}"; do kill -- "-$p" 2>/dev/null; done; }
+# the process `$1` and everything it started, children first
+killtree() {
+  local child
+  for child in $(ps -o pid= --ppid "$1"); do killtree "$child"; done
+  kill "$1" 2>/dev/null
+}
+stop() { for p in "${pid[@]}"; do killtree "$p"; done; }
 trap stop EXIT
 trap 'stop; exit 130' INT
 trap 'stop; exit 143' TERM
@@ -37,7 +41,6 @@ run() {
   (
     "$@" > >(sed -u "s/^/[$name] /") 2>&1
     echo $? > "$tmp/$name.rc"
-    wait $! # the prefixing sed's last lines, before the summary
     echo $(($(date +%s) - started)) > "$tmp/$name.s"
   ) &
   pid[$name]=$!
@@ -46,6 +49,7 @@ run() {
 npm run build > >(sed -u 's/^/[build] /') 2>&1
 rc[build]=$?
 took[build]=$(($(date +%s) - started))
+[ "${rc[build]}" -lt 128 ] || exit "${rc[build]}" # stopped by a signal (Ctrl-C): so is the rest
 
 run typecheck nice -n 10 npm run typecheck
 run lint nice -n 10 npm run lint
