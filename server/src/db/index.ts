@@ -12,7 +12,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { DEFAULTS } from '../config.ts';
@@ -68,13 +68,9 @@ export interface PoolSettings {
  * (migrate.ts), so that each test process reads it (~40 MB, uncompressed) instead of making its own, and a brand-new
  * data folder (missing, or holding nothing but the lock) is seeded from it instead of running initdb and the
  * migrations. Without the variable — production — a data folder is made by PGlite's initdb as always and nothing is
- * written outside it. Each use marks the file's time; the first use in a process removes the folder's other files
- * that no process used for an hour ({@link podarPlantillas}: templates of older migrations or PGlite versions).
+ * written outside it.
  */
 export const PLANTILLA_ENV = 'PGLITE_PLANTILLA';
-
-/** A template (or a half-written one) that no process read or wrote for this long is no longer in use (ms). */
-export const PLANTILLA_SIN_USO_MS = 3_600_000;
 
 let plantillaDelProceso: Promise<Blob> | undefined;
 
@@ -95,62 +91,11 @@ async function crearPlantilla(): Promise<Blob> {
   }
 }
 
-/** The template file in the folder `dir` for the installed PGlite and the current migrations. */
-function archivoPlantilla(dir: string): string {
-  return join(dir, `pglite-${pgliteVersion()}-migraciones-${migrationsFingerprint()}.tar`);
-}
-
-/**
- * Removes from the template folder `dir` every file but `vigente` that no process used for `sinUsoMs`: templates of
- * other migrations or PGlite versions (a changed migration makes a new one, ~40 MB each) and the half-written copy of a
- * process that died. Safe beside other processes: a template in use — by this checkout's tests or another's — has its
- * time marked at each use ({@link plantillaEnDisco}), and one removed just as a process goes to read it is only made
- * again by that process (a missing file is made).
- * @returns the names removed
- */
-export function podarPlantillas(dir: string, vigente: string, sinUsoMs = PLANTILLA_SIN_USO_MS, ahora = Date.now()): string[] {
-  const removed: string[] = [];
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return removed; // no folder yet
-  }
-  for (const name of names) {
-    const file = join(dir, name);
-    if (file === vigente) continue;
-    try {
-      if (ahora - statSync(file).mtimeMs < sinUsoMs) continue;
-      rmSync(file, { force: true });
-      removed.push(name);
-    } catch {
-      // removed meanwhile by another process: nothing to do
-    }
-  }
-  return removed;
-}
-
-let podada = false;
-
-/**
- * The template from the folder `dir`, made and written there (atomically: a temporary name, then a rename) when absent;
- * its time is marked as a use, and the first call in a process prunes the folder ({@link podarPlantillas}).
- */
+/** The template from the folder `dir`, made and written there (atomically: a temporary name, then a rename) when absent. */
 async function plantillaEnDisco(dir: string): Promise<Blob> {
-  const file = archivoPlantilla(dir);
-  if (!podada) {
-    podada = true;
-    podarPlantillas(dir, file);
-  }
+  const file = join(dir, `pglite-${pgliteVersion()}-migraciones-${migrationsFingerprint()}.tar`);
   try {
-    const blob = new Blob([readFileSync(file)]);
-    const now = new Date();
-    try {
-      utimesSync(file, now, now);
-    } catch {
-      // pruned by another checkout's process right after the read: the next reader makes it again
-    }
-    return blob;
+    return new Blob([readFileSync(file)]);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }

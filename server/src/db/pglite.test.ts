@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
-import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPgliteDb, DatabaseUnavailableError, pgliteAsDb, PLANTILLA_SIN_USO_MS, podarPlantillas, type Db } from './index.ts';
+import { createPgliteDb, DatabaseUnavailableError, pgliteAsDb, type Db } from './index.ts';
 import { LOCK_FILE } from './lock.ts';
 import { migrate } from './migrate.ts';
 
@@ -197,29 +197,5 @@ describe('in-memory databases from the migrated template', () => {
       (await otra.query<{ nombre: string }>('SELECT nombre FROM schema_migrations WHERE nombre LIKE $1', ['999-%'])).map((r) => r.nombre),
     ).toEqual(['999-guardada.sql']);
     await otra.close();
-  });
-
-  it('the template folder keeps the current template and what a process used in the last hour; older files go', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cotizador-plantillas-'));
-    const ahora = Date.now();
-    const file = (name: string, usadaHaceMs: number) => {
-      writeFileSync(join(dir, name), 'x');
-      const t = new Date(ahora - usadaHaceMs);
-      utimesSync(join(dir, name), t, t);
-      return join(dir, name);
-    };
-    const vigente = file('pglite-0.5.16-migraciones-nueva.tar', 3 * PLANTILLA_SIN_USO_MS);
-    file('pglite-0.5.16-migraciones-de-otra-rama.tar', PLANTILLA_SIN_USO_MS - 60_000);
-    file('pglite-0.5.16-migraciones-vieja.tar', PLANTILLA_SIN_USO_MS + 60_000);
-    file('pglite-0.5.15-migraciones-nueva.tar', 2 * PLANTILLA_SIN_USO_MS);
-    file('pglite-0.5.16-migraciones-nueva.tar.4242.ab12cd34', PLANTILLA_SIN_USO_MS + 1);
-    expect(podarPlantillas(dir, vigente, PLANTILLA_SIN_USO_MS, ahora).sort()).toEqual([
-      'pglite-0.5.15-migraciones-nueva.tar',
-      'pglite-0.5.16-migraciones-nueva.tar.4242.ab12cd34',
-      'pglite-0.5.16-migraciones-vieja.tar',
-    ]);
-    expect(readdirSync(dir).sort()).toEqual(['pglite-0.5.16-migraciones-de-otra-rama.tar', 'pglite-0.5.16-migraciones-nueva.tar']);
-    expect(podarPlantillas(join(dir, 'no-existe'), vigente)).toEqual([]);
-    rmSync(dir, { recursive: true });
   });
 });
