@@ -4,10 +4,11 @@
  * server, so each test sends to an address of its own ({@link buzon}) and reads only what went there.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, watch } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { whenInDir } from '../support/when-in-dir.ts';
 
 const SMTP_DIR = join(process.env.E2E_DATA_DIR as string, 'smtp');
 
@@ -22,47 +23,26 @@ export function buzon(info: TestInfo): string {
 
 /**
  * Waits for the first message to `to` that satisfies `pred` (oldest first), looking again each time a file lands in
- * the SMTP folder (fs.watch: an event, not a timer).
+ * the SMTP folder (tests/support/when-in-dir.ts: fs.watch, an event, not a timer).
  * @param timeoutMs a ceiling for a loaded machine (default 60 000 ms); the mail usually lands in well under a second
  * @throws Error naming the address when no such message arrived in time
  */
-export async function correo(to: string, pred: (m: ParsedMail) => boolean = () => true, timeoutMs = 60_000): Promise<ParsedMail> {
+export function correo(to: string, pred: (m: ParsedMail) => boolean = () => true, timeoutMs = 60_000): Promise<ParsedMail> {
   const suffix = `-${to}.eml`;
   const read = new Set<string>();
-  const look = async (): Promise<ParsedMail | undefined> => {
-    for (const f of readdirSync(SMTP_DIR)
-      .filter((n) => n.endsWith(suffix))
-      .sort()) {
-      if (read.has(f)) continue;
-      read.add(f);
-      const m = await simpleParser(readFileSync(join(SMTP_DIR, f)));
-      if (pred(m)) return m;
-    }
-    return undefined;
-  };
-  const watcher = watch(SMTP_DIR);
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await new Promise<ParsedMail>((resolve, reject) => {
-      let busy = Promise.resolve();
-      const check = () => {
-        busy = busy
-          .then(async () => {
-            const m = await look();
-            if (m) resolve(m);
-          })
-          .catch(reject);
-      };
-      watcher.on('change', check);
-      watcher.on('error', reject);
-      timer = setTimeout(
-        () => reject(new Error(`El servidor SMTP no recibió el e-mail esperado para ${to} en ${timeoutMs / 1000} s`)),
-        timeoutMs,
-      );
-      check(); // what arrived before the watch started
-    });
-  } finally {
-    clearTimeout(timer);
-    watcher.close();
-  }
+  return whenInDir(
+    SMTP_DIR,
+    async (): Promise<ParsedMail | undefined> => {
+      for (const f of readdirSync(SMTP_DIR)
+        .filter((n) => n.endsWith(suffix))
+        .sort()) {
+        if (read.has(f)) continue;
+        read.add(f);
+        const m = await simpleParser(readFileSync(join(SMTP_DIR, f)));
+        if (pred(m)) return m;
+      }
+      return undefined;
+    },
+    { timeoutMs, timeoutMessage: `El servidor SMTP no recibió el e-mail esperado para ${to} en ${timeoutMs / 1000} s` },
+  );
 }

@@ -1,23 +1,51 @@
 /**
- * Steps of the visitor's journey, shared by the e2e specs. Each step saves a screenshot
- * (tests/e2e/screenshots/<project>/<nn>-<step>.png, git-ignored) before moving on.
+ * Steps of the visitor's journey, shared by the e2e specs. Each step is checked (axe, no sideways scroll) and saves a
+ * screenshot (tests/e2e/screenshots/<project>/<nn>-<step>.png, git-ignored) before moving on, once per run ({@link shot}).
  */
 import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
 import { expect, type Page, type TestInfo } from '@playwright/test';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { settled, trackRequests } from '../../tools/replay/settle.ts';
 
 /**
  * Checks the page (no horizontal scroll, axe) and saves its screenshot. A journey run with the testers' recorder on
  * (`?grabar`, kept across steps) saves under `<project>/grabador/`, so the recorder's bar never stands in for what a
  * visitor sees in the per-step screenshots.
+ *
+ * Many journeys go through the same steps (every purchase answers the house questions, and so on): each screenshot
+ * name is one step state, and its axe scan and screenshot are done once per run and project, by the first test that
+ * reaches it ({@link firstToReach}); a test reaching it later still waits for the page to settle and checks that it
+ * does not scroll sideways. The saved screenshots are the same set as when every test wrote its own (the last one
+ * written used to win).
  */
 export async function shot(page: Page, info: TestInfo, name: string) {
   await settled(page).catch(() => undefined);
   await expectNoHorizontalScroll(page);
-  await expectAccessible(page);
   const dir = new URL(page.url()).searchParams.has('grabar') ? `${info.project.name}/grabador` : info.project.name;
+  if (!firstToReach(`${dir}/${name}`)) return;
+  await expectAccessible(page);
   await page.screenshot({ path: `tests/e2e/screenshots/${dir}/${name}.png`, fullPage: true });
+}
+
+/**
+ * True for the first caller in this test run to ask for `key` (a screenshot's `<folder>/<name>`), across the worker
+ * processes: it creates `$E2E_DATA_DIR/capturas/<key>` exclusively (the shared server's data folder, new for each
+ * run: playwright.config.ts). True always when `E2E_DATA_DIR` is unset (a spec run outside the config).
+ */
+function firstToReach(key: string): boolean {
+  const base = process.env.E2E_DATA_DIR;
+  if (!base) return true;
+  const file = join(base, 'capturas', key);
+  mkdirSync(dirname(file), { recursive: true });
+  try {
+    writeFileSync(file, '', { flag: 'wx' });
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  }
 }
 
 export const continuar = (page: Page) => page.getByRole('button', { name: 'Continuar', exact: true }).click();

@@ -7,11 +7,12 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, watch, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import jsonpatch, { type Operation } from 'fast-json-patch';
 import type { ExpectedCall } from '../../tools/replay/fixture.ts';
+import { whenInDir } from './when-in-dir.ts';
 
 export const REPO = join(import.meta.dirname, '../..');
 /** What the web build reads. */
@@ -111,20 +112,6 @@ export function treesDir(): string {
 }
 
 const isBuilt = (root: string) => existsSync(join(root, 'dist/index.html'));
-
-/** Resolves once `check()` holds, looked at each time an entry of `dir` is created, renamed or removed (fs.watch). */
-async function whenInDir(dir: string, check: () => boolean): Promise<void> {
-  const watcher = watch(dir);
-  try {
-    await new Promise<void>((resolve, reject) => {
-      watcher.on('change', () => check() && resolve());
-      watcher.on('error', reject);
-      if (check()) resolve(); // it happened before the watch started
-    });
-  } finally {
-    watcher.close();
-  }
-}
 
 /**
  * The tree with `edits` applied and built ({@link writeEditedTree}, {@link buildTree}), once per test run, whichever
