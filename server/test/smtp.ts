@@ -9,7 +9,11 @@ export interface SmtpDePrueba {
   liberar(): void;
   /** Rejects the next `n` messages with a 451 (temporary failure). */
   rechazar(n: number): void;
-  /** Waits until a message matches `pred` (or `timeoutMs` passes). */
+  /**
+   * Resolves with the first message that matches `pred`, looked at when each message arrives (not on a timer).
+   * @param timeoutMs a ceiling sized for a loaded machine (default 50 s: under the server project's 60 s test timeout,
+   *   so its message, which lists what did arrive, is the one reported)
+   */
   esperar(pred: (m: ParsedMail) => boolean, timeoutMs?: number): Promise<ParsedMail>;
   close(): Promise<void>;
 }
@@ -25,6 +29,12 @@ export async function iniciarSmtp(
   opts: { demoraMs?: number; demoraRcptMs?: number; retener?: (m: ParsedMail) => boolean } = {},
 ): Promise<SmtpDePrueba> {
   const recibidos: ParsedMail[] = [];
+  /** Called after each message is added to `recibidos` (esperar's waits). */
+  const alLlegar = new Set<() => void>();
+  const recibir = (mail: ParsedMail) => {
+    recibidos.push(mail);
+    for (const f of [...alLlegar]) f();
+  };
   const retenidos: (() => void)[] = [];
   let liberado = false;
   let rechazos = 0;
@@ -46,17 +56,17 @@ export async function iniciarSmtp(
         }
         if (opts.retener?.(mail) && !liberado) {
           retenidos.push(() => {
-            recibidos.push(mail);
+            recibir(mail);
             callback();
           });
           return;
         }
         if (!opts.demoraMs) {
-          recibidos.push(mail);
+          recibir(mail);
           return callback();
         }
         setTimeout(() => {
-          recibidos.push(mail);
+          recibir(mail);
           callback();
         }, opts.demoraMs);
       }, callback);
@@ -74,15 +84,25 @@ export async function iniciarSmtp(
     rechazar: (n) => {
       rechazos = n;
     },
-    async esperar(pred, timeoutMs = 8000) {
-      const start = Date.now();
-      for (;;) {
-        const m = recibidos.find(pred);
-        if (m) return m;
-        if (Date.now() - start > timeoutMs)
-          throw new Error(`No llegó el e-mail esperado (llegaron: ${recibidos.map((r) => r.subject).join(' | ')})`);
-        await new Promise((r) => setTimeout(r, 30));
-      }
+    esperar(pred, timeoutMs = 50_000) {
+      return new Promise<ParsedMail>((resolve, reject) => {
+        const mirar = () => {
+          const m = recibidos.find(pred);
+          if (!m) return;
+          fin();
+          resolve(m);
+        };
+        const timer = setTimeout(() => {
+          fin();
+          reject(new Error(`No llegó el e-mail esperado (llegaron: ${recibidos.map((r) => r.subject).join(' | ')})`));
+        }, timeoutMs);
+        const fin = () => {
+          clearTimeout(timer);
+          alLlegar.delete(mirar);
+        };
+        alLlegar.add(mirar);
+        mirar(); // what arrived before the wait
+      });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
