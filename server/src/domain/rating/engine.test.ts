@@ -2,18 +2,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RatingError, rateAll, ratePlan, resolveZone, type Plan, type RatingInput } from './engine.ts';
+import { base, tariff } from './tarifa-de-prueba.ts';
 import { loadTariff } from './tariff.ts';
 
-const tariff = loadTariff(join(import.meta.dirname, '../../../tariffs/2026-11.json'));
-const base: RatingInput = {
-  tipoVivienda: 'CASA',
-  usoVivienda: 'PERMANENTE',
-  titularidad: 'PROPIETARIO',
-  barrioCerrado: 'N',
-  metros: 80,
-  zona: 'Z1',
-  provinciaId: '06',
-};
 const premio = (input: Partial<RatingInput>, plan = 'INTERMEDIO', opc: string[] = []) =>
   ratePlan(tariff, { ...base, ...input }, plan, opc).premio;
 const cents = (n: number) => Math.round(n * 100);

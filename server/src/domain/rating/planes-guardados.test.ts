@@ -1,20 +1,9 @@
 /** Stored plans over the real tariff 2026-11: the skeleton and the texts give back exactly the priced plans. */
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { rateAll, ratePlan, type RatingInput } from './engine.ts';
+import { rateAll, ratePlan } from './engine.ts';
 import { esqueletoDe, planesDe, textosDeTarifa } from './planes-guardados.ts';
-import { loadTariff } from './tariff.ts';
+import { base, tariff } from './tarifa-de-prueba.ts';
 
-const tariff = loadTariff(join(import.meta.dirname, '../../../tariffs/2026-11.json'));
-const base: RatingInput = {
-  tipoVivienda: 'CASA',
-  usoVivienda: 'PERMANENTE',
-  titularidad: 'PROPIETARIO',
-  barrioCerrado: 'N',
-  metros: 80,
-  zona: 'Z1',
-  provinciaId: '06',
-};
 /** Through JSON, as the database stores and returns them. */
 const guardadosYLeidos = (planes: Parameters<typeof esqueletoDe>[0]) =>
   planesDe(JSON.parse(JSON.stringify(esqueletoDe(planes))), JSON.parse(JSON.stringify(textosDeTarifa(tariff))));
