@@ -33,7 +33,7 @@ export async function iniciarSmtp(
   const alLlegar = new Set<() => void>();
   const recibir = (mail: ParsedMail) => {
     recibidos.push(mail);
-    for (const f of [...alLlegar]) f();
+    for (const f of alLlegar) f(); // a Set iterated while a waiter removes itself still visits every other one
   };
   const retenidos: (() => void)[] = [];
   let liberado = false;
@@ -84,26 +84,34 @@ export async function iniciarSmtp(
     rechazar: (n) => {
       rechazos = n;
     },
-    esperar(pred, timeoutMs = 50_000) {
-      return new Promise<ParsedMail>((resolve, reject) => {
-        const mirar = () => {
-          const m = recibidos.find(pred);
-          if (!m) return;
-          fin();
-          resolve(m);
-        };
-        const timer = setTimeout(() => {
-          fin();
-          reject(new Error(`No llegó el e-mail esperado (llegaron: ${recibidos.map((r) => r.subject).join(' | ')})`));
-        }, timeoutMs);
-        const fin = () => {
-          clearTimeout(timer);
-          alLlegar.delete(mirar);
-        };
-        alLlegar.add(mirar);
-        mirar(); // what arrived before the wait
-      });
-    },
+    esperar: (pred, timeoutMs = 50_000) => esperarMensaje(recibidos, alLlegar, pred, timeoutMs),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** SmtpDePrueba › esperar: the first of `recibidos` matching `pred`, looked at now and each time `alLlegar` is called. */
+function esperarMensaje(
+  recibidos: ParsedMail[],
+  alLlegar: Set<() => void>,
+  pred: (m: ParsedMail) => boolean,
+  timeoutMs: number,
+): Promise<ParsedMail> {
+  return new Promise<ParsedMail>((resolve, reject) => {
+    const mirar = () => {
+      const m = recibidos.find(pred);
+      if (!m) return;
+      fin();
+      resolve(m);
+    };
+    const timer = setTimeout(() => {
+      fin();
+      reject(new Error(`No llegó el e-mail esperado (llegaron: ${recibidos.map((r) => r.subject).join(' | ')})`));
+    }, timeoutMs);
+    const fin = () => {
+      clearTimeout(timer);
+      alLlegar.delete(mirar);
+    };
+    alLlegar.add(mirar);
+    mirar(); // what arrived before the wait
+  });
 }
