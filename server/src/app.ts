@@ -34,7 +34,7 @@ import errorHandlerPlugin from './plugins/error-handler.ts';
 import healthRoutes from './plugins/health.ts';
 import { LOG_REDACT_TOKENS, LOG_SERIALIZERS } from './plugins/logging.ts';
 import { metricsPlugin, startMetricsServer } from './plugins/metrics.ts';
-import schemasPlugin, { createAjv } from './plugins/schemas.ts';
+import schemasPlugin, { createAjv, serializadoresAlUsarlos } from './plugins/schemas.ts';
 import { crearRevalidador } from './plugins/revalidar.ts';
 import securityPlugin from './plugins/security.ts';
 import staticPlugin from './plugins/static.ts';
@@ -174,6 +174,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 512 },
+    // response serializers compiled at each route's first answer (plugins/schemas.ts)
+    schemaController: { compilersFactory: { buildSerializer: serializadoresAlUsarlos } },
   });
 
   const db = config.db ?? (await createPgliteDb());

@@ -12,12 +12,21 @@
  *   rejected where its schema says `additionalProperties: false`);
  * - querystring / params: type coercion on ("20" → 20), since URLs only carry text.
  * Every schema is hardened on load (plugins/input-guard.ts: NUL/surrogates, integer range, free-form JSON, masking).
+ *
+ * A route's validators and response serializers are compiled at the route's first request, not as the app starts
+ * ({@link validadorAlUsarlo}, {@link serializadoresAlUsarlos}): compiling every route's Ajv validators and
+ * fast-json-stringify serializers was ~0.6 s of CPU of every start (~40% of an in-memory app's build), for routes a
+ * start-up check, a test or a short-lived instance may never call. The schemas themselves are still all added (and
+ * checked against the meta-schema) at start; a broken `$ref` shows at the route's first request, and
+ * server/test/flow-edits-api.test.ts resolves every `$ref` of the wire schemas.
  */
 import { join } from 'node:path';
 import { Ajv, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import type { FastifyValidationResult } from 'fastify/types/schema.js';
+import { SerializerSelector, type SerializerFactory, type Serializer } from '@fastify/fast-json-stringify-compiler';
 import { addInputGuardKeywords, hardenSchema } from './input-guard.ts';
 import { DATE_KEYWORDS } from '../../../src/core/date-keywords.ts';
 import { loadStepSchemas, loadWireSchemas } from '../producto.ts';
@@ -64,5 +73,37 @@ export default fp(async function schemasPlugin(app: FastifyInstance, opts: { sch
   for (const schema of loadApiSchemas(dir)) app.addSchema(schema);
   const bodyAjv = createAjv({ coerceTypes: false, removeAdditional: false, useDefaults: true }, dir);
   const urlAjv = createAjv({ coerceTypes: true, removeAdditional: false, useDefaults: true }, dir);
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : urlAjv).compile(schema));
+  app.setValidatorCompiler(({ schema, httpPart }) => validadorAlUsarlo(() => (httpPart === 'body' ? bodyAjv : urlAjv).compile(schema)));
 });
+
+/** An Ajv validate function: true when `data` is valid, else false with `errors` set (what Fastify reads). */
+type Validador = FastifyValidationResult;
+
+/**
+ * A validator compiled by `compile` at its first call (a route's first request), then reused; after each call its
+ * `errors` are those of that call, as Fastify reads them from an Ajv validate function.
+ * @throws whatever `compile` throws (e.g. an unresolved `$ref`), at that first call
+ */
+export function validadorAlUsarlo(compile: () => Validador): Validador {
+  let compilado: Validador | undefined;
+  const validar: Validador = (data) => {
+    compilado ??= compile();
+    const resultado = compilado(data);
+    validar.errors = compilado.errors;
+    return resultado;
+  };
+  validar.errors = null;
+  return validar;
+}
+
+/**
+ * Fastify's own serializer factory (fast-json-stringify, with the schemas added by `addSchema`), whose serializers are
+ * compiled at their first response: pass as `schemaController.compilersFactory.buildSerializer` (app.ts).
+ */
+export const serializadoresAlUsarlos: SerializerFactory = (externas, opciones) => {
+  const compilar = SerializerSelector()(externas, opciones);
+  return (ruta) => {
+    let serializar: Serializer | undefined;
+    return (doc) => (serializar ??= compilar(ruta))(doc);
+  };
+};

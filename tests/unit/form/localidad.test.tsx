@@ -24,7 +24,7 @@ describe('localidad (LocationField, one search over every province)', () => {
     expect(screen.queryAllByRole('textbox').length + screen.queryAllByRole('combobox').length).toBe(1);
     expect(locality).toBeEnabled();
     expect(locality).toHaveAttribute('placeholder', 'Por ejemplo, Lanús');
-    expect(describedByTexts(locality)).toEqual(['Escribí el nombre y elegila de la lista: cada opción dice su provincia.']);
+    expect(describedByTexts(locality)).toEqual(['Cada opción dice su provincia.']);
     expect(api.calls).not.toHaveBeenCalledWith('/listas/provincias');
   });
 
