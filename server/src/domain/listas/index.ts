@@ -58,11 +58,24 @@ function readCsv(dir: string, file: string): Record<string, string>[] {
 
 const collator = new Intl.Collator('es-AR');
 
+const cargadas = new Map<string, Lists>();
+
 /**
- * Loads every list from `dir` (server/data/ar).
- * @throws Error when a file is missing or unreadable (start-up fails loudly).
+ * Every list from `dir` (server/data/ar), read and parsed once per process and folder (~70 ms of CSV parsing for the
+ * ~4,000 localities; a process that builds several apps — tests, the flow walker — shares them). The lists are
+ * read-only: nothing changes them after the load.
+ * @throws Error when a file is missing or unreadable (start-up fails loudly); a failed load is not kept.
  */
 export function loadLists(dir: string): Lists {
+  let listas = cargadas.get(dir);
+  if (!listas) {
+    listas = leerListas(dir);
+    cargadas.set(dir, listas);
+  }
+  return listas;
+}
+
+function leerListas(dir: string): Lists {
   const provincias = readCsv(dir, 'provincias.csv')
     .map((r) => ({ id: r.id, nombre: r.nombre, iso: r.iso_3166_2 }))
     .sort((a, b) => collator.compare(a.nombre, b.nombre));
