@@ -55,7 +55,8 @@ function LegalNote({ step }: { step: Step }) {
 function Notices({ engine, step }: { engine: FlowEngine; step: Step }) {
   const { t } = useTranslation();
   const context = useUnit(engine.$context);
-  const shown = (step.notices ?? []).filter((n) => when(engine.flow, n.when, context));
+  const frame = useFrame();
+  const shown = frame ? [] : (step.notices ?? []).filter((n) => when(engine.flow, n.when, context));
   return (
     <>
       {shown.map((n) => (
@@ -136,10 +137,15 @@ function SummaryBox({
   );
 }
 
-/** A flow-level summary (title, monthly amount, start date) beside the form (step `summary`), read from the journey. */
+/**
+ * A flow-level summary (title, monthly amount, start date) beside the form (step `summary`), read from the journey;
+ * in a step's frame its box with no values ({@link SummaryBox}), the same element the values later fill in place.
+ */
 function Summary({ engine, name, live }: { engine: FlowEngine; name: string; live?: boolean }) {
   const [context, repricing] = useUnit([engine.$context, engine.$repricing]);
+  const frame = useFrame();
   const def = engine.flow.summaries?.[name];
+  if (def && frame) return <SummaryBox def={def} live={live} />;
   const title = def ? (getAt(context, def.title) as string | undefined) : undefined;
   if (!def || !title) return null;
   const values = {
@@ -152,19 +158,19 @@ function Summary({ engine, name, live }: { engine: FlowEngine; name: string; liv
   return <SummaryBox def={def} live={live} values={values} />;
 }
 
-/** The summary's box before the journey is restored (a step's frame): `SummaryBox` with no values. */
-function SummaryPlaceholder({ flow, name, live }: { flow: FlowEngine['flow']; name: string; live?: boolean }) {
-  const def = flow.summaries?.[name];
-  return def ? <SummaryBox def={def} live={live} /> : null;
-}
-
 /** The step's submit label: es.json › <step>.cta, else "Continuar". */
 function useSubmitLabel(step: Step): string {
   const { t, i18n } = useTranslation();
   return i18n.exists(`${step.id}.cta`) ? t(`${step.id}.cta`) : t('app.continuar');
 }
 
-/** Shell shared by form and review steps: heading, notices, error banner, the content, and the summary aside. */
+/**
+ * Shell shared by form and review steps: heading, legal note, notices, error banner, the content, and the summary
+ * aside. In a step's frame (src/screens/frame.ts: prerendered, and its hydration) it shows what needs no journey —
+ * heading, legal note, the summary's empty box — around the caller's placeholder; it is the same element tree once
+ * the journey is restored, so React fills it in place: the texts painted first (often the page's largest, LCP) are
+ * not replaced by new elements, and nothing moves.
+ */
 function StepFrame({
   engine,
   step,
@@ -176,13 +182,14 @@ function StepFrame({
   banner: string | null | undefined;
   children: ReactNode;
 }) {
+  const frame = useFrame();
   return (
     <div className={`step step--${step.id} ${step.summary ? 'step--with-summary' : ''} ${step.onChange ? 'step--live' : ''}`}>
       <div className="step__body">
         <Heading step={step} />
         <LegalNote step={step} />
         <Notices engine={engine} step={step} />
-        <Banner message={banner} />
+        <Banner message={frame ? null : banner} />
         {children}
       </div>
       {step.summary && <Summary engine={engine} name={step.summary} live={!!step.onChange} />}
@@ -230,6 +237,12 @@ function FormScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
   const defaults = step.defaults ? (resolveBinding(step.defaults, context) as Json) : {};
   const formData = { ...defaults, ...context.answers[step.id] };
   const stepErrors = errors[step.id];
+  if (useFrame())
+    return (
+      <StepFrame engine={engine} step={step} banner={null}>
+        <div className="form-skeleton" aria-busy="true" />
+      </StepFrame>
+    );
   return (
     <StepFrame engine={engine} step={step} banner={stepErrors?.banner}>
       <Suspense fallback={<div className="form-skeleton" aria-busy="true" />}>
@@ -272,6 +285,12 @@ function ReviewScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
   const { t } = useTranslation();
   const [context, errors, submit, edit] = useUnit([engine.$context, engine.$errors, engine.stepSubmitted, engine.editClicked]);
   const submitLabel = useSubmitLabel(step);
+  if (useFrame())
+    return (
+      <StepFrame engine={engine} step={step} banner={null}>
+        <div className="form-skeleton" aria-busy="true" />
+      </StepFrame>
+    );
   return (
     <StepFrame engine={engine} step={step} banner={errors[step.id]?.banner}>
       {(step.review ?? []).map((section) => (
@@ -376,32 +395,11 @@ function ResultScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
 }
 
 /**
- * What a form or review step shows before its journey is restored (prerendered): the same boxes as the step
- * will have, with what needs no journey filled in — its heading, a placeholder for the content and, when it has one,
- * the summary's box (above the body on a phone) — so that the first paint already holds the step's largest text and
- * the app's render moves nothing. (A result step's frame is ResultScreen's.)
- */
-function FrameScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
-  return (
-    <div className={`step step--${step.id} ${step.summary ? 'step--with-summary' : ''} ${step.onChange ? 'step--live' : ''}`}>
-      <div className="step__body">
-        <Heading step={step} />
-        <LegalNote step={step} />
-        <div className="form-skeleton" aria-busy="true" />
-      </div>
-      {step.summary && <SummaryPlaceholder flow={engine.flow} name={step.summary} live={!!step.onChange} />}
-    </div>
-  );
-}
-
-/**
  * The screen of `step` by its kind. Before the journey is restored (its frame, src/screens/frame.ts) a landing shows
- * whole (it needs no journey), any other kind only its frame.
+ * whole (it needs no journey); a form or review step shows {@link StepFrame}'s frame, a result step ResultScreen's.
  */
 export function StepScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
-  const frame = useFrame();
-  // a landing needs no journey (shown whole); a result is its own frame (ResultScreen)
-  if (frame && step.kind !== 'landing' && step.kind !== 'result') return <FrameScreen engine={engine} step={step} />;
+  // each kind renders its own frame, as the same element tree it fills once the journey is restored
   switch (step.kind) {
     case 'landing':
       return <LandingScreen engine={engine} step={step} />;
