@@ -167,7 +167,7 @@ function useSubmitLabel(step: Step): string {
 /**
  * Shell shared by form and review steps: heading, legal note, notices, error banner, the content, and the summary
  * aside. In a step's frame (src/screens/frame.ts: prerendered, and its hydration) it shows what needs no journey —
- * heading, legal note, the summary's empty box — around the caller's placeholder; it is the same element tree once
+ * heading, legal note, the summary's empty box — and a placeholder instead of `children`; it is the same element tree once
  * the journey is restored, so React fills it in place: the texts painted first (often the page's largest, LCP) are
  * not replaced by new elements, and nothing moves.
  */
@@ -190,7 +190,7 @@ function StepFrame({
         <LegalNote step={step} />
         <Notices engine={engine} step={step} />
         <Banner message={frame ? null : banner} />
-        {children}
+        {frame ? <div className="form-skeleton" aria-busy="true" /> : children}
       </div>
       {step.summary && <Summary engine={engine} name={step.summary} live={!!step.onChange} />}
     </div>
@@ -237,12 +237,6 @@ function FormScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
   const defaults = step.defaults ? (resolveBinding(step.defaults, context) as Json) : {};
   const formData = { ...defaults, ...context.answers[step.id] };
   const stepErrors = errors[step.id];
-  if (useFrame())
-    return (
-      <StepFrame engine={engine} step={step} banner={null}>
-        <div className="form-skeleton" aria-busy="true" />
-      </StepFrame>
-    );
   return (
     <StepFrame engine={engine} step={step} banner={stepErrors?.banner}>
       <Suspense fallback={<div className="form-skeleton" aria-busy="true" />}>
@@ -285,12 +279,6 @@ function ReviewScreen({ engine, step }: { engine: FlowEngine; step: Step }) {
   const { t } = useTranslation();
   const [context, errors, submit, edit] = useUnit([engine.$context, engine.$errors, engine.stepSubmitted, engine.editClicked]);
   const submitLabel = useSubmitLabel(step);
-  if (useFrame())
-    return (
-      <StepFrame engine={engine} step={step} banner={null}>
-        <div className="form-skeleton" aria-busy="true" />
-      </StepFrame>
-    );
   return (
     <StepFrame engine={engine} step={step} banner={errors[step.id]?.banner}>
       {(step.review ?? []).map((section) => (
