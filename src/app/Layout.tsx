@@ -69,7 +69,8 @@ export function Layout({ engine, step, children }: { engine: FlowEngine; step: S
   useEffect(() => {
     const focused = document.activeElement;
     if (focused && focused !== document.body) return;
-    main.current?.querySelector<HTMLElement>('h1')?.focus();
+    // without scrolling: a new step is scrolled to its top by the router, the page's first step is left where it is
+    main.current?.querySelector<HTMLElement>('h1')?.focus({ preventScroll: true });
   }, [step.id]);
   const chat = engine.flow.chat;
   const chatLink = chat && chatPhone ? chatHref(chat, chatPhone, chat.text ? t(`app.${chat.text}`) : '') : undefined;

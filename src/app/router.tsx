@@ -62,8 +62,10 @@ function StepRoute({ engine, step, opts }: { engine: FlowEngine; step: Step; opt
     if (entered.current === location.key) return;
     entered.current = location.key;
     routeEntered({ stepId: step.id, pop: navType === 'POP' && !firstEntry });
+    // a new step starts at the top; the page's first step stays where the visitor is (they may have scrolled to the
+    // footer while the app started, and a jump then would move a link from under their finger)
+    if (!firstEntry) window.scrollTo(0, 0);
     firstEntry = false;
-    window.scrollTo(0, 0);
   }, [location.key, navType, routeEntered, step.id]);
   const frame = current === null && opts.prerendered === step.id;
   if (current !== step.id && !frame) return null;

@@ -8,6 +8,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import flowJson from '../../flow/flow.json' with { type: 'json' };
+import es from '../../src/i18n/es.json' with { type: 'json' };
+import { RUTA_CONSULTA_TRAMITE } from '../../src/core/rutas.ts';
 import { FIRST, openAt, recorded, recordFirstTimes, slowCpu, tapCta } from '../bench/first-question.ts';
 
 type Way = 'toque' | 'teclado';
@@ -56,6 +58,26 @@ test(`el foco puesto en «${FIRST.cta}» mientras la app arranca sigue ahí cuan
   await expect(button).toBeFocused();
   await page.keyboard.press('Enter');
   await expectFirstQuestion(page);
+});
+
+test('quien bajó hasta el pie mientras la app arranca sigue ahí cuando está lista, y el enlace del pie lleva a su página (CPU 6×)', async ({
+  page,
+}) => {
+  const name = es.postventa.consultarTramite;
+  await recordFirstTimes(page);
+  await slowCpu(page, 6);
+  const release = await openAt(page, '/', 'arrancando');
+  const link = page.locator('footer').getByRole('link', { name });
+  await link.scrollIntoViewIfNeeded();
+  const bajado = await page.evaluate(() => window.scrollY);
+  expect(bajado).toBeGreaterThan(0);
+  await release();
+  await recorded(page, 'listo');
+  // the app's first render neither scrolls to the top nor focuses the heading into view: the link stays under the finger
+  expect(await page.evaluate(() => window.scrollY)).toBe(bajado);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${RUTA_CONSULTA_TRAMITE}$`));
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 });
 
 /**
