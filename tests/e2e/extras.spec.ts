@@ -3,7 +3,8 @@ import { expect, test } from '@playwright/test';
 import { continuar, fillPersonalData, quoteAHome, shot } from './journey';
 import { trackRequests } from '../../tools/replay/settle.ts';
 
-test('el chat de WhatsApp aparece solo cuando el servidor lo habilita', async ({ page }) => {
+test('el chat de WhatsApp aparece solo cuando el servidor lo habilita', async ({ page }, info) => {
+  test.skip(info.project.name !== 'mobile', 'no depende del tamaño de pantalla: una vez alcanza');
   await page.goto('/seguro-hogar');
   await expect(page.getByTestId('chat')).toHaveAttribute('href', /^https:\/\/wa\.me\/\d+\?text=/);
 
@@ -42,7 +43,8 @@ test('el botón de chat nunca tapa el bloque de la SSN ni el pie, en ninguna pos
   await shot(page, info, 'inicio-fondo-chat');
 });
 
-test('el clic de campaña se registra una sola vez en 10 minutos', async ({ page }) => {
+test('el clic de campaña se registra una sola vez en 10 minutos', async ({ page }, info) => {
+  test.skip(info.project.name !== 'mobile', 'no depende del tamaño de pantalla: una vez alcanza');
   const logs: Record<string, unknown>[] = [];
   page.on('request', (r) => {
     if (r.url().endsWith('/api/logs/insertar-log-ok') && r.method() === 'POST') logs.push(r.postDataJSON());
