@@ -196,8 +196,10 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts', 'tools/**/*.test.ts'],
           setupFiles: ['server/test/setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // a server test may start Node processes (the API, the CLI tools) one after another: with two busy loops
+          // beside `npm test` (load ~19 on 2 cores) one took over 60 s, and one that walks every path over 120 s
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
         },
       },
     ],

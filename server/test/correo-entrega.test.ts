@@ -114,7 +114,7 @@ describe('fencing: a stale claim cannot undo a newer state (repository)', () => 
     expect(await repo.terminar(id, 2, 'ENVIADO')).toBe(false); // the first record stays
     expect(await fila(db, id)).toMatchObject({ estado: 'ENVIADO', ultimoError: null });
     expect(await repo.tomar('C', 60_000, 5)).toEqual([]);
-  }, 60_000);
+  });
 
   it('a failure of the current claim retries until the maximum age, then FALLIDO; a late "sent" still turns it ENVIADO', async () => {
     const repo = correosRepository(db);
@@ -187,7 +187,7 @@ describe('an SMTP outage longer than the old retry budget', () => {
     await app.close(); // every send in progress ends first
     app = undefined;
     expect(smtp.recibidos.map((m) => m.subject).sort()).toEqual(['Mensaje 1', 'Mensaje 2', 'Mensaje 3']);
-  }, 90_000);
+  });
 });
 
 describe('a slow message does not hold the rest of the mail', () => {
@@ -229,7 +229,7 @@ describe('a slow message does not hold the rest of the mail', () => {
     await app.close();
     app = undefined;
     expect(smtp.recibidos.map((m) => m.subject).sort()).toEqual(['Mensaje 1', 'Mensaje 2', 'Mensaje 3', 'Mensaje 4']);
-  }, 90_000);
+  });
 });
 
 describe.skipIf(unavailable !== undefined)('two instances over one PostgreSQL and a slow SMTP server', () => {
@@ -268,7 +268,7 @@ describe.skipIf(unavailable !== undefined)('two instances over one PostgreSQL an
     const mail = smtp.recibidos.find((m) => m.subject === asunto);
     // the policy and its conditions (general and particular), each a PDF
     expect(mail?.attachments.map((a) => a.contentType)).toEqual(['application/pdf', 'application/pdf']);
-  }, 90_000);
+  });
 
   it('a holder whose send outlasts the lease (slow at every step, each within the SMTP timeout) renews its claim: sent once', async () => {
     database ??= await createTestDatabase('correo', 'h1');
@@ -287,7 +287,7 @@ describe.skipIf(unavailable !== undefined)('two instances over one PostgreSQL an
     expect(c).toEqual({ estado: 'ENVIADO', intentos: 1, version: 1 }); // renewed while sending: never claimed again
     for (const a of apps.splice(0)) await a.close();
     expect(smtp.recibidos.filter((m) => m.subject === 'Mensaje 9')).toHaveLength(1);
-  }, 90_000);
+  });
 });
 
 describe.skipIf(unavailable !== undefined)('dead letters and npm run correo:reencolar', () => {
@@ -374,7 +374,7 @@ describe.skipIf(unavailable !== undefined)('dead letters and npm run correo:reen
     await app.close();
     app = undefined;
     expect(smtp.recibidos.map((m) => m.subject).sort()).toEqual(['Mensaje 1', 'Mensaje 2']);
-  }, 90_000);
+  });
 });
 
 describe('npm run correo:reencolar on the embedded database', () => {
@@ -400,5 +400,5 @@ describe('npm run correo:reencolar on the embedded database', () => {
     } finally {
       await db.close();
     }
-  }, 90_000);
+  });
 });

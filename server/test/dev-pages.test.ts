@@ -39,7 +39,7 @@ describe('development pages off the network', () => {
     } finally {
       await server.stop();
     }
-  }, 60_000);
+  });
 
   it('config: loopback by default, HOST overrides; development and the recorder switch only when said explicitly', () => {
     expect(readConfig({}).host).toBe('127.0.0.1');

@@ -75,7 +75,7 @@ beforeAll(async () => {
   await send(antes, [m('inicio'), e('inicio'), m('propiedad')]);
   await app.deps.db.query("UPDATE embudo_eventos SET recibido_en = '2026-01-10T12:00:00Z' WHERE recorrido = $1", [antes]);
   await app.close(); // releases the PGlite folder for the report
-}, 60_000);
+});
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 type Json = {

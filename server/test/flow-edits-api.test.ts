@@ -127,7 +127,7 @@ describe('worked example "agregar-alarma": a new question with a price effect, J
   it('passes flow:check on the edited copy', () => {
     const out = execFileSync(process.execPath, ['scripts/flow-check.ts', '--root', root], { encoding: 'utf8' });
     expect(out).toMatch(/flujo válido: 17 pasos, 0 errores/);
-  }, 120_000); // flow:check walks every path against the API (tools/check/walk.ts)
+  });
 
   it('with an alarm the theft coverages are 15 % cheaper; without the field it prices as today', async () => {
     const con = await post(app, '/api/cotizacion/cotizar', cotizarBody({ tieneAlarma: 'S' }));

@@ -103,7 +103,7 @@ describe('the flow walker', () => {
     expect(found[0].message).toContain(
       'No coinciden schemas/metros.schema.json#/properties/metros/maximum y server/tariffs/2026-11.json#/superficie',
     );
-  }, 120_000);
+  });
 
   it('a factor missing for an enum value: TEMPORAL has no usoVivienda factor', async () => {
     const report = await walkEdited({ 'server/tariffs/2026-11.json': [{ op: 'remove', path: '/factores/1/valores/TEMPORAL' }] });
@@ -114,7 +114,7 @@ describe('the flow walker', () => {
       'No coinciden schemas/permanencia.schema.json#/properties/usoVivienda/enum/1 y server/tariffs/2026-11.json#/factores/1/valores',
     );
     expect(found[0].message).toContain('agregá ese valor a la tarifa');
-  }, 120_000);
+  });
 
   it('a later call requires a field the flow does not ask: named in the request schema and in the flow', async () => {
     const report = await walkEdited({
@@ -135,7 +135,7 @@ describe('the flow walker', () => {
       '«cotizar» (POST /api/cotizacion/cotizar, al enviar el paso «vigencia») exige «antiguedad»',
     );
     expect(errors(report)[1].message).toContain('que el paso «metros» no pide (schemas/metros.schema.json#/properties)');
-  }, 120_000);
+  });
 
   it('a required field hidden for every answer, a call reading a step not yet visited, a text placeholder with no value', async () => {
     const report = await walkEdited({
@@ -161,7 +161,7 @@ describe('the flow walker', () => {
     expect(text).toBe(
       'el texto usa {{email}} y el paso «gracias» no le da valor: agregá "email" a result.values del paso en flow/flow.json o sacalo del texto',
     );
-  }, 120_000);
+  });
 
   it('a later step refuses what an earlier one accepted and hands it over (defaults)', async () => {
     const report = await walkEdited({
@@ -172,5 +172,5 @@ describe('the flow walker', () => {
     expect(found?.message).toBe(
       'paso «direccion»: recibe idProvince = "06" de /answers/localidad/idProvincia (flow/flow.json#/steps/10/defaults/idProvince), que el paso «localidad» (schemas/localidad.schema.json) acepta, y su esquema lo rechaza (pattern {"pattern":"^0[0-5]$"}): hacé que las dos reglas coincidan',
     );
-  }, 120_000);
+  });
 });

@@ -45,7 +45,7 @@ describe('pinned premiums catch a tariff mistake, --update repins', () => {
     const { journeys } = loadFixtures(FIXTURES.map((f) => `tests/fixtures/journeys/${f}.json`));
     const runs = await runHeadless(journeys, product);
     expect(runs.map((r) => [r.name, failureOf(r) ?? 'verde'])).toEqual(FIXTURES.map((f) => [f, 'verde']));
-  }, 60_000);
+  });
 
   it.each([
     [

@@ -91,5 +91,5 @@ describe('the staff funnel, on a database filled by replaying fixtures', () => {
     } finally {
       await app.close();
     }
-  }, 60_000);
+  });
 });

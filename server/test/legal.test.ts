@@ -103,7 +103,7 @@ describe('insurer data: one configuration file, no example values in production'
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('No se pudo iniciar la API: Los datos de la aseguradora en config/aseguradora.json son de ejemplo');
     expect(server.output()).toContain('el N.º de inscripción en la SSN "0000" no es real');
-  }, 60_000);
+  });
 });
 
 describe('policy e-mail in HTML and text, with the links the PDF refers to', () => {

@@ -75,7 +75,7 @@ describe('link tokens in the logs', () => {
     expect(urls().filter((u) => u === '/api/cotizacion/retomar')).toHaveLength(2);
     const propia = lineas.map((l) => JSON.parse(l)).find((l) => typeof l.msg === 'string' && l.msg.startsWith('retomada con'));
     expect(propia).toMatchObject({ msg: 'retomada con [token]', body: { token: '[Redacted]' }, nota: 'enlace [token]' });
-  }, 60_000); // a whole purchase: slow on a busy machine
+  }); // a whole purchase: slow on a busy machine
 
   it('redactarUrl keeps the rest of the URL as it was', () => {
     expect(redactarUrl('/api/documentos/poliza/no-es-un-token')).toBe('/api/documentos/poliza/[token]');

@@ -137,7 +137,7 @@ describe('metrics of a purchase (PGlite)', () => {
         valor(viejo, 'cotizador_cotizaciones_total', { origen: 'cotizar' }),
     ).toBe(1);
     expect(valor(fin, 'cotizador_cotizaciones_total', { origen: 'retomar' })).toBe(1);
-  }, 60_000); // a whole purchase: slow on a busy machine
+  }); // a whole purchase: slow on a busy machine
 
   it('the metrics-only port serves GET /metrics on 127.0.0.1 and nothing else', async () => {
     const url = app.deps.metricsUrl as string;
@@ -169,7 +169,7 @@ describe('metrics endpoints are off by default', () => {
     } finally {
       await app.close();
     }
-  }, 60_000); // builds an app: slow on a busy machine
+  }); // builds an app: slow on a busy machine
 
   it('config: METRICS_PORT / METRICS_HOST / METRICS_TOKEN', () => {
     expect(readConfig({}).metrics).toEqual({ port: undefined, host: '127.0.0.1', token: undefined });
@@ -265,5 +265,5 @@ describe.skipIf(sinPg !== undefined)(`PostgreSQL pool gauges${sinPg ? ` — omit
     } finally {
       await app.close();
     }
-  }, 60_000);
+  });
 });

@@ -306,7 +306,7 @@ describe('botón de arrepentimiento y botón de baja', () => {
     } finally {
       await limitada.close();
     }
-  }, 120_000); // builds its own app: ~10 s alone on a loaded machine
+  }); // builds its own app: ~10 s alone on a loaded machine
 });
 
 describe('outbox', () => {
@@ -357,7 +357,7 @@ describe('outbox', () => {
     } finally {
       await caido.close();
     }
-  }, 120_000); // builds its own app and waits out the maximum age: a ceiling for a loaded machine
+  }); // builds its own app and waits out the maximum age: a ceiling for a loaded machine
 
   it('without SMTP_URL the message stays in the outbox (LOCAL) and the dev page shows it; no dev page in production', async () => {
     const local = await buildTestApp({ correo: { pollMs: 10 }, devPages: true });
@@ -386,7 +386,7 @@ describe('outbox', () => {
     } finally {
       await prod.close();
     }
-  }, 120_000); // builds its own app: ~10 s alone on a loaded machine
+  }); // builds its own app: ~10 s alone on a loaded machine
 });
 
 describe('Ley 25.326 consent', () => {

@@ -9,7 +9,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { loadReplayProduct, tariffOptions } from '../../scripts/replay.ts';
 import { checkJourney } from '../../tools/replay/check.ts';
 import { unexercisedOptions } from '../../tools/replay/exercised.ts';
@@ -132,7 +132,7 @@ describe('fixtures checked before they run', () => {
         join(tmp, 'mal-escrito.json') +
         '#/steps/1/answers/tipoVivienda: «CAZA» no es una opción de tipoVivienda (CASA, DEPARTAMENTO, PH). ¿quisiste decir «CASA»?">',
     );
-  }, 120_000);
+  });
 
   it('refuses a misspelt field, option and route in under a second by its own clock, without starting a server or a browser', () => {
     type Step = { route: string; answers: Record<string, unknown> };
@@ -163,7 +163,7 @@ describe('fixtures checked before they run', () => {
     expect(Number(total![1])).toBeLessThan(1);
     expect(out).not.toContain('build');
     expect(out).not.toContain('▶');
-  }, 60_000);
+  });
 
   it('--help prints usage and starts nothing; an unknown option is refused with the usage', () => {
     const help = replay(['--help']);
@@ -173,7 +173,7 @@ describe('fixtures checked before they run', () => {
     const typo = replay(['--updte']);
     expect(typo.code).toBe(2);
     expect(typo.out).toContain('opción desconocida: --updte');
-  }, 60_000);
+  });
 
   // The local mode's API on a port the system just gave out as free (a fixed one could be taken by a file running beside
   // this one, or by another checkout's run), named with --port so the test can tell it is free again; a stand-in page
@@ -209,12 +209,22 @@ describe('fixtures checked before they run', () => {
     expect(code).toBe(1);
     expect(out).toContain(`la API local no respondió en 0.001 s (http://127.0.0.1:${PORT}/api/health/live): detenida`);
     expect(await portFree(PORT)).toBe(true);
-  }, 60_000);
+  });
 
   it('Ctrl-C during a local replay stops its API', async () => {
     const PORT = await freePort();
+    // a process group of its own (the replay and the API it starts): if the test fails or times out before the replay
+    // has stopped its API, both are killed with the group, so no API is left running
     const child = spawn(process.execPath, ['scripts/replay.ts', '--port', String(PORT), 'tests/fixtures/journeys/chat-habilitado.json'], {
       env: { ...process.env, STATIC_DIR: fakeDist() },
+      detached: true,
+    });
+    onTestFinished(() => {
+      try {
+        process.kill(-(child.pid as number), 'SIGKILL');
+      } catch {
+        // the group is gone: the replay stopped its API and exited, as the test expects
+      }
     });
     let out = '';
     const started = new Promise<void>((ok) =>
@@ -229,5 +239,5 @@ describe('fixtures checked before they run', () => {
     child.kill('SIGINT');
     expect(await exited).toBe(130);
     expect(await portFree(PORT)).toBe(true);
-  }, 120_000);
+  });
 });
