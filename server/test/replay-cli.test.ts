@@ -39,7 +39,7 @@ describe('fixtures checked before they run', () => {
     for (const n of names) expect(checkJourney(shipped(n), product, tariffOptions()), n).toEqual([]);
   });
 
-  it('names each misspelt route, field and option value by pointer, with the nearest valid one, in well under a second', () => {
+  it('names each misspelt route, field and option value by pointer, with the nearest valid one', () => {
     const j = shipped('compra-tarjeta-casa');
     j.steps[1].answers.tipoVivenda = j.steps[1].answers.tipoVivienda;
     delete j.steps[1].answers.tipoVivienda;
@@ -51,9 +51,7 @@ describe('fixtures checked before they run', () => {
     j.steps[9].expect.premios = 1;
     j.steps[13].actions = [{ goto: '/seguro-hogar/cotizacio' }];
     j.steps[12].actions = ['nxt', { wiat: 5 }, { goto: 'sin-barra' }];
-    const started = performance.now();
     const problems = checkJourney(j, product, tariffOptions());
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(problems.map((p) => `${p.pointer}: ${p.message}`)).toEqual([
       '/steps/9/expect/premios: «premios» no es un campo del formato de fixtures. ¿quisiste decir «premio»?',
       '/steps/12/actions/0: «nxt» no es una acción (next, back, reload, { wait: minutos }, { goto: "/url" }, { click: "texto" }). ¿quisiste decir «next»?',
@@ -134,7 +132,7 @@ describe('fixtures checked before they run', () => {
     );
   });
 
-  it('refuses a misspelt field, option and route in under a second by its own clock, without starting a server or a browser', () => {
+  it('refuses a misspelt field, option and route before starting anything: no build, no server, no browser', () => {
     type Step = { route: string; answers: Record<string, unknown> };
     const campo = shipped('compra-tarjeta-casa');
     const m = campo.steps.findIndex((s: Step) => s.route === 'seguro-hogar/metros');
@@ -156,12 +154,11 @@ describe('fixtures checked before they run', () => {
     expect(out).toContain(
       `✗ ${join(tmp, 'ruta.json')}#/url: la ruta «seguro-hogar/metrosss» no es un paso del flujo. ¿quisiste decir «seguro-hogar/metros»?`,
     );
-    // the run's own clock (reading the flow, the schemas and the tariff, then checking the three files): the refusal
-    // does not wait for a build, a server, a browser or a Playwright timeout
-    const total = /0\/3 recorridos verdes — ([\d.]+) s en total/.exec(out);
-    expect(total, out).not.toBeNull();
-    expect(Number(total![1])).toBeLessThan(1);
+    // the refusal comes from reading the flow, the schemas and the tariff: no build, no API (it prints «API escuchando»), no replay
+    // (how long that takes is the machine's; the run prints it, and no test asserts a wall-clock time)
+    expect(out).toMatch(/0\/3 recorridos verdes — [\d.]+ s en total/);
     expect(out).not.toContain('build');
+    expect(out).not.toContain('API escuchando');
     expect(out).not.toContain('▶');
   });
 
