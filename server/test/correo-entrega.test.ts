@@ -247,8 +247,10 @@ describe.skipIf(unavailable !== undefined)('two instances over one PostgreSQL an
     smtp = await iniciarSmtp(0, { demoraMs: 1500 }); // slower than the old lease of this test (1 s): it used to go again
     const paymentKey = randomBytes(32);
     const linkKey = randomBytes(32);
-    // Bounded SMTP waits (3 s) inside a longer lease (4 s): the holder ends its send (success or timeout) before anyone may take over.
-    const correo = { pollMs: 20, leaseMs: 4000, smtpTimeoutMs: 3000, retryBaseMs: 50 };
+    // Bounded SMTP waits (10 s) inside a longer lease (15 s): the holder ends its send (success or timeout) before anyone
+    // may take over. Both leave room for a loaded machine: with 3 s and 4 s, and two busy loops beside the suite, the
+    // message was claimed 3 times (a late answer counted as a failed attempt, a late renewal let the other take it).
+    const correo = { pollMs: 20, leaseMs: 15_000, smtpTimeoutMs: 10_000, retryBaseMs: 50 };
     for (let i = 0; i < 2; i++) {
       apps.push(await buildTestApp({ db: await createPostgresDb(database.url), paymentKey, linkKey, smtpUrl: smtp.url, correo }));
     }
@@ -273,8 +275,11 @@ describe.skipIf(unavailable !== undefined)('two instances over one PostgreSQL an
   it('a holder whose send outlasts the lease (slow at every step, each within the SMTP timeout) renews its claim: sent once', async () => {
     database ??= await createTestDatabase('correo', 'h1');
     await smtp?.close();
-    smtp = await iniciarSmtp(0, { demoraRcptMs: 2500, demoraMs: 2500 }); // 5 s in all; a lease is 4.5 s
-    const correo = { pollMs: 20, leaseMs: 4500, smtpTimeoutMs: 4000, retryBaseMs: 50 };
+    // 10 s in all, each step 5 s (4 s inside the SMTP bound); a lease is 9.5 s, renewed every ~3 s, so a renewal may come
+    // over 6 s late before the lease runs out. With steps of 2.5 s, a bound of 4 s and a lease of 4.5 s, two busy loops
+    // beside the suite let the other instance claim it a second time.
+    smtp = await iniciarSmtp(0, { demoraRcptMs: 5000, demoraMs: 5000 });
+    const correo = { pollMs: 20, leaseMs: 9500, smtpTimeoutMs: 9000, retryBaseMs: 50 };
     for (let i = 0; i < 2; i++) apps.push(await buildTestApp({ db: await createPostgresDb(database.url), smtpUrl: smtp.url, correo }));
     const id = await correosRepository(apps[0].deps.db).encolar(mensaje(9));
     apps[0].deps.correo.despertar();
