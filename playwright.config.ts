@@ -52,7 +52,12 @@ export default defineConfig({
           'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
       },
     },
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'desktop',
+      use: { viewport: { width: 1280, height: 800 } },
+      // tests that check nothing a viewport changes run once, on the phone (tests/e2e/journey.ts › UNA_PANTALLA)
+      grepInvert: /@una-pantalla/,
+    },
   ],
   webServer: {
     command: `rm -rf ${DATA_DIR} && node tests/e2e/servidor-e2e.ts`,

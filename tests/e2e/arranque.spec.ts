@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { settled, trackRequests } from '../../tools/replay/settle.ts';
-import { continuar } from './journey';
+import { continuar, UNA_PANTALLA } from './journey';
 import { FIRST, openAt, recordFirstTimes, tapCta } from '../bench/first-question.ts';
 import flowJson from '../../flow/flow.json' with { type: 'json' };
 
@@ -49,8 +49,7 @@ async function loaderLists(page: Page): Promise<{ preload: string[]; app: string
   }));
 }
 
-test('el paso 1 precarga de una vez lo que usa al arrancar, y no el motor de formularios', async ({ page }) => {
-  test.skip(test.info().project.name !== 'mobile', 'la lista no depende de la pantalla');
+test('el paso 1 precarga de una vez lo que usa al arrancar, y no el motor de formularios', UNA_PANTALLA, async ({ page }) => {
   await watchReady(page);
   const fetched = scriptsFetched(page);
   // once the app is up and the browser idle, the first question's schemas (small chunks) are fetched, never preloaded:
@@ -67,44 +66,48 @@ test('el paso 1 precarga de una vez lo que usa al arrancar, y no el motor de for
   expect([...fetched].some((f) => /\/StepForm-/.test(f))).toBe(false);
 });
 
-test('un paso con formulario abierto en frío precarga el motor de formularios y su esquema, y nada queda afuera', async ({ page }) => {
-  test.skip(test.info().project.name !== 'mobile', 'la lista no depende de la pantalla');
-  await watchReady(page);
-  await page.goto('/seguro-hogar');
-  await page.getByRole('button', { name: 'Cotizar ahora' }).click();
-  await page.getByLabel('Departamento').check();
-  await continuar(page);
-  await expect(page).toHaveURL(/\/seguro-hogar\/permanencia$/);
-  // the visitor reloads: the page of this step is served cold, the journey restored
-  const fetched = scriptsFetched(page);
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.locator('main form')).toBeVisible();
-  await appReady(page);
-  const { preload, app } = await loaderLists(page);
-  expect(preload.some((f) => /\/StepForm-/.test(f))).toBe(true);
-  expect(preload.some((f) => /\/permanencia\.schema-/.test(f))).toBe(true);
-  expect(preload.some((f) => /\/propiedad\.schema-/.test(f))).toBe(false);
-  // past step 1 the anti-bot proof of work (flow.json › proofOfWork) starts in the background after the app is up: its
-  // lazy chunk and its worker are fetched then, on purpose never preloaded
-  const background = /\/(proof-of-work|pow\.worker)-[\w-]+\.js$/;
-  expect([...fetched].filter((f) => background.test(f)).length).toBeGreaterThan(0);
-  const nextStep = nextStepChunks('permanencia');
-  expect([...fetched].filter((f) => !background.test(f) && !nextStep.test(f)).sort()).toEqual([app, ...preload].sort());
-});
+test(
+  'un paso con formulario abierto en frío precarga el motor de formularios y su esquema, y nada queda afuera',
+  UNA_PANTALLA,
+  async ({ page }) => {
+    await watchReady(page);
+    await page.goto('/seguro-hogar');
+    await page.getByRole('button', { name: 'Cotizar ahora' }).click();
+    await page.getByLabel('Departamento').check();
+    await continuar(page);
+    await expect(page).toHaveURL(/\/seguro-hogar\/permanencia$/);
+    // the visitor reloads: the page of this step is served cold, the journey restored
+    const fetched = scriptsFetched(page);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('main form')).toBeVisible();
+    await appReady(page);
+    const { preload, app } = await loaderLists(page);
+    expect(preload.some((f) => /\/StepForm-/.test(f))).toBe(true);
+    expect(preload.some((f) => /\/permanencia\.schema-/.test(f))).toBe(true);
+    expect(preload.some((f) => /\/propiedad\.schema-/.test(f))).toBe(false);
+    // past step 1 the anti-bot proof of work (flow.json › proofOfWork) starts in the background after the app is up: its
+    // lazy chunk and its worker are fetched then, on purpose never preloaded
+    const background = /\/(proof-of-work|pow\.worker)-[\w-]+\.js$/;
+    expect([...fetched].filter((f) => background.test(f)).length).toBeGreaterThan(0);
+    const nextStep = nextStepChunks('permanencia');
+    expect([...fetched].filter((f) => !background.test(f) && !nextStep.test(f)).sort()).toEqual([app, ...preload].sort());
+  },
+);
 
-test('un toque guardado mientras la app arranca pide ya lo que necesita la primera pregunta: el motor de formularios y sus esquemas', async ({
-  page,
-}) => {
-  test.skip(test.info().project.name !== 'mobile', 'la lista no depende de la pantalla');
-  await recordFirstTimes(page);
-  // the screens chunk is held: the app cannot be ready while these requests are made
-  const release = await openAt(page, '/', 'arrancando');
-  const formEngine = page.waitForRequest((r) => /\/StepForm-[\w-]+\.js$/.test(r.url()));
-  const schema = page.waitForRequest((r) => new RegExp(`/${FIRST.step}\\.schema-[\\w-]+\\.js$`).test(r.url()));
-  await tapCta(page, true);
-  await Promise.all([formEngine, schema]);
-  expect(await page.evaluate(() => (window as unknown as { __tiempos: { listo?: number } }).__tiempos.listo)).toBeUndefined();
-  await release();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(FIRST.question);
-});
+test(
+  'un toque guardado mientras la app arranca pide ya lo que necesita la primera pregunta: el motor de formularios y sus esquemas',
+  UNA_PANTALLA,
+  async ({ page }) => {
+    await recordFirstTimes(page);
+    // the screens chunk is held: the app cannot be ready while these requests are made
+    const release = await openAt(page, '/', 'arrancando');
+    const formEngine = page.waitForRequest((r) => /\/StepForm-[\w-]+\.js$/.test(r.url()));
+    const schema = page.waitForRequest((r) => new RegExp(`/${FIRST.step}\\.schema-[\\w-]+\\.js$`).test(r.url()));
+    await tapCta(page, true);
+    await Promise.all([formEngine, schema]);
+    expect(await page.evaluate(() => (window as unknown as { __tiempos: { listo?: number } }).__tiempos.listo)).toBeUndefined();
+    await release();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(FIRST.question);
+  },
+);

@@ -15,76 +15,77 @@ import { expect, test, type Request } from '@playwright/test';
 import flowJson from '../../flow/flow.json' with { type: 'json' };
 import { startServer, Visitante, type ServerProcess } from '../../server/test/processes.ts';
 import { startOwnApi } from '../support/own-api.ts';
-import { continuar } from './journey';
+import { continuar, UNA_PANTALLA } from './journey';
 
 type Batch = { versionFlujo: number; sintetico?: boolean; eventos: { recorrido: string; paso: string; tipo: string; en: string }[] };
 const isFunnel = (r: Request) => r.method() === 'POST' && r.url().endsWith('/api/embudo/eventos');
 
-test('los pasos mostrados y enviados llegan en lotes, sin nada de lo escrito, el último al irse, y el informe los cuenta', async ({
-  page,
-}, info) => {
-  test.skip(info.project.name !== 'mobile', 'el embudo no depende del tamaño de pantalla: una vez alcanza');
-  test.setTimeout(300_000); // its own API, a journey and two report runs: a minute idle, several under load
-  const dataDir = mkdtempSync(join(tmpdir(), 'cotizador-embudo-e2e-'));
-  let server: ServerProcess | undefined;
-  try {
-    // info: the API logs each request it receives, which tells the test when the last batch has arrived
-    server = await startServer(0, { STATIC_DIR: resolve('dist'), DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'info' });
-    const seen: Batch[] = [];
-    page.on('request', (r) => {
-      if (isFunnel(r)) seen.push(r.postDataJSON() as Batch);
-    });
-    await page.clock.install();
-    await page.goto(`${server.url}/seguro-hogar`);
-    await page.getByRole('button', { name: 'Cotizar ahora' }).click();
-    await expect(page).toHaveURL(/\/seguro-hogar\/propiedad/);
-    expect(seen).toEqual([]); // nothing leaves per event
-    const first = page.waitForResponse((r) => isFunnel(r.request()));
-    await page.clock.runFor(2_000); // batchMs
-    expect((await first).status()).toBe(200);
-    expect(seen.map((b) => b.eventos.map((e) => `${e.tipo} ${e.paso}`))).toEqual([
-      ['mostrado inicio', 'enviado inicio', 'mostrado propiedad'],
-    ]);
-    for (const e of seen[0].eventos) expect(Object.keys(e).sort()).toEqual(['en', 'paso', 'recorrido', 'tipo']);
-    expect(seen[0].sintetico).toBe(true); // a test, not a visitor
+test(
+  'los pasos mostrados y enviados llegan en lotes, sin nada de lo escrito, el último al irse, y el informe los cuenta',
+  UNA_PANTALLA,
+  async ({ page }) => {
+    test.setTimeout(300_000); // its own API, a journey and two report runs: a minute idle, several under load
+    const dataDir = mkdtempSync(join(tmpdir(), 'cotizador-embudo-e2e-'));
+    let server: ServerProcess | undefined;
+    try {
+      // info: the API logs each request it receives, which tells the test when the last batch has arrived
+      server = await startServer(0, { STATIC_DIR: resolve('dist'), DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'info' });
+      const seen: Batch[] = [];
+      page.on('request', (r) => {
+        if (isFunnel(r)) seen.push(r.postDataJSON() as Batch);
+      });
+      await page.clock.install();
+      await page.goto(`${server.url}/seguro-hogar`);
+      await page.getByRole('button', { name: 'Cotizar ahora' }).click();
+      await expect(page).toHaveURL(/\/seguro-hogar\/propiedad/);
+      expect(seen).toEqual([]); // nothing leaves per event
+      const first = page.waitForResponse((r) => isFunnel(r.request()));
+      await page.clock.runFor(2_000); // batchMs
+      expect((await first).status()).toBe(200);
+      expect(seen.map((b) => b.eventos.map((e) => `${e.tipo} ${e.paso}`))).toEqual([
+        ['mostrado inicio', 'enviado inicio', 'mostrado propiedad'],
+      ]);
+      for (const e of seen[0].eventos) expect(Object.keys(e).sort()).toEqual(['en', 'paso', 'recorrido', 'tipo']);
+      expect(seen[0].sintetico).toBe(true); // a test, not a visitor
 
-    await page.getByLabel(/^Casa/).check();
-    await page.getByLabel('No', { exact: true }).check();
-    await continuar(page);
-    await expect(page).toHaveURL(/\/seguro-hogar\/permanencia/);
-    await page.goto('about:blank'); // the visitor leaves before the next tick: the queue goes out with keepalive
-    // the second batch has reached the API (however long that takes on a busy machine); stopping drains its answer
-    const batches = (out: string) =>
-      out.split('\n').filter((l) => l.includes('incoming request') && l.includes('/api/embudo/eventos')).length;
-    await server.outputUntil((out) => batches(out) >= 2);
-    expect(await server.stop()).toBe(0); // drains, closes the embedded database for the report
-    server = undefined;
+      await page.getByLabel(/^Casa/).check();
+      await page.getByLabel('No', { exact: true }).check();
+      await continuar(page);
+      await expect(page).toHaveURL(/\/seguro-hogar\/permanencia/);
+      await page.goto('about:blank'); // the visitor leaves before the next tick: the queue goes out with keepalive
+      // the second batch has reached the API (however long that takes on a busy machine); stopping drains its answer
+      const batches = (out: string) =>
+        out.split('\n').filter((l) => l.includes('incoming request') && l.includes('/api/embudo/eventos')).length;
+      await server.outputUntil((out) => batches(out) >= 2);
+      expect(await server.stop()).toBe(0); // drains, closes the embedded database for the report
+      server = undefined;
 
-    const run = (...args: string[]) =>
-      JSON.parse(
-        execFileSync(process.execPath, ['scripts/report-funnel.ts', '--json', '--html', join(dataDir, 'embudo.html'), ...args], {
-          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-          encoding: 'utf8',
-        }),
-      ) as {
-        recorridos: number;
-        sinteticosExcluidos: number;
-        pasos: { paso: string; mostrados: number; completados: number; abandonos: number }[];
-      };
-    expect(run()).toMatchObject({ recorridos: 0, sinteticosExcluidos: 1 });
-    const report = run('--incluir-sinteticos');
-    expect(report.recorridos).toBe(1);
-    expect(report.pasos.slice(0, 4).map((p) => [p.paso, p.mostrados, p.completados, p.abandonos])).toEqual([
-      ['inicio', 1, 1, 0],
-      ['propiedad', 1, 1, 0],
-      ['permanencia', 1, 0, 1], // arrived only through the keepalive sent while leaving
-      ['metros', 0, 0, 0],
-    ]);
-  } finally {
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-});
+      const run = (...args: string[]) =>
+        JSON.parse(
+          execFileSync(process.execPath, ['scripts/report-funnel.ts', '--json', '--html', join(dataDir, 'embudo.html'), ...args], {
+            env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+            encoding: 'utf8',
+          }),
+        ) as {
+          recorridos: number;
+          sinteticosExcluidos: number;
+          pasos: { paso: string; mostrados: number; completados: number; abandonos: number }[];
+        };
+      expect(run()).toMatchObject({ recorridos: 0, sinteticosExcluidos: 1 });
+      const report = run('--incluir-sinteticos');
+      expect(report.recorridos).toBe(1);
+      expect(report.pasos.slice(0, 4).map((p) => [p.paso, p.mostrados, p.completados, p.abandonos])).toEqual([
+        ['inicio', 1, 1, 0],
+        ['propiedad', 1, 1, 0],
+        ['permanencia', 1, 0, 1], // arrived only through the keepalive sent while leaving
+        ['metros', 0, 0, 0],
+      ]);
+    } finally {
+      await server?.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+);
 
 test('si el registro del embudo falla, el visitante sigue cotizando sin enterarse', async ({ page }) => {
   await page.route('**/api/embudo/eventos', (route) =>
@@ -102,81 +103,83 @@ test('si el registro del embudo falla, el visitante sigue cotizando sin enterars
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-// oxlint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a test uses from this pattern: none here
-test('el informe del embudo de una base llenada por reproducciones (npm run replay -- --embudo) y recorridos reales cuenta solo los reales, con la división tarjeta/CBU', async ({}, info) => {
-  test.skip(info.project.name !== 'mobile', 'el embudo no depende del tamaño de pantalla: una vez alcanza');
-  test.setTimeout(480_000);
-  const dataDir = mkdtempSync(join(tmpdir(), 'cotizador-embudo-replay-'));
-  let server: ServerProcess | undefined;
-  try {
-    server = await startOwnApi(dataDir);
+test(
+  'el informe del embudo de una base llenada por reproducciones (npm run replay -- --embudo) y recorridos reales cuenta solo los reales, con la división tarjeta/CBU',
+  UNA_PANTALLA,
+  async () => {
+    test.setTimeout(480_000);
+    const dataDir = mkdtempSync(join(tmpdir(), 'cotizador-embudo-replay-'));
+    let server: ServerProcess | undefined;
+    try {
+      server = await startOwnApi(dataDir);
 
-    // 3 real visitors, as their browsers send the batches (no `sintetico`): two pay by card, one by CBU
-    const steps = flowJson.steps.map((st) => st.id);
-    const real = (rama: 'TC' | 'CBU') => {
-      const before = steps.slice(0, steps.indexOf('metodo-de-pago')).flatMap((p) => [
-        ['mostrado', p],
-        ['enviado', p],
-      ]);
-      return [...before, ['mostrado', 'metodo-de-pago'], ['enviado', 'metodo-de-pago', rama], ['mostrado', 'confirmacion']];
-    };
-    for (const rama of ['TC', 'TC', 'CBU'] as const) {
-      const recorrido = randomUUID();
-      const t0 = Date.now();
-      const eventos = real(rama).map(([tipo, paso, r], i) => ({
-        recorrido,
-        paso,
-        tipo,
-        en: new Date(t0 + i).toISOString(),
-        ...(r ? { rama: r } : {}),
-      }));
-      const res = await new Visitante().post(server.url, '/api/embudo/eventos', { versionFlujo: flowJson.version, eventos });
-      expect(res.status).toBe(200);
+      // 3 real visitors, as their browsers send the batches (no `sintetico`): two pay by card, one by CBU
+      const steps = flowJson.steps.map((st) => st.id);
+      const real = (rama: 'TC' | 'CBU') => {
+        const before = steps.slice(0, steps.indexOf('metodo-de-pago')).flatMap((p) => [
+          ['mostrado', p],
+          ['enviado', p],
+        ]);
+        return [...before, ['mostrado', 'metodo-de-pago'], ['enviado', 'metodo-de-pago', rama], ['mostrado', 'confirmacion']];
+      };
+      for (const rama of ['TC', 'TC', 'CBU'] as const) {
+        const recorrido = randomUUID();
+        const t0 = Date.now();
+        const eventos = real(rama).map(([tipo, paso, r], i) => ({
+          recorrido,
+          paso,
+          tipo,
+          en: new Date(t0 + i).toISOString(),
+          ...(r ? { rama: r } : {}),
+        }));
+        const res = await new Visitante().post(server.url, '/api/embudo/eventos', { versionFlujo: flowJson.version, eventos });
+        expect(res.status).toBe(200);
+      }
+
+      // 2 replays against the same deployment, sending their funnel batches: one pays by card, one by CBU
+      const replay = await new Promise<{ code: number; out: string }>((ok) => {
+        execFile(
+          process.execPath,
+          [
+            'scripts/replay.ts',
+            '--embudo',
+            '--base-url',
+            server!.url,
+            'tests/fixtures/journeys/compra-tarjeta-casa.json',
+            'tests/fixtures/journeys/compra-cbu-ph.json',
+          ],
+          { maxBuffer: 20_000_000 },
+          (err, stdout, stderr) => ok({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, out: stdout + stderr }),
+        );
+      });
+      expect(replay.out).toContain('2/2 recorridos verdes');
+      expect(replay.code, replay.out).toBe(0);
+      expect(await server.stop()).toBe(0); // drains, closes the embedded database for the report
+      server = undefined;
+
+      type Report = {
+        recorridos: number;
+        sinteticosExcluidos: number;
+        aristas: { desde: string; hasta: string; rama?: string; recorridos: number }[];
+      };
+      const report = (...args: string[]) =>
+        JSON.parse(
+          execFileSync(process.execPath, ['scripts/report-funnel.ts', '--json', '--html', join(dataDir, 'embudo.html'), ...args], {
+            env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+            encoding: 'utf8',
+          }),
+        ) as Report;
+      const split = (r: Report) =>
+        Object.fromEntries(r.aristas.filter((a) => a.desde === 'metodo-de-pago' && a.rama).map((a) => [a.rama, a.recorridos]));
+      const only = report();
+      expect([only.recorridos, only.sinteticosExcluidos]).toEqual([3, 2]);
+      expect(split(only)).toEqual({ TC: 2, CBU: 1 });
+      const all = report('--incluir-sinteticos');
+      expect([all.recorridos, all.sinteticosExcluidos]).toEqual([5, 0]);
+      expect(split(all)).toEqual({ TC: 3, CBU: 2 });
+    } finally {
+      await server?.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
-
-    // 2 replays against the same deployment, sending their funnel batches: one pays by card, one by CBU
-    const replay = await new Promise<{ code: number; out: string }>((ok) => {
-      execFile(
-        process.execPath,
-        [
-          'scripts/replay.ts',
-          '--embudo',
-          '--base-url',
-          server!.url,
-          'tests/fixtures/journeys/compra-tarjeta-casa.json',
-          'tests/fixtures/journeys/compra-cbu-ph.json',
-        ],
-        { maxBuffer: 20_000_000 },
-        (err, stdout, stderr) => ok({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, out: stdout + stderr }),
-      );
-    });
-    expect(replay.out).toContain('2/2 recorridos verdes');
-    expect(replay.code, replay.out).toBe(0);
-    expect(await server.stop()).toBe(0); // drains, closes the embedded database for the report
-    server = undefined;
-
-    type Report = {
-      recorridos: number;
-      sinteticosExcluidos: number;
-      aristas: { desde: string; hasta: string; rama?: string; recorridos: number }[];
-    };
-    const report = (...args: string[]) =>
-      JSON.parse(
-        execFileSync(process.execPath, ['scripts/report-funnel.ts', '--json', '--html', join(dataDir, 'embudo.html'), ...args], {
-          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-          encoding: 'utf8',
-        }),
-      ) as Report;
-    const split = (r: Report) =>
-      Object.fromEntries(r.aristas.filter((a) => a.desde === 'metodo-de-pago' && a.rama).map((a) => [a.rama, a.recorridos]));
-    const only = report();
-    expect([only.recorridos, only.sinteticosExcluidos]).toEqual([3, 2]);
-    expect(split(only)).toEqual({ TC: 2, CBU: 1 });
-    const all = report('--incluir-sinteticos');
-    expect([all.recorridos, all.sinteticosExcluidos]).toEqual([5, 0]);
-    expect(split(all)).toEqual({ TC: 3, CBU: 2 });
-  } finally {
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-});
+  },
+);

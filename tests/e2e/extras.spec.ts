@@ -1,10 +1,9 @@
 /** Chat flag, campaign click log and zone re-pricing, as a visitor (and the insurer) would notice them. */
 import { expect, test } from '@playwright/test';
-import { continuar, fillPersonalData, quoteAHome, shot } from './journey';
+import { continuar, fillPersonalData, quoteAHome, shot, UNA_PANTALLA } from './journey';
 import { trackRequests } from '../../tools/replay/settle.ts';
 
-test('el chat de WhatsApp aparece solo cuando el servidor lo habilita', async ({ page }, info) => {
-  test.skip(info.project.name !== 'mobile', 'no depende del tamaño de pantalla: una vez alcanza');
+test('el chat de WhatsApp aparece solo cuando el servidor lo habilita', UNA_PANTALLA, async ({ page }) => {
   await page.goto('/seguro-hogar');
   await expect(page.getByTestId('chat')).toHaveAttribute('href', /^https:\/\/wa\.me\/\d+\?text=/);
 
@@ -43,8 +42,7 @@ test('el botón de chat nunca tapa el bloque de la SSN ni el pie, en ninguna pos
   await shot(page, info, 'inicio-fondo-chat');
 });
 
-test('el clic de campaña se registra una sola vez en 10 minutos', async ({ page }, info) => {
-  test.skip(info.project.name !== 'mobile', 'no depende del tamaño de pantalla: una vez alcanza');
+test('el clic de campaña se registra una sola vez en 10 minutos', UNA_PANTALLA, async ({ page }) => {
   const logs: Record<string, unknown>[] = [];
   page.on('request', (r) => {
     if (r.url().endsWith('/api/logs/insertar-log-ok') && r.method() === 'POST') logs.push(r.postDataJSON());

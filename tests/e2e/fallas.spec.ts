@@ -1,7 +1,7 @@
 /** While the API works the loader shows; when it fails, the visitor reads why in Spanish and loses nothing typed. */
 import { expect, test, type Page } from '@playwright/test';
 import { settled, trackRequests } from '../../tools/replay/settle.ts';
-import { continuar } from './journey';
+import { continuar, UNA_PANTALLA } from './journey';
 
 async function toContacto(page: Page) {
   trackRequests(page);
@@ -29,8 +29,7 @@ async function toContacto(page: Page) {
   await settled(page);
 }
 
-test('mientras se verifica, se ve el cargador a pantalla completa', async ({ page }, info) => {
-  test.skip(info.project.name !== 'mobile', 'el manejo de fallas no depende del tamaño de pantalla: una vez alcanza');
+test('mientras se verifica, se ve el cargador a pantalla completa', UNA_PANTALLA, async ({ page }) => {
   await toContacto(page);
   // the check is held until the test has seen the loader, however slow the machine: then it goes through
   let soltar!: () => void;
@@ -49,8 +48,7 @@ test('mientras se verifica, se ve el cargador a pantalla completa', async ({ pag
   await expect(page.getByText('Estamos verificando tus datos...')).toHaveCount(0);
 });
 
-test('si la API falla, el mensaje es claro y lo escrito sigue ahí', async ({ page }, info) => {
-  test.skip(info.project.name !== 'mobile', 'el manejo de fallas no depende del tamaño de pantalla: una vez alcanza');
+test('si la API falla, el mensaje es claro y lo escrito sigue ahí', UNA_PANTALLA, async ({ page }) => {
   await toContacto(page);
   await page.route('**/api/cotizacion/validar-telefono', (route) =>
     route.fulfill({
@@ -74,8 +72,7 @@ test('si la API falla, el mensaje es claro y lo escrito sigue ahí', async ({ pa
   await expect(page).toHaveURL(/\/vigencia$/);
 });
 
-test('sin conexión, el aviso lo dice en español', async ({ page }, info) => {
-  test.skip(info.project.name !== 'mobile', 'el manejo de fallas no depende del tamaño de pantalla: una vez alcanza');
+test('sin conexión, el aviso lo dice en español', UNA_PANTALLA, async ({ page }) => {
   await toContacto(page);
   await page.route('**/api/cotizacion/validar-telefono', (route) => route.abort('internetdisconnected'));
   await page.getByLabel('E-mail').fill('eva@example.com');

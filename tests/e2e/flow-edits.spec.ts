@@ -15,13 +15,13 @@ import { builtTree, readExample, REPO } from '../support/edited-tree.ts';
 import { driveToResult } from './drive';
 import { trackRequests } from '../../tools/replay/settle.ts';
 import { callMatches } from '../../tools/replay/fixture.ts';
+import { UNA_PANTALLA } from './journey';
 
 const dir = join(REPO, 'tests/fixtures/flow-edits');
 const examples = readdirSync(dir).filter((f) => f.endsWith('.json'));
 
 for (const name of examples) {
-  test(`ejemplo ${name}: se compra de punta a punta con el flujo editado`, async ({ page }, info) => {
-    test.skip(info.project.name !== 'mobile', 'el flujo editado no depende del tamaño de pantalla: una vez alcanza');
+  test(`ejemplo ${name}: se compra de punta a punta con el flujo editado`, UNA_PANTALLA, async ({ page }, info) => {
     test.setTimeout(480_000); // a Vite build of the edited tree (once per run), seconds idle, minutes under load
     const example = readExample(join(dir, name));
     const tree = await builtTree(example.edits);

@@ -1,25 +1,22 @@
 /** Guards, reloads and validation as a visitor meets them (SPEC §2, §4). */
 import { expect, test } from '@playwright/test';
-import { continuar, quoteAHome, shot } from './journey';
+import { continuar, quoteAHome, shot, UNA_PANTALLA } from './journey';
 import { trackRequests } from '../../tools/replay/settle.ts';
 
-test('una ruta protegida abierta en frío vuelve al paso 1 con la query', async ({ page }, info) => {
-  test.skip(info.project.name !== 'mobile', 'las guardas no dependen del tamaño de pantalla: una vez alcanza');
+test('una ruta protegida abierta en frío vuelve al paso 1 con la query', UNA_PANTALLA, async ({ page }) => {
   await page.goto('/seguro-hogar/metodo-de-pago?gclid=abc123&utm_campaign=otono');
   await expect(page).toHaveURL(/\/seguro-hogar\?gclid=abc123&utm_campaign=otono$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Asegurá tu hogar en minutos');
 });
 
-test('una ruta desconocida y la raíz con query van al paso 1', async ({ page }, info) => {
-  test.skip(info.project.name !== 'mobile', 'las guardas no dependen del tamaño de pantalla: una vez alcanza');
+test('una ruta desconocida y la raíz con query van al paso 1', UNA_PANTALLA, async ({ page }) => {
   await page.goto('/cualquier/cosa');
   await expect(page).toHaveURL(/\/seguro-hogar$/);
   await page.goto('/?fbclid=xyz');
   await expect(page).toHaveURL(/\/seguro-hogar\?fbclid=xyz$/);
 });
 
-test('a mitad del recorrido, una ruta más adelante redirige al paso actual', async ({ page }, info) => {
-  test.skip(info.project.name !== 'mobile', 'las guardas no dependen del tamaño de pantalla: una vez alcanza');
+test('a mitad del recorrido, una ruta más adelante redirige al paso actual', UNA_PANTALLA, async ({ page }) => {
   await page.goto('/seguro-hogar');
   await page.getByRole('button', { name: 'Cotizar ahora' }).click();
   await page.getByLabel('Departamento').check();
@@ -29,8 +26,7 @@ test('a mitad del recorrido, una ruta más adelante redirige al paso actual', as
   await expect(page).toHaveURL(/\/seguro-hogar\/permanencia\?utm_campaign=x$/);
 });
 
-test('recargar a mitad del recorrido retoma el mismo paso con lo elegido', async ({ page }, info) => {
-  test.skip(info.project.name !== 'mobile', 'las guardas no dependen del tamaño de pantalla: una vez alcanza');
+test('recargar a mitad del recorrido retoma el mismo paso con lo elegido', UNA_PANTALLA, async ({ page }, info) => {
   await quoteAHome(page, info);
   await page.reload();
   await expect(page).toHaveURL(/\/seguro-hogar\/cotizacion$/);
@@ -40,8 +36,7 @@ test('recargar a mitad del recorrido retoma el mismo paso con lo elegido', async
   await expect(page.getByLabel('Inicio de la cobertura')).not.toHaveValue('');
 });
 
-test('el botón atrás del navegador vuelve al paso anterior', async ({ page }, info) => {
-  test.skip(info.project.name !== 'mobile', 'las guardas no dependen del tamaño de pantalla: una vez alcanza');
+test('el botón atrás del navegador vuelve al paso anterior', UNA_PANTALLA, async ({ page }) => {
   await page.goto('/seguro-hogar');
   await page.getByRole('button', { name: 'Cotizar ahora' }).click();
   await page.getByLabel('PH').check();

@@ -1,9 +1,8 @@
 /** SPEC §4: 10 minutes without activity end the session; campaign keys are removed in every case. */
 import { expect, test } from '@playwright/test';
-import { continuar } from './journey';
+import { continuar, UNA_PANTALLA } from './journey';
 
-test('10 minutos sin actividad vuelven al paso 1 y borran la cotización y la campaña', async ({ page }, info) => {
-  test.skip(info.project.name !== 'mobile', 'la inactividad no depende del tamaño de pantalla: una vez alcanza');
+test('10 minutos sin actividad vuelven al paso 1 y borran la cotización y la campaña', UNA_PANTALLA, async ({ page }) => {
   await page.clock.install();
   await page.goto('/?utm_campaign=invierno');
   await page.getByRole('button', { name: 'Cotizar ahora' }).click();

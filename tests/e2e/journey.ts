@@ -48,6 +48,13 @@ function firstToReach(key: string): boolean {
   }
 }
 
+/**
+ * The details of a test that checks nothing a viewport changes (guards, failures, the flow tools, fixtures that declare
+ * their own viewport): playwright.config.ts runs the tests tagged with it on the phone only (the desktop project's
+ * `grepInvert`), where they are neither started nor listed as skipped.
+ */
+export const UNA_PANTALLA = { tag: '@una-pantalla' };
+
 export const continuar = (page: Page) => page.getByRole('button', { name: 'Continuar', exact: true }).click();
 
 /** Today in Argentina + `days`, as the date fields show it: dd/mm/aaaa. */

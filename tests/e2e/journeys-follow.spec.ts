@@ -12,9 +12,9 @@ import { replayInBrowser } from '../../tools/replay/browser.ts';
 import { loadJourney } from '../../tools/replay/fixture.ts';
 import { startOwnApi } from '../support/own-api.ts';
 import { builtTree, type FlowEditExample } from '../support/edited-tree.ts';
+import { UNA_PANTALLA } from './journey';
 
-test('una fixture sin editar se reproduce en Chromium con los pasos reordenados', async ({ browser }, info) => {
-  test.skip(info.project.name !== 'mobile', 'una vez alcanza');
+test('una fixture sin editar se reproduce en Chromium con los pasos reordenados', UNA_PANTALLA, async ({ browser }) => {
   test.setTimeout(300_000);
   const example = JSON.parse(readFileSync('tests/fixtures/flow-edits/reordenar.json', 'utf8')) as FlowEditExample;
   // the same build as flow-edits.spec.ts's reordenar example (built once per run)

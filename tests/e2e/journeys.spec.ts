@@ -11,6 +11,7 @@ import { replayInBrowser } from '../../tools/replay/browser.ts';
 import { loadJourney } from '../../tools/replay/fixture.ts';
 import { startOwnApi } from '../support/own-api.ts';
 import { builtTree } from '../support/edited-tree.ts';
+import { UNA_PANTALLA } from './journey';
 
 const dir = 'tests/fixtures/journeys';
 const product = loadReplayProduct('.');
@@ -40,8 +41,7 @@ for (const file of readdirSync(dir)
   // Playwright's fake clock belongs to the whole context and cannot be taken off: a fixture that moves time
   // (a `wait` action) gets a context of its own
   const movesTime = journey.steps.some((s) => s.actions?.some((a) => typeof a === 'object' && 'wait' in a));
-  replay(`fixture ${journey.name}`, async ({ browser, replayContext, baseURL }, info) => {
-    test.skip(info.project.name !== 'mobile', 'cada fixture declara su viewport: se reproduce una vez');
+  replay(`fixture ${journey.name}`, UNA_PANTALLA, async ({ browser, replayContext, baseURL }, info) => {
     const viewport = journey.viewport ?? { width: 390, height: 844 };
     const own = movesTime ? await browser.newContext({ ...CONTEXT, viewport }) : undefined;
     const context = own ?? replayContext;
@@ -71,8 +71,7 @@ for (const file of readdirSync(dir)
   });
 }
 
-test('una fixture sigue reproduciéndose cuando cambian las etiquetas de los campos en es.json', async ({ browser }, info) => {
-  test.skip(info.project.name !== 'mobile', 'una vez alcanza');
+test('una fixture sigue reproduciéndose cuando cambian las etiquetas de los campos en es.json', UNA_PANTALLA, async ({ browser }) => {
   test.setTimeout(480_000); // a Vite build of the edited tree: seconds idle, minutes under load
   // a staffer relabels fields and options, JSON only
   const tree = await builtTree({

@@ -13,7 +13,7 @@ import { expect, test, type Page } from '@playwright/test';
 import aseguradora from '../../config/aseguradora.json' with { type: 'json' };
 import { trackRequests } from '../../tools/replay/settle.ts';
 import { buzon, correo } from './correo';
-import { ANA, continuar, fillPersonalData, payWithCard, quoteAHome, shot } from './journey';
+import { ANA, continuar, fillPersonalData, payWithCard, quoteAHome, shot, UNA_PANTALLA } from './journey';
 
 const pdfText = (file: string) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 const pesos = (s: string) => Math.round(Number(s.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
@@ -24,31 +24,32 @@ async function sinViolaciones(page: Page) {
   expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-test('un enlace del pie tocado mientras la app arranca lleva a su página: la dirección que escribe el arranque no lo deshace', async ({
-  page,
-}, info) => {
-  test.skip(info.project.name !== 'mobile', 'el arranque no depende del tamaño de pantalla: una vez alcanza');
-  // the screens chunk is held, so the tap lands while the app is starting; the page load a native link would start is
-  // held too, until the app has rewritten the address ('/' → the entry step), as a slow phone would order them
-  let soltarPantallas!: () => void;
-  const pantallas = new Promise<void>((r) => (soltarPantallas = r));
-  await page.route(/\/assets\/boot-ui-[\w-]+\.js$/, async (route) => {
-    await pantallas;
-    await route.continue();
-  });
-  await page.route(/\/tramite$/, async (route) => {
-    await pantallas;
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/seguro-hogar');
-    await route.continue();
-  });
-  const pedido = page.waitForRequest(/\/assets\/boot-ui-[\w-]+\.js$/);
-  await page.goto('/');
-  await page.locator('footer').getByRole('link', { name: 'Consultar un trámite' }).click();
-  await pedido;
-  soltarPantallas();
-  await expect(page).toHaveURL(/\/tramite$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Consultar un trámite' })).toBeVisible();
-});
+test(
+  'un enlace del pie tocado mientras la app arranca lleva a su página: la dirección que escribe el arranque no lo deshace',
+  UNA_PANTALLA,
+  async ({ page }) => {
+    // the screens chunk is held, so the tap lands while the app is starting; the page load a native link would start is
+    // held too, until the app has rewritten the address ('/' → the entry step), as a slow phone would order them
+    let soltarPantallas!: () => void;
+    const pantallas = new Promise<void>((r) => (soltarPantallas = r));
+    await page.route(/\/assets\/boot-ui-[\w-]+\.js$/, async (route) => {
+      await pantallas;
+      await route.continue();
+    });
+    await page.route(/\/tramite$/, async (route) => {
+      await pantallas;
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/seguro-hogar');
+      await route.continue();
+    });
+    const pedido = page.waitForRequest(/\/assets\/boot-ui-[\w-]+\.js$/);
+    await page.goto('/');
+    await page.locator('footer').getByRole('link', { name: 'Consultar un trámite' }).click();
+    await pedido;
+    soltarPantallas();
+    await expect(page).toHaveURL(/\/tramite$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Consultar un trámite' })).toBeVisible();
+  },
+);
 
 test('el pie lleva a términos, privacidad y atención al asegurado, con los datos de la aseguradora', async ({ page }, info) => {
   trackRequests(page);

@@ -5,9 +5,9 @@
  */
 import { expect, test } from '@playwright/test';
 import flow from '../../flow/flow.json' with { type: 'json' };
+import { UNA_PANTALLA } from './journey';
 
-test('la vista previa abre cada paso del flujo, sin errores en la consola', async ({ page }, info) => {
-  test.skip(info.project.name !== 'mobile', 'la vista previa no depende del tamaño de pantalla: una vez alcanza');
+test('la vista previa abre cada paso del flujo, sin errores en la consola', UNA_PANTALLA, async ({ page }, info) => {
   test.setTimeout(300_000);
   const errors: string[] = [];
   page.on('console', (m) => {
@@ -29,22 +29,25 @@ test('la vista previa abre cada paso del flujo, sin errores en la consola', asyn
   expect(errors).toEqual([]);
 });
 
-test('la vista previa reúne las respuestas de ejemplo: la cotización muestra los planes que tarifa la API', async ({ page }, info) => {
-  test.skip(info.project.name !== 'mobile', 'una vez alcanza');
-  await page.goto('/seguro-hogar/__vista-previa');
-  await page.getByRole('button', { name: 'Abrir cotizacion', exact: true }).click();
-  await expect(page).toHaveURL(/\/seguro-hogar\/cotizacion$/, { timeout: 60_000 });
-  // the plans the API priced for the sample answers, each with its monthly amount
-  await expect(page.getByRole('radio', { name: /^Básico .*por mes/ })).toBeVisible();
-  await expect(page.getByRole('radio')).toHaveCount(3);
-  // the thank-you page is past the purchase: opened with sample answers, and the bar says why
-  await page.goto('/seguro-hogar/__vista-previa');
-  await page.getByRole('button', { name: 'Abrir gracias', exact: true }).click();
-  await expect(page.getByRole('complementary', { name: 'Vista previa: problemas del paso' })).toContainText(
-    'se detuvo antes de enviar "confirmacion" (sus llamadas mueven dinero)',
-    { timeout: 60_000 },
-  );
-});
+test(
+  'la vista previa reúne las respuestas de ejemplo: la cotización muestra los planes que tarifa la API',
+  UNA_PANTALLA,
+  async ({ page }) => {
+    await page.goto('/seguro-hogar/__vista-previa');
+    await page.getByRole('button', { name: 'Abrir cotizacion', exact: true }).click();
+    await expect(page).toHaveURL(/\/seguro-hogar\/cotizacion$/, { timeout: 60_000 });
+    // the plans the API priced for the sample answers, each with its monthly amount
+    await expect(page.getByRole('radio', { name: /^Básico .*por mes/ })).toBeVisible();
+    await expect(page.getByRole('radio')).toHaveCount(3);
+    // the thank-you page is past the purchase: opened with sample answers, and the bar says why
+    await page.goto('/seguro-hogar/__vista-previa');
+    await page.getByRole('button', { name: 'Abrir gracias', exact: true }).click();
+    await expect(page.getByRole('complementary', { name: 'Vista previa: problemas del paso' })).toContainText(
+      'se detuvo antes de enviar "confirmacion" (sus llamadas mueven dinero)',
+      { timeout: 60_000 },
+    );
+  },
+);
 
 test('sin VISTA_PREVIA en el servidor, la ruta va al paso 1 y el chunk de la vista previa no se descarga', async ({ page }) => {
   await page.route('**/api/vista-previa', (route) => route.fulfill({ json: { habilitada: false } }));
