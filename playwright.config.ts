@@ -4,6 +4,7 @@
  */
 import { defineConfig } from '@playwright/test';
 import { resolve } from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tools/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/cotizador-e2e-${process.pid}`;
@@ -28,16 +29,8 @@ export default defineConfig({
     locale: 'es-AR',
     timezoneId: 'America/Argentina/Buenos_Aires',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: ['--headless', ...CHROMIUM_ARGS],
     },
     trace: 'off',
   },

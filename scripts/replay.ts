@@ -26,6 +26,7 @@ import { replayHeadless } from '../tools/replay/headless.ts';
 import { visitor } from '../tools/replay/inject.ts';
 import { updatePins, type SeenPins } from '../src/recorder/pins.ts';
 import { loadProduct } from '../server/src/producto.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/chromium.ts';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 
@@ -426,9 +427,9 @@ async function runBrowser(journeys: { file: string; journey: Journey }[], produc
   const runs: FixtureRun[] = [];
   try {
     const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       headless: !opts.headed,
-      args: ['--no-sandbox', '--disable-gpu'],
+      args: CHROMIUM_ARGS,
     });
     try {
       for (const { file, journey } of journeys) {
