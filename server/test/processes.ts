@@ -68,15 +68,16 @@ export async function stopAllServers(): Promise<void> {
  * ANTIBOT is off unless `env` sets it (tests and benches call cotizar directly).
  * @param opts.waitReady false to return at once (e.g. when the start is expected to fail; `url` is then unknown for port 0)
  * @param opts.readyTimeoutMs ceiling for the start, default 120 000 ms (sized for a loaded 2-core machine; an idle start is ~2 s)
+ * @param opts.optimizeWasm true to run PGlite's WebAssembly as production does (benches); by default baseline-only, see {@link lanzarApi}
  * @throws Error (and the process killed) when it exits while starting, does not print its address within the ceiling,
  *   or /api/health/live does not answer 200 once it listens
  */
 export async function startServer(
   port: number,
   env: Record<string, string>,
-  opts: { waitReady?: boolean; readyTimeoutMs?: number } = {},
+  opts: { waitReady?: boolean; readyTimeoutMs?: number; optimizeWasm?: boolean } = {},
 ): Promise<ServerProcess> {
-  const server = seguirProceso(lanzarApi(port, env), port);
+  const server = seguirProceso(lanzarApi(port, env, opts.optimizeWasm ?? false), port);
   if (opts.waitReady === false) return server;
   // ready = the address line on this process's output (an event, not a poll); the ceiling is for a loaded machine,
   // where the API's start (PGlite's database, migrations) takes many times its idle ~2 s
@@ -84,11 +85,18 @@ export async function startServer(
   return server;
 }
 
-/** Spawns `node server/src/main.ts` on 127.0.0.1:`port` with this process's environment, the test defaults and `env`. */
-function lanzarApi(port: number, env: Record<string, string>): ChildProcess {
+/**
+ * Spawns `node server/src/main.ts` on 127.0.0.1:`port` with this process's environment, the test defaults and `env`.
+ * Its WebAssembly (PGlite's PostgreSQL) runs on V8's baseline compiler only (`--liftoff-only`): a test's API lives for
+ * seconds, and optimising PostgreSQL's hot functions is CPU it never earns back — measured here, an idle start to
+ * "listening" plus what V8 optimises after it cost 8.8 CPU-s without the flag and 6.1 with it. `optimizeWasm` (benches,
+ * which measure the API as production runs it) keeps V8's defaults, as `npm start` does.
+ */
+function lanzarApi(port: number, env: Record<string, string>, optimizeWasm: boolean): ChildProcess {
+  const v8 = optimizeWasm ? [] : ['--liftoff-only'];
   const proc = spawn(
     process.execPath,
-    ['--import', join(import.meta.dirname, 'exit-with-parent.ts'), join(REPO_DIR, 'server/src/main.ts')],
+    [...v8, '--import', join(import.meta.dirname, 'exit-with-parent.ts'), join(REPO_DIR, 'server/src/main.ts')],
     {
       // ANTIBOT off unless the caller asks: these servers are driven by tests and benches that call cotizar directly
       // PGLITE_PLANTILLA: a new DATA_DIR starts from the migrated template (a server started by a test is in a new folder)

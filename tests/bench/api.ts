@@ -148,8 +148,10 @@ rows.push({
 await floor.close();
 
 const servers: ServerProcess[] = [];
+/** The API measured as production runs it (server/test/processes.ts › startServer › optimizeWasm). */
+const PRODUCCION = { optimizeWasm: true };
 try {
-  const pglite = await startServer(PORT + 1, { ...ENV, DATA_DIR: mkdtempSync(join(tmpdir(), 'cotizador-bench-')) });
+  const pglite = await startServer(PORT + 1, { ...ENV, DATA_DIR: mkdtempSync(join(tmpdir(), 'cotizador-bench-')) }, PRODUCCION);
   servers.push(pglite);
   await measure('PGlite, 1 proceso', 'cotizar', [pglite.url]);
   await measure('PGlite, 1 proceso', 'compra', [pglite.url]);
@@ -161,7 +163,7 @@ try {
     const db = await createTestDatabase('bench', process.env.BENCH_DB_PREFIX);
     try {
       const env = { ...ENV, DATABASE_URL: db.url, PAYMENT_KEY: 'ab'.repeat(32), DATA_DIR: mkdtempSync(join(tmpdir(), 'cotizador-bench-')) };
-      const pair = await Promise.all([startServer(PORT + 2, env), startServer(PORT + 3, env)]);
+      const pair = await Promise.all([startServer(PORT + 2, env, PRODUCCION), startServer(PORT + 3, env, PRODUCCION)]);
       servers.push(...pair);
       const pgFloor = await startApiFloor('escritura-pg', db.url);
       try {

@@ -151,14 +151,18 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'cotizador-bench-'));
   // NODE_ENV: Vite's build above set this process's to production, where the server refuses the example insurer data
   // of config/aseguradora.json; the server reads NODE_ENV for nothing else but its development pages
-  const app = await startServer(0, {
-    STATIC_DIR: DIST,
-    DATA_DIR: dataDir,
-    RATE_LIMIT_MAX: '100000000',
-    COTIZACIONES_POR_HORA: '100000000',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'bench',
-  });
+  const app = await startServer(
+    0,
+    {
+      STATIC_DIR: DIST,
+      DATA_DIR: dataDir,
+      RATE_LIMIT_MAX: '100000000',
+      COTIZACIONES_POR_HORA: '100000000',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'bench',
+    },
+    { optimizeWasm: true },
+  );
   const statics = Fastify();
   await statics.register(fastifyStatic, { root: floorDir, preCompressed: appPrecompressed });
   statics.get('/api/health/live', async () => ({ ok: true }));

@@ -368,13 +368,17 @@ export async function builtAppStates(
   };
   let app: ServerProcess | undefined;
   try {
-    app = await startServer(0, {
-      STATIC_DIR: join(root, 'dist'),
-      DATA_DIR: dataDir,
-      RATE_LIMIT_MAX: '100000000',
-      COTIZACIONES_POR_HORA: '100000000',
-      LOG_LEVEL: 'warn',
-    });
+    app = await startServer(
+      0,
+      {
+        STATIC_DIR: join(root, 'dist'),
+        DATA_DIR: dataDir,
+        RATE_LIMIT_MAX: '100000000',
+        COTIZACIONES_POR_HORA: '100000000',
+        LOG_LEVEL: 'warn',
+      },
+      { optimizeWasm: true },
+    );
     const states = await journeyStates(
       browser,
       app.url,
