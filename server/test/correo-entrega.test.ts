@@ -19,7 +19,7 @@ import { createPgliteDb, createPostgresDb, type Db, type Queryable } from '../sr
 import { migrate } from '../src/db/migrate.ts';
 import { correosRepository, type CorreoNuevo } from '../src/db/repositories/correos.ts';
 import { buildTestApp, recorrerJourney, TARJETA_OK } from './helper.ts';
-import { createTestDatabase, pgUnavailable, REPO_DIR } from './processes.ts';
+import { createTestDatabase, pgUnavailable, REPO_DIR, NODE_DE_PRUEBA } from './processes.ts';
 import { iniciarSmtp, type SmtpDePrueba } from './smtp.ts';
 
 const run = promisify(execFile);
@@ -34,7 +34,7 @@ if (unavailable && process.env.CI) {
 
 /** Runs the requeue command (scripts/correo-reencolar.ts) with only `env` (and PATH). @returns exit code and output */
 const reencolar = (args: string[], env: Record<string, string>) =>
-  run(process.execPath, [join(REPO_DIR, 'scripts/correo-reencolar.ts'), ...args], {
+  run(process.execPath, [...NODE_DE_PRUEBA, join(REPO_DIR, 'scripts/correo-reencolar.ts'), ...args], {
     cwd: REPO_DIR,
     env: { PATH: process.env.PATH ?? '', ...env },
   }).then(

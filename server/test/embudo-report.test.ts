@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import flowJson from '../../flow/flow.json' with { type: 'json' };
 import { createPgliteDb } from '../src/db/index.ts';
 import { buildTestApp, post } from './helper.ts';
+import { NODE_DE_PRUEBA } from './processes.ts';
 
 const REPO = join(import.meta.dirname, '../..');
 const STEPS = flowJson.steps.map((s) => s.id);
@@ -86,10 +87,14 @@ type Json = {
   otrosPasos: Record<string, number>;
 };
 function report(...args: string[]) {
-  const out = execFileSync(process.execPath, [join(REPO, 'scripts/report-funnel.ts'), '--json', '--html', htmlFile, ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
+  const out = execFileSync(
+    process.execPath,
+    [...NODE_DE_PRUEBA, join(REPO, 'scripts/report-funnel.ts'), '--json', '--html', htmlFile, ...args],
+    {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+    },
+  );
   const json = JSON.parse(out) as Json;
   return {
     ...json,
@@ -218,7 +223,7 @@ describe('npm run report:funnel', () => {
 
   it('refuses a bad --since with a Spanish message and exit code 1', () => {
     expect(() =>
-      execFileSync(process.execPath, [join(REPO, 'scripts/report-funnel.ts'), '--since', '2026-02-30'], {
+      execFileSync(process.execPath, [...NODE_DE_PRUEBA, join(REPO, 'scripts/report-funnel.ts'), '--since', '2026-02-30'], {
         env: { ...process.env, DATA_DIR: dataDir },
         encoding: 'utf8',
         stdio: 'pipe',

@@ -16,6 +16,7 @@ import { loadProduct } from '../src/producto.ts';
 import { loadReplayProduct } from '../../scripts/replay.ts';
 import { editedCopy, REPO, type FlowEditExample } from '../../tests/support/edited-tree.ts';
 import { buildTestApp } from './helper.ts';
+import { NODE_DE_PRUEBA } from './processes.ts';
 
 const copies: string[] = [];
 afterAll(() => copies.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -60,7 +61,7 @@ const green = (results: Record<string, string>) => Object.fromEntries(Object.key
 
 /** `npm run flow:paths -- --write` on `root`: its output. */
 function writeDrafts(root: string): string {
-  const run = spawnSync(process.execPath, [join(REPO, 'scripts/flow-paths.ts'), '--root', root, '--write'], {
+  const run = spawnSync(process.execPath, [...NODE_DE_PRUEBA, join(REPO, 'scripts/flow-paths.ts'), '--root', root, '--write'], {
     cwd: REPO,
     encoding: 'utf8',
   });

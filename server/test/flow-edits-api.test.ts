@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.ts';
 import { createAjv, SCHEMAS_DIR } from '../src/plugins/schemas.ts';
 import { buildTestApp, copiaEditada, cotizarBody, expectError, post, recorrerJourney, TARJETA_OK } from './helper.ts';
+import { NODE_DE_PRUEBA } from './processes.ts';
 
 const TARIFA = 'server/tariffs/2026-11.json';
 const alarma = JSON.parse(readFileSync('tests/fixtures/flow-edits/agregar-alarma.json', 'utf8'));
@@ -125,7 +126,7 @@ describe('worked example "agregar-alarma": a new question with a price effect, J
   });
 
   it('passes flow:check on the edited copy', () => {
-    const out = execFileSync(process.execPath, ['scripts/flow-check.ts', '--root', root], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, [...NODE_DE_PRUEBA, 'scripts/flow-check.ts', '--root', root], { encoding: 'utf8' });
     expect(out).toMatch(/flujo válido: 17 pasos, 0 errores/);
   });
 

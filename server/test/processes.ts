@@ -7,6 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { NODE_DE_PRUEBA } from './node-de-prueba.ts';
+
+export { NODE_DE_PRUEBA };
 
 export const REPO_DIR = join(import.meta.dirname, '../..');
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -68,7 +71,7 @@ export async function stopAllServers(): Promise<void> {
  * ANTIBOT is off unless `env` sets it (tests and benches call cotizar directly).
  * @param opts.waitReady false to return at once (e.g. when the start is expected to fail; `url` is then unknown for port 0)
  * @param opts.readyTimeoutMs ceiling for the start, default 120 000 ms (sized for a loaded 2-core machine; an idle start is ~2 s)
- * @param opts.optimizeWasm true to run PGlite's WebAssembly as production does (benches); by default baseline-only, see {@link lanzarApi}
+ * @param opts.optimizeWasm true to run PGlite's WebAssembly as production does (benches); by default {@link NODE_DE_PRUEBA}
  * @throws Error (and the process killed) when it exits while starting, does not print its address within the ceiling,
  *   or /api/health/live does not answer 200 once it listens
  */
@@ -86,14 +89,11 @@ export async function startServer(
 }
 
 /**
- * Spawns `node server/src/main.ts` on 127.0.0.1:`port` with this process's environment, the test defaults and `env`.
- * Its WebAssembly (PGlite's PostgreSQL) runs on V8's baseline compiler only (`--liftoff-only`): a test's API lives for
- * seconds, and optimising PostgreSQL's hot functions is CPU it never earns back — measured here, an idle start to
- * "listening" plus what V8 optimises after it cost 8.8 CPU-s without the flag and 6.1 with it. `optimizeWasm` (benches,
- * which measure the API as production runs it) keeps V8's defaults, as `npm start` does.
+ * Spawns `node server/src/main.ts` on 127.0.0.1:`port` with this process's environment, the test defaults and `env`,
+ * with {@link NODE_DE_PRUEBA}'s V8 flags unless `optimizeWasm` (benches: the API as `npm start` runs it).
  */
 function lanzarApi(port: number, env: Record<string, string>, optimizeWasm: boolean): ChildProcess {
-  const v8 = optimizeWasm ? [] : ['--liftoff-only'];
+  const v8 = optimizeWasm ? [] : NODE_DE_PRUEBA;
   const proc = spawn(
     process.execPath,
     [...v8, '--import', join(import.meta.dirname, 'exit-with-parent.ts'), join(REPO_DIR, 'server/src/main.ts')],

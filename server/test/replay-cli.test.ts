@@ -14,6 +14,7 @@ import { loadReplayProduct, tariffOptions } from '../../scripts/replay.ts';
 import { checkJourney } from '../../tools/replay/check.ts';
 import { unexercisedOptions } from '../../tools/replay/exercised.ts';
 import { routeUnder } from '../../tools/replay/fixture.ts';
+import { NODE_DE_PRUEBA } from './processes.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'h7-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -22,7 +23,7 @@ const shipped = (name: string) => JSON.parse(readFileSync(`tests/fixtures/journe
 
 function replay(args: string[], env: Record<string, string> = {}) {
   const started = Date.now();
-  const r = spawnSync(process.execPath, ['scripts/replay.ts', ...args], {
+  const r = spawnSync(process.execPath, [...NODE_DE_PRUEBA, 'scripts/replay.ts', ...args], {
     encoding: 'utf8',
     timeout: 120_000,
     env: { ...process.env, ...env },
@@ -212,10 +213,14 @@ describe('fixtures checked before they run', () => {
     const PORT = await freePort();
     // a process group of its own (the replay and the API it starts): if the test fails or times out before the replay
     // has stopped its API, both are killed with the group, so no API is left running
-    const child = spawn(process.execPath, ['scripts/replay.ts', '--port', String(PORT), 'tests/fixtures/journeys/chat-habilitado.json'], {
-      env: { ...process.env, STATIC_DIR: fakeDist() },
-      detached: true,
-    });
+    const child = spawn(
+      process.execPath,
+      [...NODE_DE_PRUEBA, 'scripts/replay.ts', '--port', String(PORT), 'tests/fixtures/journeys/chat-habilitado.json'],
+      {
+        env: { ...process.env, STATIC_DIR: fakeDist() },
+        detached: true,
+      },
+    );
     onTestFinished(() => {
       try {
         process.kill(-(child.pid as number), 'SIGKILL');

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test, type Request } from '@playwright/test';
 import flowJson from '../../flow/flow.json' with { type: 'json' };
-import { startServer, Visitante, type ServerProcess } from '../../server/test/processes.ts';
+import { NODE_DE_PRUEBA, startServer, Visitante, type ServerProcess } from '../../server/test/processes.ts';
 import { startOwnApi } from '../support/own-api.ts';
 import { continuar, UNA_PANTALLA } from './journey';
 
@@ -62,10 +62,14 @@ test(
 
       const run = (...args: string[]) =>
         JSON.parse(
-          execFileSync(process.execPath, ['scripts/report-funnel.ts', '--json', '--html', join(dataDir, 'embudo.html'), ...args], {
-            env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-            encoding: 'utf8',
-          }),
+          execFileSync(
+            process.execPath,
+            [...NODE_DE_PRUEBA, 'scripts/report-funnel.ts', '--json', '--html', join(dataDir, 'embudo.html'), ...args],
+            {
+              env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+              encoding: 'utf8',
+            },
+          ),
         ) as {
           recorridos: number;
           sinteticosExcluidos: number;
@@ -164,10 +168,14 @@ test(
       };
       const report = (...args: string[]) =>
         JSON.parse(
-          execFileSync(process.execPath, ['scripts/report-funnel.ts', '--json', '--html', join(dataDir, 'embudo.html'), ...args], {
-            env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-            encoding: 'utf8',
-          }),
+          execFileSync(
+            process.execPath,
+            [...NODE_DE_PRUEBA, 'scripts/report-funnel.ts', '--json', '--html', join(dataDir, 'embudo.html'), ...args],
+            {
+              env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+              encoding: 'utf8',
+            },
+          ),
         ) as Report;
       const split = (r: Report) =>
         Object.fromEntries(r.aristas.filter((a) => a.desde === 'metodo-de-pago' && a.rama).map((a) => [a.rama, a.recorridos]));
