@@ -374,6 +374,14 @@ describe('outbox', () => {
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain(`Tu póliza de hogar ${estado.numSecuPol as string}`);
       expect(page.body).not.toContain(TARJETA);
+      // nothing was rendered to keep it: the policy PDF is rendered when its link is opened
+      const [{ id }] = await local.deps.db.query<{ id: string }>('SELECT id FROM correos');
+      const pdf = await local.inject({ method: 'GET', url: `/api/dev/correo/${id}/adjunto/0` });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      const texto = execFileSync('pdftotext', ['-', '-'], { input: pdf.rawPayload, encoding: 'utf8' });
+      expect(texto).toContain(estado.numSecuPol as string);
     } finally {
       await local.close();
     }

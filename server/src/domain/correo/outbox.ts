@@ -29,7 +29,8 @@
  * over plain SQL that runs the same on both, and these cases are tested (server/test/correo-entrega.test.ts).
  *
  * Transport: with SMTP_URL, real SMTP (ENVIADO once the server accepted it); without it (the embedded default) the
- * message is built the same way but kept in the outbox as LOCAL — see GET /api/dev/correo.
+ * message is kept in the outbox as LOCAL, neither rendered nor built: nothing would read the MIME, and its PDFs were
+ * ~18 % of a headless replay's CPU. GET /api/dev/correo shows the message and renders each attachment on request.
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -93,9 +94,7 @@ export function createCorreoService(opts: CorreoOptions): CorreoService {
     throw new Error(`La toma de un correo (${leaseMs} ms) tiene que durar más que la espera máxima de SMTP (${smtpTimeoutMs} ms).`);
   const worker = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const timeouts = { connectionTimeout: smtpTimeoutMs, greetingTimeout: smtpTimeoutMs, socketTimeout: smtpTimeoutMs };
-  const transport = opts.smtpUrl
-    ? nodemailer.createTransport({ url: opts.smtpUrl, ...timeouts }, { from: opts.remitente })
-    : nodemailer.createTransport({ streamTransport: true, buffer: true }, { from: opts.remitente });
+  const transport = opts.smtpUrl ? nodemailer.createTransport({ url: opts.smtpUrl, ...timeouts }, { from: opts.remitente }) : undefined;
   const entrega: Entrega = {
     db,
     log,
@@ -153,7 +152,7 @@ export function createCorreoService(opts: CorreoOptions): CorreoService {
     async close() {
       await poller.close(); // no round claims any more
       await Promise.all(enVuelo); // every send ends within the SMTP timeouts and is recorded
-      transport.close();
+      transport?.close();
     },
   };
 }
@@ -162,9 +161,10 @@ export function createCorreoService(opts: CorreoOptions): CorreoService {
 interface Entrega {
   db: Db;
   log: FastifyBaseLogger;
-  transport: Transporter;
+  /** SMTP; none (no SMTP_URL): the message is kept as LOCAL, unrendered (see the header). */
+  transport: Transporter | undefined;
   adjunto: CorreoOptions['adjunto'];
-  /** No SMTP: a built message is kept as LOCAL instead of ENVIADO. */
+  /** No SMTP: recorded as LOCAL instead of ENVIADO. */
   local: boolean;
   leaseMs: number;
   retryBaseMs: number;
@@ -174,9 +174,12 @@ interface Entrega {
 
 /**
  * Delivers claimed message `c`: renders its attachments, sends it while renewing the claim every `leaseMs / 3`, then
- * records the outcome (sent, or the failed attempt with its next retry or dead letter).
+ * records the outcome (sent, or the failed attempt with its next retry or dead letter). With no SMTP it is recorded
+ * as LOCAL at once.
  */
 async function entregar(c: CorreoTomado, e: Entrega): Promise<void> {
+  const transport = e.transport;
+  if (!transport) return registrarEnvio(c, e);
   const repo = correosRepository(e.db);
   // Keeps the claim while the send runs (a slow server must not let another instance send it again).
   const renovacion = setInterval(
@@ -189,7 +192,7 @@ async function entregar(c: CorreoTomado, e: Entrega): Promise<void> {
   );
   try {
     const attachments = await Promise.all(c.adjuntos.map((a) => e.adjunto(a)));
-    await e.transport.sendMail({ to: c.para, subject: c.asunto, text: c.texto, html: c.html, attachments });
+    await transport.sendMail({ to: c.para, subject: c.asunto, text: c.texto, html: c.html, attachments });
   } catch (err) {
     clearInterval(renovacion); // before the failure is recorded (renovar also skips a released claim)
     await registrarFallo(c, err, e);
