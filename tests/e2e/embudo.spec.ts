@@ -20,6 +20,16 @@ import { continuar, UNA_PANTALLA } from './journey';
 type Batch = { versionFlujo: number; sintetico?: boolean; eventos: { recorrido: string; paso: string; tipo: string; en: string }[] };
 const isFunnel = (r: Request) => r.method() === 'POST' && r.url().endsWith('/api/embudo/eventos');
 
+/** `npm run report:funnel -- --json --html <dataDir>/embudo.html …args` over the stopped API's `dataDir`: its JSON. */
+function informe<T>(dataDir: string, ...args: string[]): T {
+  const out = execFileSync(
+    process.execPath,
+    [...NODE_DE_PRUEBA, 'scripts/report-funnel.ts', '--json', '--html', join(dataDir, 'embudo.html'), ...args],
+    { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' },
+  );
+  return JSON.parse(out) as T;
+}
+
 test(
   'los pasos mostrados y enviados llegan en lotes, sin nada de lo escrito, el último al irse, y el informe los cuenta',
   UNA_PANTALLA,
@@ -61,20 +71,11 @@ test(
       server = undefined;
 
       const run = (...args: string[]) =>
-        JSON.parse(
-          execFileSync(
-            process.execPath,
-            [...NODE_DE_PRUEBA, 'scripts/report-funnel.ts', '--json', '--html', join(dataDir, 'embudo.html'), ...args],
-            {
-              env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-              encoding: 'utf8',
-            },
-          ),
-        ) as {
+        informe<{
           recorridos: number;
           sinteticosExcluidos: number;
           pasos: { paso: string; mostrados: number; completados: number; abandonos: number }[];
-        };
+        }>(dataDir, ...args);
       expect(run()).toMatchObject({ recorridos: 0, sinteticosExcluidos: 1 });
       const report = run('--incluir-sinteticos');
       expect(report.recorridos).toBe(1);
@@ -166,17 +167,7 @@ test(
         sinteticosExcluidos: number;
         aristas: { desde: string; hasta: string; rama?: string; recorridos: number }[];
       };
-      const report = (...args: string[]) =>
-        JSON.parse(
-          execFileSync(
-            process.execPath,
-            [...NODE_DE_PRUEBA, 'scripts/report-funnel.ts', '--json', '--html', join(dataDir, 'embudo.html'), ...args],
-            {
-              env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-              encoding: 'utf8',
-            },
-          ),
-        ) as Report;
+      const report = (...args: string[]) => informe<Report>(dataDir, ...args);
       const split = (r: Report) =>
         Object.fromEntries(r.aristas.filter((a) => a.desde === 'metodo-de-pago' && a.rama).map((a) => [a.rama, a.recorridos]));
       const only = report();
