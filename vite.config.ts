@@ -17,7 +17,7 @@ import { relative } from 'node:path';
 import { COMPILE_HINT, startUpFiles, type Manifest } from './scripts/prerender/start-up.ts';
 import { AREAS_SOLO_SERVIDOR } from './src/core/messages.ts';
 import { problemasDelFlujo } from './scripts/vite-vista-previa.ts';
-import { NODE_DE_PRUEBA } from './server/test/node-de-prueba.ts';
+import { NODE_DE_PRUEBA } from './tools/node-de-prueba.ts';
 
 /** The browser's copy of src/i18n/es.json without the areas only the API server reads (fewer bytes on step 1). */
 function textosWeb(): Plugin {
@@ -194,7 +194,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          // server/test/node-de-prueba.ts (PGlite's WebAssembly on V8's baseline compiler only), as the
+          // tools/node-de-prueba.ts (PGlite's WebAssembly on V8's baseline compiler only), as the
           // API and CLI processes these tests start: six server files, 145 → 114 CPU-s
           execArgv: NODE_DE_PRUEBA,
           environment: 'node',

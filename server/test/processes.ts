@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { NODE_DE_PRUEBA } from './node-de-prueba.ts';
+import { NODE_DE_PRUEBA } from '../../tools/node-de-prueba.ts';
 
 export { NODE_DE_PRUEBA };
 
