@@ -100,7 +100,6 @@ export function createCorreoService(opts: CorreoOptions): CorreoService {
     log,
     transport,
     adjunto: opts.adjunto,
-    local: !opts.smtpUrl,
     leaseMs,
     retryBaseMs,
     maxBackoffMs,
@@ -164,8 +163,6 @@ interface Entrega {
   /** SMTP; none (no SMTP_URL): the message is kept as LOCAL, unrendered (see the header). */
   transport: Transporter | undefined;
   adjunto: CorreoOptions['adjunto'];
-  /** No SMTP: recorded as LOCAL instead of ENVIADO. */
-  local: boolean;
   leaseMs: number;
   retryBaseMs: number;
   maxBackoffMs: number;
@@ -225,7 +222,7 @@ async function registrarFallo(c: CorreoTomado, err: unknown, e: Entrega): Promis
 async function registrarEnvio(c: CorreoTomado, e: Entrega): Promise<void> {
   for (let intento = 1; ; intento++) {
     try {
-      await correosRepository(e.db).terminar(c.id, c.version, e.local ? 'LOCAL' : 'ENVIADO');
+      await correosRepository(e.db).terminar(c.id, c.version, e.transport ? 'ENVIADO' : 'LOCAL');
       break;
     } catch (err) {
       if (intento >= 3) {
@@ -235,7 +232,7 @@ async function registrarEnvio(c: CorreoTomado, e: Entrega): Promise<void> {
       await new Promise((r) => setTimeout(r, 200 * intento));
     }
   }
-  e.log.info({ correo: c.id, tipo: c.tipo, intento: c.intentos }, e.local ? 'correo guardado (sin SMTP)' : 'correo enviado');
+  e.log.info({ correo: c.id, tipo: c.tipo, intento: c.intentos }, e.transport ? 'correo enviado' : 'correo guardado (sin SMTP)');
 }
 
 /** `o` without its undefined fields (so defaults apply). */
