@@ -18,12 +18,18 @@ import { loadJourney, resolveAnswer } from '../../tools/replay/fixture.ts';
 import { choosePlanAndPersonalData, payWithCard, quoteAHome, UNA_PANTALLA } from './journey';
 
 const DIAS = 200;
-/** Node options that put a process DIAS days later (added to the ones it already has). */
+const iso = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(d);
+/**
+ * How far every clock of the replay is moved (ms): to noon in Buenos Aires (UTC−3) DIAS days from now. Noon, not
+ * "now + DIAS days": the page's clock and the API's are moved at different moments, and a run near midnight would
+ * otherwise put them on two different days (a CI run at 23:59 saw the API's window one day ahead of the page's).
+ */
+const ADELANTO_MS = Date.parse(`${iso(new Date(Date.now() + DIAS * 86_400_000))}T12:00:00-03:00`) - Date.now();
+/** Node options that put a process at the later day (added to the ones it already has). */
 const otroDia = () => ({
   NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${resolve('tests/reloj-adelantado.ts')}`.trim(),
-  RELOJ_ADELANTO_DIAS: String(DIAS),
+  RELOJ_ADELANTO_DIAS: String(ADELANTO_MS / 86_400_000),
 });
-const iso = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(d);
 
 function run(args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
   return new Promise((ok) => {
@@ -58,7 +64,7 @@ test(
     expect(journey.steps.find((s) => s.expect?.planes)?.expect?.planes).toBeDefined();
     expect(journey.steps.at(-1)?.expect?.policyNumber).toBe(true);
 
-    const later = new Date(Date.now() + DIAS * 86_400_000);
+    const later = new Date(Date.now() + ADELANTO_MS);
     // the start date the replays answer: counted from the later day, so it is outside the window counted from today
     // (tomorrow … +30): an API still on today would refuse it
     const startLater = resolveAnswer(vigencia, later) as string;
@@ -86,7 +92,10 @@ test(
         if (r.method() === 'POST' && r.url().includes('/api/cotizacion/')) bodies.push(r.postData() ?? '');
       });
       const t1 = Date.now();
-      const reports = await replayInBrowser(replayPage, journey, loadReplayProduct('.'), { baseUrl: server.url, now: later });
+      const reports = await replayInBrowser(replayPage, journey, loadReplayProduct('.'), {
+        baseUrl: server.url,
+        now: new Date(Date.now() + ADELANTO_MS), // the same instant as the API's clock
+      });
       console.log(`Chromium, ${DIAS} días después: ${Date.now() - t1} ms`);
       const failed = reports.find((r) => !r.ok);
       expect(failed, failed ? `paso ${failed.index} (${failed.route}): ${failed.error}\n${failed.text}` : '').toBeUndefined();
