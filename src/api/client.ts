@@ -197,12 +197,56 @@ export function createApiClient(opts: { baseUrl?: string; fetch?: typeof fetch }
 export const CSRF_TOKEN_COOKIE = 'XSRF-TOKEN';
 
 /**
- * A POST that outlives the page (`fetch` with `keepalive`), for what a page sends while it goes away (the funnel's
- * last batch, engine/funnel). There is no time for the CSRF round trip, so it sends the token of the readable
- * `XSRF-TOKEN` cookie, which every earlier POST left; without that cookie nothing is sent. Fire and forget: never
- * throws, never waits for the reply.
+ * A POST that outlives the page (`fetch` with `keepalive`): a request the browser finishes even when the visitor
+ * leaves or closes the tab meanwhile, which it cancels for any other fetch. For the funnel's batches (engine/funnel):
+ * the ones sent as the page goes away, and the ones already on their way when it does. There is no time for the CSRF
+ * round trip, so it sends the token of the readable `XSRF-TOKEN` cookie, which every earlier POST left; without that
+ * cookie nothing is sent.
  * @param path API path, e.g. `/embudo/eventos`; @param body sent as JSON
  * @param opts.baseUrl default `/api`; opts.fetch / opts.cookies default the global `fetch` / `document.cookie`
+ * @returns undefined when nothing was sent (no token cookie); else the request: resolves on a 2xx reply, rejects with
+ *   {@link ApiError} otherwise (the reply's status; 0 when none came)
+ */
+export function postKeepalive(
+  path: string,
+  body: unknown,
+  opts: { baseUrl?: string; fetch?: typeof fetch; cookies?: () => string } = {},
+): Promise<void> | undefined {
+  const cookies = opts.cookies ? opts.cookies() : typeof document !== 'undefined' ? document.cookie : '';
+  const pair = cookies.split(/;\s*/).find((c) => c.startsWith(`${CSRF_TOKEN_COOKIE}=`));
+  let token = '';
+  try {
+    token = pair ? decodeURIComponent(pair.slice(CSRF_TOKEN_COOKIE.length + 1)) : '';
+  } catch {
+    return undefined; // a cookie that is not URI-encoded is no token of ours
+  }
+  if (!token) return undefined;
+  const send = opts.fetch ?? fetch;
+  let request: Promise<Response>;
+  try {
+    // called now, not in a later task: as the page goes away, this is the last moment it can start
+    request = send(`${opts.baseUrl ?? API_BASE}${path}`, {
+      method: 'POST',
+      keepalive: true,
+      credentials: 'include',
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-xsrf-token': token },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    return Promise.reject(toApiError(error));
+  }
+  return request.then(
+    (res) => {
+      if (!res.ok) throw new ApiError(res.status, 'ERROR_SERVIDOR', MENSAJE_ERROR_SERVIDOR);
+    },
+    (error: unknown) => {
+      throw toApiError(error);
+    },
+  );
+}
+
+/**
+ * {@link postKeepalive} as the page goes away: fire and forget, never throws, never waits for the reply.
  * @returns whether the request was handed to the browser
  */
 export function postOnPageExit(
@@ -211,19 +255,9 @@ export function postOnPageExit(
   opts: { baseUrl?: string; fetch?: typeof fetch; cookies?: () => string } = {},
 ): boolean {
   try {
-    const cookies = opts.cookies ? opts.cookies() : typeof document !== 'undefined' ? document.cookie : '';
-    const pair = cookies.split(/;\s*/).find((c) => c.startsWith(`${CSRF_TOKEN_COOKIE}=`));
-    const token = pair ? decodeURIComponent(pair.slice(CSRF_TOKEN_COOKIE.length + 1)) : '';
-    if (!token) return false;
-    const send = opts.fetch ?? fetch;
-    void send(`${opts.baseUrl ?? API_BASE}${path}`, {
-      method: 'POST',
-      keepalive: true,
-      credentials: 'include',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-xsrf-token': token },
-      body: JSON.stringify(body),
-    }).catch(() => undefined);
-    return true;
+    const sent = postKeepalive(path, body, opts);
+    sent?.catch(() => undefined);
+    return sent !== undefined;
   } catch {
     return false;
   }

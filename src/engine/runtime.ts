@@ -5,7 +5,7 @@
  * (wire.ts), which the headless replay builds too. Tests build engines with `createFlowEngine` and replace effects instead.
  */
 import { sample } from 'effector';
-import { postOnPageExit, type ApiClient } from '../api/client';
+import { postKeepalive, postOnPageExit, type ApiClient } from '../api/client';
 import { buildRequest } from './calls.ts';
 import { getSessionKey } from './campaign/index';
 import type { Flow } from '../core/flow/types.ts';
@@ -13,7 +13,7 @@ import { stepById } from './core/index.ts';
 import type { Migration } from './core/migrations.ts';
 import { browserName } from './device';
 import { bindActivityListeners } from './inactivity/index';
-import { bindFunnel, isSyntheticBrowser, journeyId } from './funnel/index';
+import { bindFunnel, isSyntheticBrowser, journeyId, type FunnelBatch } from './funnel/index';
 import { engineSlices, type EngineOptions, type FlowEngine } from './model';
 import { buildInSlices } from './scheduler.ts';
 import { createPersistence } from './persistence/index';
@@ -128,8 +128,12 @@ export async function createRuntime(opts: RuntimeOptions) {
   const { persistence, campaign, funnel, inactivity } = built;
   const engine: FlowEngine = built;
   const { flow } = opts;
-  // as the page goes away there is no time for the CSRF round trip: the funnel's last batches go with keepalive
-  if (funnel && flow.funnel) funnel.exitFx.use(exitWithKeepalive(flow.funnel.call, engine));
+  if (funnel && flow.funnel) {
+    // as the page goes away there is no time for the CSRF round trip: the funnel's last batches go with keepalive
+    funnel.exitFx.use(exitWithKeepalive(flow.funnel.call, engine));
+    // and so do the timer's batches once the page holds a token: one on its way when the visitor leaves still arrives
+    funnel.sendFx.use(sendWithKeepalive(flow.funnel.call, engine, funnel.sendFx.use.getCurrent()));
+  }
 
   /** Restores state, captures the campaign, starts the flow's start calls and the inactivity timer. */
   async function start() {
@@ -163,6 +167,22 @@ function exitWithKeepalive(call: string, engine: FlowEngine) {
       const req = buildRequest(engine.flow.calls[call], { ...engine.$context.getState(), input: batch });
       postOnPageExit(req.path, req.body);
     }
+  };
+}
+
+/**
+ * The funnel's batches posted while the page lives: with keepalive and the cookie's CSRF token (a plain fetch still on
+ * its way when the visitor leaves is cancelled by the browser, and its events were already taken off the queue); before
+ * the page holds a token (no POST yet), through `viaCall` (the flow's call, which fetches one). Rejects when a batch
+ * was refused or got no reply, as `viaCall` does.
+ */
+function sendWithKeepalive(call: string, engine: FlowEngine, viaCall: (batches: FunnelBatch[]) => Promise<void>) {
+  return async (batches: FunnelBatch[]) => {
+    const sent = batches.map((batch) => {
+      const req = buildRequest(engine.flow.calls[call], { ...engine.$context.getState(), input: batch });
+      return postKeepalive(req.path, req.body) ?? viaCall([batch]);
+    });
+    await Promise.all(sent);
   };
 }
 

@@ -3,7 +3,7 @@
 import { allSettled, createEvent, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import miniJson from '../../../tests/fixtures/mini-flow.json';
-import { ApiError, postOnPageExit } from '../../api/client';
+import { ApiError, postKeepalive, postOnPageExit } from '../../api/client';
 import { compileFlowNode } from '../../../tools/check/conditions.ts';
 import type { FlowDef } from '../../core/flow/types.ts';
 import { createFlowEngine, type ApiRequest } from '../model';
@@ -235,5 +235,22 @@ describe('journeyId / postOnPageExit', () => {
     );
     expect(postOnPageExit('/embudo/eventos', {}, { fetch: fetchSpy, cookies: () => 'a=1' })).toBe(false);
     expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it('a batch sent while the page lives goes with keepalive too, and says whether it arrived', async () => {
+    const cookies = () => 'XSRF-TOKEN=tok';
+    const reply = (status: number) => vi.fn(async () => new Response('{}', { status }));
+    const ok = reply(200);
+    await expect(postKeepalive('/embudo/eventos', { versionFlujo: 2 }, { fetch: ok, cookies })).resolves.toBeUndefined();
+    expect(ok).toHaveBeenCalledWith('/api/embudo/eventos', expect.objectContaining({ keepalive: true }));
+    await expect(postKeepalive('/embudo/eventos', {}, { fetch: reply(503), cookies })).rejects.toMatchObject({ status: 503 });
+    const down = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(postKeepalive('/embudo/eventos', {}, { fetch: down, cookies })).rejects.toMatchObject({ status: 0, code: 'RED' });
+    // no token yet (no POST made on this page): nothing sent, the caller goes through the flow's call instead
+    expect(postKeepalive('/embudo/eventos', {}, { fetch: ok, cookies: () => '' })).toBeUndefined();
+    expect(postKeepalive('/embudo/eventos', {}, { fetch: ok, cookies: () => 'XSRF-TOKEN=%E0%A4%A' })).toBeUndefined();
+    expect(ok).toHaveBeenCalledTimes(1);
   });
 });
