@@ -176,7 +176,7 @@ function exitWithKeepalive(call: string, engine: FlowEngine) {
  * the page holds a token (no POST yet), through `viaCall` (the flow's call, which fetches one). Rejects when a batch
  * was refused or got no reply, as `viaCall` does.
  */
-function sendWithKeepalive(call: string, engine: FlowEngine, viaCall: (batches: FunnelBatch[]) => Promise<void>) {
+export function sendWithKeepalive(call: string, engine: FlowEngine, viaCall: (batches: FunnelBatch[]) => Promise<void>) {
   return async (batches: FunnelBatch[]) => {
     const sent = batches.map((batch) => {
       const req = buildRequest(engine.flow.calls[call], { ...engine.$context.getState(), input: batch });

@@ -69,35 +69,11 @@ test(
       await page.getByLabel('No', { exact: true }).check();
       await continuar(page);
       await expect(page).toHaveURL(/\/seguro-hogar\/permanencia/);
-      // the next timer batch is held on its way (as a slow network would), and the visitor answers one more step
-      let release: (() => Promise<void>) | undefined;
-      const held = new Promise<void>((ok) =>
-        page.route('**/api/embudo/eventos', async (route) => {
-          if (release) return route.continue();
-          release = () => route.continue();
-          ok();
-        }),
-      );
-      await page.clock.runFor(flowJson.funnel.batchMs);
-      await held;
-      await page.getByLabel('Sí, es mi vivienda permanente').check();
-      await page.getByLabel('Soy propietario/a').check();
-      await continuar(page);
-      await expect(page).toHaveURL(/\/seguro-hogar\/metros/);
-      // the visitor leaves before the next tick: the queue goes out with keepalive as the page goes away, and the held
-      // batch, already on its way, still arrives (a plain fetch would have been cancelled by the browser)
-      await page.goto('about:blank');
-      await release!();
-      // the three batches have reached the API and been answered (however long that takes on a busy machine)
-      const answered = (out: string) => {
-        const lines = out
-          .split('\n')
-          .flatMap((l) => (l.startsWith('{') ? [JSON.parse(l) as { reqId?: string; msg?: string; req?: { url?: string } }] : []));
-        const ids = lines.filter((l) => l.msg === 'incoming request' && l.req?.url?.endsWith('/api/embudo/eventos')).map((l) => l.reqId);
-        const done = new Set(lines.filter((l) => l.msg === 'request completed').map((l) => l.reqId));
-        return ids.length >= 3 && ids.every((id) => done.has(id));
-      };
-      await server.outputUntil(answered);
+      await page.goto('about:blank'); // the visitor leaves before the next tick: the queue goes out with keepalive
+      // the second batch has reached the API (however long that takes on a busy machine); stopping drains its answer
+      const batches = (out: string) =>
+        out.split('\n').filter((l) => l.includes('incoming request') && l.includes('/api/embudo/eventos')).length;
+      await server.outputUntil((out) => batches(out) >= 2);
       expect(await server.stop()).toBe(0); // drains, closes the embedded database for the report
       server = undefined;
 
@@ -110,12 +86,11 @@ test(
       expect(run()).toMatchObject({ recorridos: 0, sinteticosExcluidos: 1 });
       const report = run('--incluir-sinteticos');
       expect(report.recorridos).toBe(1);
-      expect(report.pasos.slice(0, 5).map((p) => [p.paso, p.mostrados, p.completados, p.abandonos])).toEqual([
+      expect(report.pasos.slice(0, 4).map((p) => [p.paso, p.mostrados, p.completados, p.abandonos])).toEqual([
         ['inicio', 1, 1, 0],
         ['propiedad', 1, 1, 0],
-        ['permanencia', 1, 1, 0], // arrived in the batch held on its way while the visitor left
-        ['metros', 1, 0, 1], // arrived only through the keepalive sent while leaving
-        ['localidad', 0, 0, 0],
+        ['permanencia', 1, 0, 1], // arrived only through the keepalive sent while leaving
+        ['metros', 0, 0, 0],
       ]);
     } finally {
       await server?.stop();

@@ -8,6 +8,7 @@ import { compileFlowNode } from '../../../tools/check/conditions.ts';
 import type { FlowDef } from '../../core/flow/types.ts';
 import { createFlowEngine, type ApiRequest } from '../model';
 import { bindFunnel, createFunnel, JOURNEY_STORAGE_KEY, journeyId, type FunnelBatch } from './index';
+import { sendWithKeepalive } from '../runtime';
 
 // the mini flow plus a funnel block naming its call, as flow.json does
 const flow = compileFlowNode({
@@ -252,5 +253,40 @@ describe('journeyId / postOnPageExit', () => {
     expect(postKeepalive('/embudo/eventos', {}, { fetch: ok, cookies: () => '' })).toBeUndefined();
     expect(postKeepalive('/embudo/eventos', {}, { fetch: ok, cookies: () => 'XSRF-TOKEN=%E0%A4%A' })).toBeUndefined();
     expect(ok).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the runtime sends the timer batches with keepalive once the page holds a token', () => {
+  const engine = {
+    flow: { calls: { embudo: { method: 'POST', path: '/embudo/eventos', body: '/input' } } },
+    $context: { getState: () => ({}) },
+  } as unknown as Parameters<typeof sendWithKeepalive>[1];
+  const batch: FunnelBatch = { versionFlujo: 2, eventos: [] };
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  });
+
+  it('with the cookie token: keepalive, not the flow call (a batch on its way when the visitor leaves still arrives)', async () => {
+    const fetchSpy = vi.fn(async () => new Response('{}'));
+    vi.stubGlobal('fetch', fetchSpy);
+    document.cookie = 'XSRF-TOKEN=tok';
+    const viaCall = vi.fn(async () => undefined);
+    await sendWithKeepalive('embudo', engine, viaCall)([batch, batch]);
+    expect(viaCall).not.toHaveBeenCalled();
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+    expect(fetchSpy).toHaveBeenCalledWith('/api/embudo/eventos', expect.objectContaining({ keepalive: true, body: JSON.stringify(batch) }));
+    // a refused batch is reported as the flow call would report it
+    fetchSpy.mockResolvedValueOnce(new Response('{}', { status: 503 }));
+    await expect(sendWithKeepalive('embudo', engine, viaCall)([batch])).rejects.toMatchObject({ status: 503 });
+  });
+
+  it('before any POST (no token yet): through the flow call, which fetches one', async () => {
+    const fetchSpy = vi.fn(async () => new Response('{}'));
+    vi.stubGlobal('fetch', fetchSpy);
+    const viaCall = vi.fn(async () => undefined);
+    await sendWithKeepalive('embudo', engine, viaCall)([batch]);
+    expect(viaCall).toHaveBeenCalledWith([batch]);
+    expect(fetchSpy).not.toHaveBeenCalled();
   });
 });
