@@ -160,11 +160,15 @@ export async function createRuntime(opts: RuntimeOptions) {
   return { engine, campaign, inactivity, funnel, start };
 }
 
+/** The request of the funnel's call (flow.json › funnel.call) for one batch, as the engine would build it. */
+const funnelRequest = (call: string, engine: FlowEngine, batch: unknown) =>
+  buildRequest(engine.flow.calls[call], { ...engine.$context.getState(), input: batch });
+
 /** The funnel's batches posted as the page goes away: the same call's request, sent with keepalive (no CSRF round trip). */
 function exitWithKeepalive(call: string, engine: FlowEngine) {
   return async (batches: unknown[]) => {
     for (const batch of batches) {
-      const req = buildRequest(engine.flow.calls[call], { ...engine.$context.getState(), input: batch });
+      const req = funnelRequest(call, engine, batch);
       postOnPageExit(req.path, req.body);
     }
   };
@@ -179,7 +183,7 @@ function exitWithKeepalive(call: string, engine: FlowEngine) {
 export function sendWithKeepalive(call: string, engine: FlowEngine, viaCall: (batches: FunnelBatch[]) => Promise<void>) {
   return async (batches: FunnelBatch[]) => {
     const sent = batches.map((batch) => {
-      const req = buildRequest(engine.flow.calls[call], { ...engine.$context.getState(), input: batch });
+      const req = funnelRequest(call, engine, batch);
       return postKeepalive(req.path, req.body) ?? viaCall([batch]);
     });
     await Promise.all(sent);
