@@ -24,23 +24,41 @@ function AfterFirstCommit({ flow, engine }: { flow: Flow; engine: FlowEngine }) 
   useEffect(() => {
     window.dispatchEvent(new Event(APP_READY_EVENT));
     prefetchOnFirstInteraction();
-    prefetchNextSteps(flow, engine);
+    return prefetchNextSteps(flow, engine);
   }, [flow, engine]);
   return null;
 }
 
 /**
  * The schemas and validator of every form step the current step's `next` can lead to (small chunks), fetched when the
- * browser is next idle, so the tap on the step's button never waits for a request before the next question renders.
+ * browser is next idle after each step is entered, or at the visitor's next press or key if that comes first, so a
+ * tap on the step's button never waits for a request before the next question renders. The current step is followed,
+ * not read once: at the first commit the route's guard may not have settled it yet. @returns the clean-up
  */
-function prefetchNextSteps(flow: Flow, engine: FlowEngine) {
-  const current = flow.steps.find((s) => s.id === engine.$currentStep.getState());
-  const next = typeof current?.next === 'string' ? [current.next] : (current?.next ?? []).map((b) => b.to);
-  const forms = flow.steps.filter((s) => next.includes(s.id) && s.kind === 'form');
-  if (!forms.length) return;
-  const load = () => void import('../form/validators').then((v) => Promise.all(forms.map((s) => v.loadStep(s.id)))).catch(() => undefined);
-  if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 2000 });
-  else setTimeout(load, 0);
+function prefetchNextSteps(flow: Flow, engine: FlowEngine): () => void {
+  let pending: (() => void) | undefined;
+  const loadNow = () => {
+    const load = pending;
+    pending = undefined;
+    load?.();
+  };
+  const prefetch = (stepId: string | null) => {
+    const current = flow.steps.find((s) => s.id === stepId);
+    const next = typeof current?.next === 'string' ? [current.next] : (current?.next ?? []).map((b) => b.to);
+    const forms = flow.steps.filter((s) => next.includes(s.id) && s.kind === 'form');
+    if (!forms.length) return;
+    pending = () => void import('../form/validators').then((v) => Promise.all(forms.map((s) => v.loadStep(s.id)))).catch(() => undefined);
+    if ('requestIdleCallback' in window) requestIdleCallback(loadNow, { timeout: 2000 });
+    else setTimeout(loadNow, 0);
+  };
+  const events = ['pointerdown', 'keydown'] as const;
+  for (const e of events) window.addEventListener(e, loadNow, { capture: true, passive: true });
+  prefetch(engine.$currentStep.getState());
+  const unwatch = engine.$currentStep.updates.watch(prefetch);
+  return () => {
+    unwatch();
+    for (const e of events) window.removeEventListener(e, loadNow, true);
+  };
 }
 
 /** Fetches the form engine chunk on the visitor's first interaction (never while step 1 is painting). */

@@ -38,6 +38,12 @@ export interface RuntimeOptions {
 
 type Storages = { storage: () => Storage | undefined; session: () => Storage | undefined };
 
+/** Runs `fn` when the browser is next idle (within 1 s), or in a task of its own where it has no idle callbacks. */
+function whenIdle(fn: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: 1000 });
+  else setTimeout(fn, 0);
+}
+
 /**
  * The engine's options for the running app (texts, migrations, `meta` for bindings), and `connectPow`: links the
  * flow's proof of work to the engine once built.
@@ -67,10 +73,11 @@ function engineOptions(
     },
     connectPow: (engine) => {
       callFx = engine.callFx;
-      // when the visitor reaches the step where solving starts (or a later one), then a challenge is solved in the background
+      // when the visitor reaches the step where solving starts (or a later one), then a challenge is solved in the
+      // background, once the browser is idle: its chunk, request and worker never hold up that step's first render
       if (pow)
         engine.routeEntered.watch(({ stepId }) => {
-          if (stepById(flow, stepId).order >= stepById(flow, pow.startAt).order) void load().then((p) => p.warm());
+          if (stepById(flow, stepId).order >= stepById(flow, pow.startAt).order) whenIdle(() => void load().then((p) => p.warm()));
         });
     },
   };

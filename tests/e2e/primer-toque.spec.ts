@@ -11,6 +11,7 @@ import flowJson from '../../flow/flow.json' with { type: 'json' };
 import es from '../../src/i18n/es.json' with { type: 'json' };
 import { RUTA_CONSULTA_TRAMITE } from '../../src/core/rutas.ts';
 import { FIRST, openAt, recorded, recordFirstTimes, slowCpu, tapCta } from '../bench/first-question.ts';
+import { UNA_PANTALLA } from './journey';
 
 type Way = 'toque' | 'teclado';
 
@@ -107,4 +108,23 @@ test('un toque mientras la app arranca muestra la primera pregunta ≤ 200 ms de
   await release();
   const t = await recorded(page, 'pregunta');
   expect(t.pregunta! - t.listo!).toBeLessThanOrEqual(200);
+});
+
+/** Resolves when the page requests the JSON Schema chunk of step `stepId` (src/form/validators › loadStep). */
+const schemaRequested = (page: Page, stepId: string) =>
+  page.waitForRequest((r) => new RegExp(`/assets/${stepId}\\.schema-[\\w-]+\\.js$`).test(new URL(r.url()).pathname));
+
+test('los archivos de la próxima pregunta se piden antes de que el visitante toque nada, en cada paso', UNA_PANTALLA, async ({ page }) => {
+  // the first question's schema, with the app started and nobody touching the page: the tap then waits for no request
+  const primera = schemaRequested(page, FIRST.step);
+  await recordFirstTimes(page);
+  await openAt(page, '/', 'lista');
+  await primera;
+  // the step after it, once the visitor is on the first question and before they answer it
+  const despues = flowJson.steps.find((s) => s.id === FIRST.step)!.next;
+  if (typeof despues !== 'string') throw new Error(`flow.json: ${FIRST.step}.next tiene ramas; este test espera un paso siguiente único`);
+  const segunda = schemaRequested(page, despues);
+  await act(page, 'toque');
+  await expectFirstQuestion(page);
+  await segunda;
 });
