@@ -35,6 +35,19 @@ export function describeDbSuite(name: string, openDb: () => Promise<Db>, opts: {
       await stop(app);
     });
 
+    it('the shared counters skip the write-ahead log and the quotes do not (migration 020)', async () => {
+      const app = await start();
+      const rows = await app.deps.db.query<{ relname: string; relpersistence: string }>(
+        `SELECT relname, relpersistence FROM pg_class
+         WHERE relname IN ('limites', 'cotizaciones') AND relnamespace = to_regnamespace(current_schema()) ORDER BY relname`,
+      );
+      expect(rows).toEqual([
+        { relname: 'cotizaciones', relpersistence: 'p' },
+        { relname: 'limites', relpersistence: 'u' },
+      ]);
+      await stop(app);
+    });
+
     it('a quote survives a restart', async () => {
       const first = await start();
       const res = await post(first, '/api/cotizacion/cotizar', cotizarBody({ metros: 123 }));
