@@ -204,7 +204,7 @@ export const CSRF_TOKEN_COOKIE = 'XSRF-TOKEN';
  * cookie nothing is sent.
  * @param path API path, e.g. `/embudo/eventos`; @param body sent as JSON
  * @param opts.baseUrl default `/api`; opts.fetch / opts.cookies default the global `fetch` / `document.cookie`
- * @returns undefined when nothing was sent (no token cookie); else the request: resolves on a 2xx reply, rejects with
+ * @returns undefined when nothing was sent (no token cookie, or cookies that cannot be read); else the request: resolves on a 2xx reply, rejects with
  *   {@link ApiError} otherwise (the reply's status; 0 when none came)
  */
 export function postKeepalive(
@@ -212,13 +212,14 @@ export function postKeepalive(
   body: unknown,
   opts: { baseUrl?: string; fetch?: typeof fetch; cookies?: () => string } = {},
 ): Promise<void> | undefined {
-  const cookies = opts.cookies ? opts.cookies() : typeof document !== 'undefined' ? document.cookie : '';
-  const pair = cookies.split(/;\s*/).find((c) => c.startsWith(`${CSRF_TOKEN_COOKIE}=`));
   let token = '';
   try {
+    // document.cookie throws in a sandboxed document; a cookie that is not URI-encoded is no token of ours
+    const cookies = opts.cookies ? opts.cookies() : typeof document !== 'undefined' ? document.cookie : '';
+    const pair = cookies.split(/;\s*/).find((c) => c.startsWith(`${CSRF_TOKEN_COOKIE}=`));
     token = pair ? decodeURIComponent(pair.slice(CSRF_TOKEN_COOKIE.length + 1)) : '';
   } catch {
-    return undefined; // a cookie that is not URI-encoded is no token of ours
+    return undefined;
   }
   if (!token) return undefined;
   const send = opts.fetch ?? fetch;

@@ -252,6 +252,11 @@ describe('journeyId / postOnPageExit', () => {
     // no token yet (no POST made on this page): nothing sent, the caller goes through the flow's call instead
     expect(postKeepalive('/embudo/eventos', {}, { fetch: ok, cookies: () => '' })).toBeUndefined();
     expect(postKeepalive('/embudo/eventos', {}, { fetch: ok, cookies: () => 'XSRF-TOKEN=%E0%A4%A' })).toBeUndefined();
+    // cookies that cannot be read (document.cookie throws in a sandboxed document): no token, nothing sent, no throw
+    const sandboxed = () => {
+      throw new DOMException('The document is sandboxed and lacks the allow-same-origin flag.', 'SecurityError');
+    };
+    expect(postKeepalive('/embudo/eventos', {}, { fetch: ok, cookies: sandboxed })).toBeUndefined();
     expect(ok).toHaveBeenCalledTimes(1);
   });
 });
