@@ -4,7 +4,8 @@
  * `new Date()`, `Date.now()`, so the API's and the engine's "today" (src/core/dates.ts › hoyArgentina) and the
  * fixtures' `$hoy+N` (tools/replay/fixture.ts › resolveAnswer) — is N days later than the machine's clock, and keeps
  * ticking. Timers, `performance.now()` and explicit dates (`new Date(ms)`, `new Date('2026-01-01')`) are untouched.
- * No product code reads anything of this: production never loads it. Used by tests/e2e/recorder-otro-dia.spec.ts (the recorded journey replayed 200 days later).
+ * No product code reads anything of this: production never loads it. Used by tests/e2e/recorder-otro-dia.spec.ts
+ * (the recorded journey replayed 200 days later).
  */
 const dias = Number(process.env.RELOJ_ADELANTO_DIAS ?? 0);
 if (!Number.isFinite(dias)) throw new Error(`RELOJ_ADELANTO_DIAS: «${process.env.RELOJ_ADELANTO_DIAS}» no es un número de días`);

@@ -204,8 +204,8 @@ export const CSRF_TOKEN_COOKIE = 'XSRF-TOKEN';
  * cookie nothing is sent.
  * @param path API path, e.g. `/embudo/eventos`; @param body sent as JSON
  * @param opts.baseUrl default `/api`; opts.fetch / opts.cookies default the global `fetch` / `document.cookie`
- * @returns undefined when nothing was sent (no token cookie, or cookies that cannot be read); else the request: resolves on a 2xx reply, rejects with
- *   {@link ApiError} otherwise (the reply's status; 0 when none came)
+ * @returns undefined when nothing was sent (no token cookie, or cookies that cannot be read); else the request:
+ *   resolves on a 2xx reply, rejects with {@link ApiError} otherwise (the reply's status; 0 when none came)
  */
 export function postKeepalive(
   path: string,

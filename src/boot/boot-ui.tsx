@@ -18,6 +18,7 @@ import type { Flow } from '../core/flow/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { prefetchForms } from '../screens/StepScreen';
 import { loadStepForm } from '../form/load';
+import { whenIdle } from '../engine/scheduler.ts';
 
 /** After the first commit (the hydration): taps kept by public/arranque.js are replayed; prefetches armed. */
 function AfterFirstCommit({ flow, engine }: { flow: Flow; engine: FlowEngine }) {
@@ -48,8 +49,7 @@ function prefetchNextSteps(flow: Flow, engine: FlowEngine): () => void {
     const forms = flow.steps.filter((s) => next.includes(s.id) && s.kind === 'form');
     if (!forms.length) return;
     pending = () => void import('../form/validators').then((v) => Promise.all(forms.map((s) => v.loadStep(s.id)))).catch(() => undefined);
-    if ('requestIdleCallback' in window) requestIdleCallback(loadNow, { timeout: 2000 });
-    else setTimeout(loadNow, 0);
+    whenIdle(loadNow, 2000);
   };
   const events = ['pointerdown', 'keydown'] as const;
   for (const e of events) window.addEventListener(e, loadNow, { capture: true, passive: true });

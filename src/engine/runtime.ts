@@ -15,7 +15,7 @@ import { browserName } from './device';
 import { bindActivityListeners } from './inactivity/index';
 import { bindFunnel, isSyntheticBrowser, journeyId, type FunnelBatch } from './funnel/index';
 import { engineSlices, type EngineOptions, type FlowEngine } from './model';
-import { buildInSlices } from './scheduler.ts';
+import { buildInSlices, whenIdle } from './scheduler.ts';
 import { createPersistence } from './persistence/index';
 import { resumeFromLink } from './resume/index';
 import { wireSlices } from './wire.ts';
@@ -37,12 +37,6 @@ export interface RuntimeOptions {
 }
 
 type Storages = { storage: () => Storage | undefined; session: () => Storage | undefined };
-
-/** Runs `fn` when the browser is next idle (within 1 s), or in a task of its own where it has no idle callbacks. */
-function whenIdle(fn: () => void) {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: 1000 });
-  else setTimeout(fn, 0);
-}
 
 /**
  * The engine's options for the running app (texts, migrations, `meta` for bindings), and `connectPow`: links the
@@ -77,7 +71,7 @@ function engineOptions(
       // background, once the browser is idle: its chunk, request and worker never hold up that step's first render
       if (pow)
         engine.routeEntered.watch(({ stepId }) => {
-          if (stepById(flow, stepId).order >= stepById(flow, pow.startAt).order) whenIdle(() => void load().then((p) => p.warm()));
+          if (stepById(flow, stepId).order >= stepById(flow, pow.startAt).order) whenIdle(() => void load().then((p) => p.warm()), 1000);
         });
     },
   };

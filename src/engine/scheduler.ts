@@ -30,3 +30,12 @@ export async function buildInSlices<const S extends readonly Slice[]>(slices: S,
   }
   return built as Built<S>;
 }
+
+/**
+ * Runs `fn` when the browser is next idle, at the latest after `timeoutMs` (requestIdleCallback), or in a task of its
+ * own where there are no idle callbacks (Node, older browsers): for work that must not share a frame with a render.
+ */
+export function whenIdle(fn: () => void, timeoutMs: number): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => fn(), { timeout: timeoutMs });
+  else setTimeout(fn, 0);
+}

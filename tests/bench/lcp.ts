@@ -9,6 +9,7 @@
  */
 import { resolve } from 'node:path';
 import { settled, trackRequests } from '../../tools/replay/settle.ts';
+import { median } from './median.ts';
 import { builtAppStates, routeWanted, seededContext } from './web.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -50,8 +51,7 @@ async function main() {
         runs.push(Math.round(await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp)));
         await context.close();
       }
-      const sorted = [...runs].sort((a, b) => a - b);
-      console.log(`${state.route}: LCP mediana ${sorted[Math.floor(sorted.length / 2)]} ms (${runs.join(' · ')})`);
+      console.log(`${state.route}: LCP mediana ${median(runs)} ms (${runs.join(' · ')})`);
     }
   } finally {
     await close();

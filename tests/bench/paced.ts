@@ -9,6 +9,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { median } from './median.ts';
 
 export interface ApiRequest {
   method?: string;
@@ -146,12 +147,11 @@ export function pacedMedian(
   pids: readonly number[] = [],
 ): PacedResult {
   const all = Array.from({ length: runs }, () => pacedLatencyApart(targets, rate, seconds, connections, pids));
-  const mid = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const byP99 = [...all].sort((a, b) => a.p99 - b.p99)[Math.floor(all.length / 2)];
   return {
     ...byP99,
     errors: all.reduce((n, r) => n + r.errors, 0),
-    cpuMsPerRequest: mid(all.map((r) => r.cpuMsPerRequest)),
+    cpuMsPerRequest: median(all.map((r) => r.cpuMsPerRequest)),
   };
 }
 

@@ -14,12 +14,13 @@
  *    per request over those runs, and autocannon's own fixed-rate p99, next to a Fastify hello-world and the write
  *    floor (api-floor.ts), each in its own process;
  * 6. the time from the purchase click on the last review step to the thank-you page;
- * 7. the first interaction (first-question.ts), 4× CPU, median of BENCH_TOQUE_RUNS: tap on the entry step's button → first question with the app
- *    ready, and app ready → first question for a tap made while it started.
+ * 7. the first interaction (first-question.ts), 4× CPU, median of BENCH_TOQUE_RUNS: tap on the entry step's button →
+ *    first question with the app ready, and app ready → first question for a tap made while it started.
  * Env: BENCH_LH_RUNS (Lighthouse runs per page, median; default 1), BENCH_FIXTURE (default compra-tarjeta-casa),
  * BENCH_SKIP_BUILD=1 (reuse dist/), BENCH_SECONDS (max-rate run, default 5), BENCH_API_RUNS (paced 10-s runs per API
- * row, median by p99; default 3), BENCH_TOQUE_RUNS (first-interaction measures, median; default 3), BENCH_ONLY (comma list of
- * pasos, interacciones, api, compra, primer-toque: run only those parts while working; the table then shows only what was measured).
+ * row, median by p99; default 3), BENCH_TOQUE_RUNS (first-interaction measures, median; default 3), BENCH_ONLY
+ * (comma list of pasos, interacciones, api, compra, primer-toque: run only those parts while working; the table then
+ * shows only what was measured).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -39,6 +40,7 @@ import { cotizarBody } from '../../server/test/helper.ts';
 import { startServer } from '../../server/test/processes.ts';
 import { startApiFloor, visitor } from './api-floor.ts';
 import { firstQuestionTimes } from './first-question.ts';
+import { median } from './median.ts';
 import { pacedMedian, type ApiRequest } from './paced.ts';
 import {
   assetBytes,
@@ -59,12 +61,6 @@ const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 1);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const API_RUNS = Number(process.env.BENCH_API_RUNS ?? 3);
 const TOQUE_RUNS = Number(process.env.BENCH_TOQUE_RUNS ?? 3);
-/** The median of `xs` (the middle one; the mean of the two middle ones for an even count). */
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 const FIXTURE = process.env.BENCH_FIXTURE ?? 'compra-tarjeta-casa';
 const ONLY = process.env.BENCH_ONLY?.split(',');
 const want = (part: 'pasos' | 'interacciones' | 'api' | 'compra' | 'primer-toque') => !ONLY || ONLY.includes(part);
@@ -256,9 +252,9 @@ async function main() {
       for (let i = 0; i < TOQUE_RUNS; i++) runs.push(await firstQuestionTimes(browser, app.url + '/'));
       first = { readyMs: median(runs.map((r) => r.readyMs)), startingMs: median(runs.map((r) => r.startingMs)) };
       const each = (k: 'readyMs' | 'startingMs') => runs.map((r) => ms(r[k])).join(', ');
-      console.log(
-        `  app lista: ${ms(first.readyMs)} ms (${each('readyMs')}); tocado mientras arranca: ${ms(first.startingMs)} ms (${each('startingMs')}) después de lista; mediana de ${TOQUE_RUNS}`,
-      );
+      const lista = `app lista: ${ms(first.readyMs)} ms (${each('readyMs')})`;
+      const arrancando = `tocado mientras arranca: ${ms(first.startingMs)} ms (${each('startingMs')}) después de lista`;
+      console.log(`  ${lista}; ${arrancando}; mediana de ${TOQUE_RUNS}`);
     }
 
     if (want('compra')) {

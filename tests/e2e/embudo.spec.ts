@@ -1,10 +1,10 @@
 /**
  * The staff's funnel end to end: a visitor in Chromium → batches to the real API → its database → the
  * `npm run report:funnel` counts. The page clock is paused from the first script on, so batches leave only when the
- * test lets the 2 s timer run or when the page goes away (fetch keepalive). A browser driven by Playwright is automation (navigator.webdriver):
- * its batches are marked `sintetico`, so the report leaves this journey out unless --incluir-sinteticos. The same
- * holds for the testers' replays sent to a deployment (`npm run replay -- --embudo`): mixed with real visitors' batches,
- * only the real ones are counted, card/CBU split included.
+ * test lets the 2 s timer run or when the page goes away (fetch keepalive). A browser driven by Playwright is
+ * automation (navigator.webdriver): its batches are marked `sintetico`, so the report leaves this journey out unless
+ * --incluir-sinteticos. The same holds for the testers' replays sent to a deployment (`npm run replay -- --embudo`):
+ * mixed with real visitors' batches, only the real ones are counted, card/CBU split included.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
