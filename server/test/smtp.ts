@@ -7,8 +7,11 @@ export interface SmtpDePrueba {
   recibidos: ParsedMail[];
   /** Acknowledges every message held back by `opts.retener` (and those it holds from now on, at once). */
   liberar(): void;
-  /** Rejects the next `n` messages with a 451 (temporary failure). */
-  rechazar(n: number): void;
+  /**
+   * Rejects the next `n` messages that `pred` matches (default: any) with a 451 (temporary failure). A test that shares
+   * the server with others names its own messages: another test's message still in an outbox would take a rejection.
+   */
+  rechazar(n: number, pred?: (m: ParsedMail) => boolean): void;
   /**
    * Resolves with the first message that matches `pred`, looked at when each message arrives (not on a timer).
    * @param timeoutMs a ceiling sized for a loaded machine (default 50 s: under the server project's 60 s test timeout,
@@ -37,7 +40,7 @@ export async function iniciarSmtp(
   };
   const retenidos: (() => void)[] = [];
   let liberado = false;
-  let rechazos = 0;
+  let rechazos = { n: 0, pred: (_m: ParsedMail) => true };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -48,8 +51,8 @@ export async function iniciarSmtp(
     },
     onData(stream, _session, callback) {
       simpleParser(stream).then((mail) => {
-        if (rechazos > 0) {
-          rechazos--;
+        if (rechazos.n > 0 && rechazos.pred(mail)) {
+          rechazos.n--;
           const err = new Error('Probá más tarde') as Error & { responseCode: number };
           err.responseCode = 451;
           return callback(err);
@@ -81,8 +84,8 @@ export async function iniciarSmtp(
       liberado = true;
       for (const ack of retenidos.splice(0)) ack();
     },
-    rechazar: (n) => {
-      rechazos = n;
+    rechazar: (n, pred = () => true) => {
+      rechazos = { n, pred };
     },
     esperar: (pred, timeoutMs = 50_000) => esperarMensaje(recibidos, alLlegar, pred, timeoutMs),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
