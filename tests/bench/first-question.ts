@@ -120,31 +120,30 @@ export async function tapCta(page: Page, touch: boolean) {
 }
 
 /**
- * The bench's two figures, on a phone (touch, 390×844) with the CPU 4× slower: ms from the tap to the first question
- * with the app ready, and ms from the app being ready to the first question when the tap came while it started.
+ * One first-tap measure on a phone (touch, 390×844) with the CPU 4× slower, on the page at `url` (the app's entry step,
+ * or the stack floor's first-tap page, tests/bench/floor/toque.tsx: React + RJSF + Effector showing the same question
+ * on a tap, nothing else — the yardstick of the same run): at `lista`, ms from the tap to the first question; at
+ * `arrancando` (the app only), ms from the app being ready to the first question, for a tap made while it started.
  */
-export async function firstQuestionTimes(browser: Browser, url: string): Promise<{ readyMs: number; startingMs: number }> {
-  const measure = async (moment: 'lista' | 'arrancando') => {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      locale: 'es-AR',
-      hasTouch: true,
-      isMobile: true,
-      timezoneId: 'America/Argentina/Buenos_Aires',
-    });
-    try {
-      const page = await context.newPage();
-      await recordFirstTimes(page);
-      if (moment === 'arrancando') await slowCpu(page, 4);
-      const release = await openAt(page, url, moment);
-      if (moment === 'lista') await slowCpu(page, 4);
-      await tapCta(page, true);
-      await release();
-      const t = await recorded(page, 'pregunta');
-      return t.pregunta! - (moment === 'lista' ? t.input! : t.listo!);
-    } finally {
-      await context.close();
-    }
-  };
-  return { readyMs: await measure('lista'), startingMs: await measure('arrancando') };
+export async function firstTapMs(browser: Browser, url: string, moment: 'lista' | 'arrancando'): Promise<number> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'es-AR',
+    hasTouch: true,
+    isMobile: true,
+    timezoneId: 'America/Argentina/Buenos_Aires',
+  });
+  try {
+    const page = await context.newPage();
+    await recordFirstTimes(page);
+    if (moment === 'arrancando') await slowCpu(page, 4);
+    const release = await openAt(page, url, moment);
+    if (moment === 'lista') await slowCpu(page, 4);
+    await tapCta(page, true);
+    await release();
+    const t = await recorded(page, 'pregunta');
+    return t.pregunta! - (moment === 'lista' ? t.input! : t.listo!);
+  } finally {
+    await context.close();
+  }
 }

@@ -15,7 +15,9 @@
  *    floor (api-floor.ts), each in its own process;
  * 6. the time from the purchase click on the last review step to the thank-you page;
  * 7. the first interaction (first-question.ts), 4× CPU, median of BENCH_TOQUE_RUNS: tap on the entry step's button →
- *    first question with the app ready, and app ready → first question for a tap made while it started.
+ *    first question with the app ready, next to the same tap on the stack floor's first-tap page (floor/toque.tsx:
+ *    React + RJSF + Effector showing that question, nothing else), and app ready → first question for a tap made
+ *    while it started.
  * Env: BENCH_LH_RUNS (Lighthouse runs per page, median; default 1), BENCH_FIXTURE (default compra-tarjeta-casa),
  * BENCH_SKIP_BUILD=1 (reuse dist/), BENCH_SECONDS (max-rate run, default 5), BENCH_API_RUNS (paced 10-s runs per API
  * row, median by p99; default 3), BENCH_TOQUE_RUNS (first-interaction measures, median; default 3), BENCH_ONLY
@@ -39,7 +41,7 @@ import { loadJourney } from '../../tools/replay/fixture.ts';
 import { cotizarBody } from '../../server/test/helper.ts';
 import { startServer } from '../../server/test/processes.ts';
 import { startApiFloor, visitor } from './api-floor.ts';
-import { firstQuestionTimes } from './first-question.ts';
+import { firstTapMs } from './first-question.ts';
 import { median } from './median.ts';
 import { pacedMedian, type ApiRequest } from './paced.ts';
 import {
@@ -138,13 +140,15 @@ async function apiRow(target: string, url: string, opts: ApiRequest, pid: number
 async function main() {
   if (!process.env.BENCH_SKIP_BUILD) sh('npm', ['run', 'build']);
   const floorDir = mkdtempSync(join(tmpdir(), 'cotizador-bench-floor-'));
-  await build({
-    configFile: false,
-    root: join(ROOT, 'tests/bench/floor'),
-    plugins: [react()],
-    logLevel: 'warn',
-    build: { outDir: floorDir, emptyOutDir: true },
-  });
+  // two builds, so the floor page's bytes stay its own (one build would share React and RJSF between both pages)
+  for (const page of ['index.html', 'toque.html'])
+    await build({
+      configFile: false,
+      root: join(ROOT, 'tests/bench/floor'),
+      plugins: [react()],
+      logLevel: 'warn',
+      build: { outDir: floorDir, emptyOutDir: page === 'index.html', rolldownOptions: { input: join(ROOT, 'tests/bench/floor', page) } },
+    });
   writeFileSync(join(floorDir, 'plano.html'), plainPage());
   const appPrecompressed = walk(DIST).some((f) => f.endsWith('.br'));
   if (appPrecompressed) precompress(floorDir);
@@ -177,7 +181,7 @@ async function main() {
   let api: ApiRow[] = [];
   let purchaseMs = NaN;
   let interactionRows: InteractionFigures[] = [];
-  let first: { readyMs: number; startingMs: number } | undefined;
+  let first: { readyMs: number; startingMs: number; floorMs: number } | undefined;
   try {
     console.log(`\n▶ estado de cada paso (${journey.name})`);
     const states = want('pasos') ? await journeyStates(browser, app.url, journey, product) : [];
@@ -248,13 +252,23 @@ async function main() {
 
     if (want('primer-toque')) {
       console.log('▶ primer toque (CPU 4×)');
-      const runs: { readyMs: number; startingMs: number }[] = [];
-      for (let i = 0; i < TOQUE_RUNS; i++) runs.push(await firstQuestionTimes(browser, app.url + '/'));
-      first = { readyMs: median(runs.map((r) => r.readyMs)), startingMs: median(runs.map((r) => r.startingMs)) };
-      const each = (k: 'readyMs' | 'startingMs') => runs.map((r) => ms(r[k])).join(', ');
+      const runs: { readyMs: number; startingMs: number; floorMs: number }[] = [];
+      // the floor's tap between the app's two, so all three see the same stretch of a machine whose speed drifts
+      for (let i = 0; i < TOQUE_RUNS; i++) {
+        const readyMs = await firstTapMs(browser, app.url + '/', 'lista');
+        const floorMs = await firstTapMs(browser, staticUrl + '/toque.html', 'lista');
+        runs.push({ readyMs, floorMs, startingMs: await firstTapMs(browser, app.url + '/', 'arrancando') });
+      }
+      first = {
+        readyMs: median(runs.map((r) => r.readyMs)),
+        startingMs: median(runs.map((r) => r.startingMs)),
+        floorMs: median(runs.map((r) => r.floorMs)),
+      };
+      const each = (k: 'readyMs' | 'startingMs' | 'floorMs') => runs.map((r) => ms(r[k])).join(', ');
       const lista = `app lista: ${ms(first.readyMs)} ms (${each('readyMs')})`;
+      const piso = `piso del stack, la misma pregunta: ${ms(first.floorMs)} ms (${each('floorMs')})`;
       const arrancando = `tocado mientras arranca: ${ms(first.startingMs)} ms (${each('startingMs')}) después de lista`;
-      console.log(`  ${lista}; ${arrancando}; mediana de ${TOQUE_RUNS}`);
+      console.log(`  ${lista}; ${piso}; ${arrancando}; mediana de ${TOQUE_RUNS}`);
     }
 
     if (want('compra')) {
@@ -324,7 +338,11 @@ async function main() {
   }
   if (first) {
     targets.push(
-      ['Primer toque, app lista: primera pregunta ≤ 200 ms (CPU 4×)', `${ms(first.readyMs)} ms`, first.readyMs <= 200],
+      [
+        'Primer toque, app lista: primera pregunta ≤ 200 ms (CPU 4×)',
+        `${ms(first.readyMs)} ms (piso del stack mostrando la misma pregunta: ${ms(first.floorMs)} ms${first.floorMs > 200 ? ', ya sobre 200 ms en esta máquina' : ''})`,
+        first.readyMs <= 200,
+      ],
       [
         'Primer toque mientras arranca: primera pregunta ≤ 200 ms después de lista (CPU 4×)',
         `${ms(first.startingMs)} ms`,
