@@ -256,7 +256,13 @@ describe.skipIf(sinPg !== undefined)(`PostgreSQL pool gauges${sinPg ? ` — omit
     try {
       const { estado } = await recorrerJourney(app, { methodPayment: 'CBU', numberCBU: '2850590909400904181356' });
       expect(estado.estado).toBe('EMITIDA');
-      const ms = muestras(await app.deps.metrics.registry.metrics());
+      // the policy is counted once its transaction has committed (app.ts › despuesDeEmitir), and on PostgreSQL the
+      // state read on another connection can come before that: the count is awaited (the project's ceiling ends it)
+      let ms = muestras(await app.deps.metrics.registry.metrics());
+      while (valor(ms, 'cotizador_polizas_emitidas_total') === 0) {
+        await new Promise((r) => setTimeout(r, 10));
+        ms = muestras(await app.deps.metrics.registry.metrics());
+      }
       expect(valor(ms, 'cotizador_polizas_emitidas_total')).toBe(1);
       expect(valor(ms, 'cotizador_cotizaciones_total', { origen: 'cotizar' })).toBe(1);
       expect(valor(ms, 'cotizador_emision_atraso_segundos_count')).toBe(1);
