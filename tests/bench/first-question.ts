@@ -140,7 +140,7 @@ export async function tapCta(page: Page, touch: boolean) {
 }
 
 /** Resolves when the page's main thread is next idle (requestIdleCallback): the work that follows start-up is done. */
-export async function idle(page: Page) {
+async function idle(page: Page) {
   await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 10_000 })));
 }
 

@@ -63,6 +63,8 @@ const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 1);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const API_RUNS = Number(process.env.BENCH_API_RUNS ?? 3);
 const TOQUE_RUNS = Number(process.env.BENCH_TOQUE_RUNS ?? 3);
+/** The first-tap figures of one run (ms, first-question.ts › firstTapMs), and their medians over the runs. */
+type FirstTapFigures = { readyMs: number; idleMs: number; floorMs: number; floorIdleMs: number; startingMs: number };
 const FIXTURE = process.env.BENCH_FIXTURE ?? 'compra-tarjeta-casa';
 const ONLY = process.env.BENCH_ONLY?.split(',');
 const want = (part: 'pasos' | 'interacciones' | 'api' | 'compra' | 'primer-toque') => !ONLY || ONLY.includes(part);
@@ -181,7 +183,7 @@ async function main() {
   let api: ApiRow[] = [];
   let purchaseMs = NaN;
   let interactionRows: InteractionFigures[] = [];
-  let first: { readyMs: number; idleMs: number; floorMs: number; floorIdleMs: number; startingMs: number } | undefined;
+  let first: FirstTapFigures | undefined;
   try {
     console.log(`\n▶ estado de cada paso (${journey.name})`);
     const states = want('pasos') ? await journeyStates(browser, app.url, journey, product) : [];
@@ -252,7 +254,7 @@ async function main() {
 
     if (want('primer-toque')) {
       console.log('▶ primer toque (CPU 4×)');
-      const runs: { readyMs: number; idleMs: number; floorMs: number; floorIdleMs: number; startingMs: number }[] = [];
+      const runs: FirstTapFigures[] = [];
       // the app's and the floor's taps in turn, so that all see the same stretch of a machine whose speed drifts
       for (let i = 0; i < TOQUE_RUNS; i++) {
         const readyMs = await firstTapMs(browser, app.url + '/', 'lista');
@@ -261,7 +263,7 @@ async function main() {
         const floorIdleMs = await firstTapMs(browser, staticUrl + '/toque.html', 'reposo');
         runs.push({ readyMs, idleMs, floorMs, floorIdleMs, startingMs: await firstTapMs(browser, app.url + '/', 'arrancando') });
       }
-      const mid = (k: keyof (typeof runs)[number]) => median(runs.map((r) => r[k]));
+      const mid = (k: keyof FirstTapFigures) => median(runs.map((r) => r[k]));
       first = {
         readyMs: mid('readyMs'),
         idleMs: mid('idleMs'),
@@ -269,7 +271,7 @@ async function main() {
         floorIdleMs: mid('floorIdleMs'),
         startingMs: mid('startingMs'),
       };
-      const each = (k: keyof (typeof runs)[number]) => runs.map((r) => ms(r[k])).join(', ');
+      const each = (k: keyof FirstTapFigures) => runs.map((r) => ms(r[k])).join(', ');
       const lista = `app lista: ${ms(first.readyMs)} ms (${each('readyMs')}), piso ${ms(first.floorMs)} ms (${each('floorMs')})`;
       const reposo = `lista y en reposo: ${ms(first.idleMs)} ms (${each('idleMs')}), piso ${ms(first.floorIdleMs)} ms (${each('floorIdleMs')})`;
       const arrancando = `tocado mientras arranca: ${ms(first.startingMs)} ms (${each('startingMs')}) después de lista`;

@@ -2,7 +2,7 @@
  * First-tap floor for the benchmark (never shipped): the entry step's title and button, and on a tap the first
  * question — its title and its form (the step's own JSON Schema and precompiled validator, RJSF's own widgets) —
  * with nothing else of the app: no router, no engine, no i18n, no lazy chunk. Its tap → question time
- * (first-question.ts › floorFirstTapMs) is what React + RJSF + Effector need at best to show that question on this
+ * (first-question.ts › firstTapMs) is what React + RJSF + Effector need at best to show that question on this
  * machine, measured in the same run as the app's first tap. Texts and step come from flow.json and es.json, as the
  * bench's FIRST has them. Sends the app's ready event after its first commit.
  */
