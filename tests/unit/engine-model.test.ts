@@ -50,6 +50,23 @@ describe('flow engine model', () => {
     expect(scope.getState(engine.$state).flags).toEqual(on('done'));
   });
 
+  it("the loader shows while a step's calls run, and never for a step without calls", async () => {
+    let release!: (reply: unknown) => void;
+    const { engine, scope, navigations } = setup(() => new Promise((r) => (release = r)));
+    const shown: (string | null)[] = [];
+    engine.$loadingMessage.updates.watch(() => shown.push(scope.getState(engine.$loadingMessage)));
+    await allSettled(engine.stepSubmitted, { scope, params: { stepId: 'start', formData: {} } });
+    expect(navigations.map((n) => n.stepId)).toEqual(['a']);
+    expect(shown).toEqual([]);
+    const submitting = allSettled(engine.stepSubmitted, { scope, params: { stepId: 'a', formData: { x: 'hola' } } });
+    await vi.waitFor(() => expect(release).toBeTypeOf('function'));
+    expect(scope.getState(engine.$loadingMessage)).toBe('default');
+    release({ valido: true });
+    await submitting;
+    expect(scope.getState(engine.$loadingMessage)).toBeNull();
+    expect(navigations.map((n) => n.stepId)).toEqual(['a', 'b']);
+  });
+
   it('a failed check shows the server message on the field and keeps what was typed', async () => {
     const { engine, scope, navigations } = setup(() => ({ valido: false, mensaje: 'Ese dato no es válido.' }));
     await allSettled(engine.stepSubmitted, { scope, params: { stepId: 'a', formData: { x: 'mal' } } });

@@ -83,8 +83,15 @@ export function createSubmit(journey: Journey, runner: CallRunner, opts: Pick<En
   // when a step is submitted, then what the visitor typed is kept at once (it survives a failed call)
   $state.on(stepSubmitted, (state, { stepId, formData }) => ({ ...state, answers: { ...state.answers, [stepId]: formData } }));
   sample({ clock: stepSubmitted, target: submitFx });
-  // when calls start, then the loader shows the step's message (or the default)
-  $loadingMessage.on(submitFx, (_, { stepId }) => stepById(flow, stepId).loadingMessage ?? 'default').reset(submitFx.finally);
+  // when calls start, then the loader shows the step's message (or the default); a step without calls (SPEC §1: "while
+  // loading is on") shows none: its submit moves on at once, and a loader drawn and removed in the same tap would only
+  // hold that tap's frame (the whole page rendered twice before the next step)
+  $loadingMessage
+    .on(submitFx, (shown, { stepId }) => {
+      const step = stepById(flow, stepId);
+      return step.onSubmit?.length ? (step.loadingMessage ?? 'default') : shown;
+    })
+    .reset(submitFx.finally);
   // when calls end, then data and outcome-specific errors are stored
   $state.on(submitFx.done, (state, { params, result }) => stateAfterSubmit(flow, state, params.stepId, result));
   $errors.on(submitFx.done, (errors, { params, result }) => ({ ...errors, [params.stepId]: errorsOf(result) }));
