@@ -146,8 +146,9 @@ async function idle(page: Page) {
 
 /**
  * One first-tap measure on a phone (touch, 390×844) with the CPU 4× slower, on the page at `url` (the app's entry step,
- * or the stack floor's first-tap page, tests/bench/floor/toque.tsx: React + RJSF + Effector showing the same question
- * on a tap, nothing else — the yardstick of the same run): at `lista`, ms from the tap to the first question, tapped
+ * or a stack floor's first-tap page, tests/bench/floor/toque.tsx: React + RJSF + Effector showing the same question
+ * on a tap, nothing else — the yardstick of the same run — or toque-diferido.tsx, the same with its form chunk
+ * fetched at the first interaction as the app's): at `lista`, ms from the tap to the first question, tapped
  * the moment the app is ready; at `reposo`, the same once the app is ready and the browser idle (a visitor who reads
  * the page before tapping: what the app does after start-up, such as rendering the next step ahead, is done); at
  * `arrancando` (the app only), ms from the app being ready to the first question, for a tap made while it started.
