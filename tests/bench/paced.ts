@@ -26,8 +26,9 @@ export interface PacedTarget {
 
 /**
  * Latency at a steady `rate` req/s for `seconds` over at most `connections` keep-alive connections (an open-loop load,
- * as wrk2 makes it): request i is due at start + i/rate, and its latency counts from that moment, so a request that
- * waits for a free connection, or for a late client, waits on the clock (no coordinated omission). With several
+ * as wrk2 makes it): request i is due at start + i/rate, and its latency counts from that moment (or from when it was
+ * sent, if the timer sent it early), so a request that waits for a free connection, or for a late client, waits on
+ * the clock (no coordinated omission). With several
  * targets (e.g. two instances of the API), request i goes to target i mod n, and the connections are split evenly.
  * Not autocannon's `overallRate`: that lets each connection send its share of every second back to back as the second
  * starts (200 requests in a burst at full speed, 10 in flight, then nothing) and records every latency with
@@ -74,7 +75,9 @@ export async function pacedLatency(
     const due = start + (i * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    inFlight.push(send(due, senders[i % senders.length]));
+    // a timer may fire up to ~1 ms early (libuv keeps whole ms of a cached loop time): a request sent before it was
+    // due counts from when it was sent, or a fast answer would count negative (seen: hello-world p50 −0.1 ms)
+    inFlight.push(send(Math.min(due, performance.now()), senders[i % senders.length]));
   }
   await Promise.all(inFlight);
   for (const s of senders) s.agent.destroy();
