@@ -52,14 +52,16 @@ describe('flow engine model', () => {
 
   it("the loader shows while a step's calls run, and never for a step without calls", async () => {
     let release!: (reply: unknown) => void;
-    const { engine, scope, navigations } = setup(() => new Promise((r) => (release = r)));
+    let called!: () => void;
+    const requested = new Promise<void>((r) => (called = r));
+    const { engine, scope, navigations } = setup(() => (called(), new Promise((r) => (release = r))));
     const shown: (string | null)[] = [];
     engine.$loadingMessage.updates.watch(() => shown.push(scope.getState(engine.$loadingMessage)));
     await allSettled(engine.stepSubmitted, { scope, params: { stepId: 'start', formData: {} } });
     expect(navigations.map((n) => n.stepId)).toEqual(['a']);
     expect(shown).toEqual([]);
     const submitting = allSettled(engine.stepSubmitted, { scope, params: { stepId: 'a', formData: { x: 'hola' } } });
-    await vi.waitFor(() => expect(release).toBeTypeOf('function'));
+    await requested;
     expect(scope.getState(engine.$loadingMessage)).toBe('default');
     release({ valido: true });
     await submitting;

@@ -1,6 +1,6 @@
 /**
- * The first-tap floors' page (never shipped): the entry step's title and button (flow.json, es.json, as the bench's
- * FIRST has them) and, on a tap, the first question ({@link Pregunta}, ./toque-pregunta.tsx), with React + RJSF +
+ * The first-tap floors' page (never shipped): the entry step's title and button (the bench's FIRST, from flow.json
+ * and es.json) and, on a tap, the first question ({@link Pregunta}, ./toque-pregunta.tsx), with React + RJSF +
  * Effector and nothing else of the app: no router, no engine, no i18n. Sends the app's ready event
  * (`cotizador:listo`) after its first commit.
  */
@@ -8,11 +8,7 @@ import { createEvent, createStore } from 'effector';
 import { useUnit } from 'effector-react';
 import { useEffect, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import flow from '../../../flow/flow.json';
-import es from '../../../src/i18n/es.json';
-
-const texts = es as unknown as Record<string, Record<string, string>>;
-const entry = flow.steps.find((s) => s.id === flow.entry)!;
+import { FIRST } from '../first-question.ts';
 
 /**
  * Mounts the page in #root. `pregunta` gives the question's component on a tap: at once (its module already
@@ -34,9 +30,9 @@ export function montarPiso(pregunta: () => ComponentType | Promise<ComponentType
       <Question />
     ) : (
       <main>
-        <h1>{texts[entry.id].titulo}</h1>
+        <h1>{FIRST.entryTitle}</h1>
         <button type="button" onClick={tap}>
-          {texts[entry.id].cta}
+          {FIRST.cta}
         </button>
       </main>
     );

@@ -1,6 +1,6 @@
 /**
  * The first question of the first-tap floors (./toque.tsx, ./toque-diferido.tsx; never shipped): the step after the
- * entry step (flow.json), its title (es.json) and its form — its own JSON Schema and precompiled validator, RJSF's own
+ * entry step and its title (the bench's FIRST) and its form — its own JSON Schema and precompiled validator, RJSF's own
  * widgets, a choice as RJSF's radio buttons — with nothing of the app. What the app's form engine chunk holds for that
  * question: ./toque-diferido.tsx loads this module as the app loads that chunk.
  */
@@ -9,11 +9,9 @@ import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/valid
 import type { RJSFSchema } from '@rjsf/utils';
 import { createEvent, createStore } from 'effector';
 import { useUnit } from 'effector-react';
-import flow from '../../../flow/flow.json';
-import es from '../../../src/i18n/es.json';
+import { FIRST } from '../first-question.ts';
 
-const texts = es as unknown as Record<string, Record<string, string>>;
-const step = String(flow.steps.find((s) => s.id === flow.entry)!.next);
+const step = FIRST.step;
 const schemas = import.meta.glob<RJSFSchema>('../../../schemas/*.schema.json', { eager: true, import: 'default' });
 const validators = import.meta.glob<ValidatorFunctions>('../../../src/form/validators/generated/*.js', { eager: true, import: 'default' });
 const schema = schemas[`../../../schemas/${step}.schema.json`];
@@ -33,7 +31,7 @@ export function Pregunta() {
   const [data, change] = useUnit([$data, changed]);
   return (
     <main>
-      <h1>{texts[step].titulo}</h1>
+      <h1>{FIRST.question}</h1>
       <Form schema={schema} uiSchema={uiSchema} validator={validator} formData={data} onChange={(e) => change(e.formData ?? {})} />
     </main>
   );
