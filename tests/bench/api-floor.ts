@@ -6,7 +6,11 @@
  *   as `npm start` runs it. It is what any request that stores something pays on the embedded database, whatever
  *   the app around it does: the floor of `cotizar`, which stores its quote before answering;
  * - `escritura-pg <url>`: the same on PostgreSQL, through the app's pool (db/index.ts › createPostgresDb) into the
- *   database at `<url>`: the floor of `cotizar` on that server.
+ *   database at `<url>`: the floor of `cotizar` on that server;
+ * - `escritura-pg-limitada <url>`: that floor behind the app's per-minute limit as it runs on PostgreSQL —
+ *   @fastify/rate-limit with the app's store over `limites` (plugins/limits.ts › databaseStore; the database must be
+ *   migrated), a count per request shared by every instance — so one more round trip: what any /api request that
+ *   stores something pays there by design, whatever its route does.
  * `node tests/bench/api-floor.ts <mode> [url]` prints `LISTEN <url>` once it listens; SIGTERM ends it (and removes
  * the folder or the table). {@link startApiFloor} runs it.
  */
@@ -15,11 +19,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export type ApiFloor = 'hola' | 'escritura' | 'escritura-pg';
+export type ApiFloor = 'hola' | 'escritura' | 'escritura-pg' | 'escritura-pg-limitada';
 
 /**
  * Starts the yardstick `mode` in a process of its own (so the load generator does not share its event loop).
- * @param databaseUrl the PostgreSQL database of `escritura-pg`
+ * @param databaseUrl the PostgreSQL database of `escritura-pg` and `escritura-pg-limitada`
  * @returns its URL, its process id (for the CPU it uses) and `stop`
  * @throws Error when the process ends before it listens
  */
@@ -52,9 +56,16 @@ async function serve(mode: ApiFloor, databaseUrl: string | undefined) {
   const db =
     mode === 'escritura'
       ? await createPgliteDb(join(dir!, 'pglite'), { hilo: true })
-      : mode === 'escritura-pg'
+      : mode.startsWith('escritura-pg')
         ? await createPostgresDb(databaseUrl!)
         : undefined;
+  if (mode === 'escritura-pg-limitada') {
+    const { default: rateLimit } = await import('@fastify/rate-limit');
+    const { databaseStore } = await import('../../server/src/plugins/limits.ts');
+    // the app's limit (plugins/limits.ts) with a bound no run reaches: every request counted, none refused; a key of
+    // its own, so the floor and the app's instances never count on the same row
+    await app.register(rateLimit, { max: 1e9, timeWindow: '1 minute', store: databaseStore(db!), keyGenerator: (r) => `piso|${r.ip}` });
+  }
   if (db) {
     await db.exec(`CREATE TABLE ${table} (id uuid PRIMARY KEY)`);
     app.get('/', async () => {
@@ -66,7 +77,7 @@ async function serve(mode: ApiFloor, databaseUrl: string | undefined) {
   console.log(`LISTEN ${url}`);
   process.once('SIGTERM', async () => {
     await app.close();
-    if (mode === 'escritura-pg') await db?.exec(`DROP TABLE ${table}`).catch(() => undefined);
+    if (mode.startsWith('escritura-pg')) await db?.exec(`DROP TABLE ${table}`).catch(() => undefined);
     await db?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
     process.exit(0);

@@ -137,25 +137,37 @@ export function pacedLatencyApart(
   return { ...result, cpuMsPerRequest: pids.length ? used / (rate * seconds) : NaN };
 }
 
+/** A paced load and the server processes whose CPU it costs ({@link pacedMedians}). */
+export interface PacedGroup {
+  targets: readonly PacedTarget[];
+  pids?: readonly number[];
+}
+
 /**
- * The median run by p99 of `runs` paced runs (this VM's neighbours move a single run's p99 by several ms), with the
- * errors of all of them; its CPU per request is the median of the runs' too.
+ * For each group, the median run by p99 of `runs` paced runs (this VM's neighbours move a single run's p99 by several
+ * ms), with the errors of all of them; its CPU per request is the median of the runs' too. The groups' runs are
+ * interleaved — run 1 of each group, then run 2 of each… — so a yardstick and what is measured against it see the same
+ * stretches of a machine whose speed drifts from minute to minute (November 2026, PostgreSQL floor at 200 req/s, five
+ * runs in a row: p99 9.8 to 57.3 ms).
+ * @returns one result per group, in the groups' order
  */
-export function pacedMedian(
+export function pacedMedians(
   runs: number,
-  targets: readonly PacedTarget[],
+  groups: readonly PacedGroup[],
   rate: number,
   seconds: number,
   connections: number,
-  pids: readonly number[] = [],
-): PacedResult {
-  const all = Array.from({ length: runs }, () => pacedLatencyApart(targets, rate, seconds, connections, pids));
-  const byP99 = [...all].sort((a, b) => a.p99 - b.p99)[Math.floor(all.length / 2)];
-  return {
-    ...byP99,
-    errors: all.reduce((n, r) => n + r.errors, 0),
-    cpuMsPerRequest: median(all.map((r) => r.cpuMsPerRequest)),
-  };
+): PacedResult[] {
+  const all: PacedResult[][] = groups.map(() => []);
+  for (let i = 0; i < runs; i++) groups.forEach((g, j) => all[j].push(pacedLatencyApart(g.targets, rate, seconds, connections, g.pids)));
+  return all.map((results) => {
+    const byP99 = [...results].sort((a, b) => a.p99 - b.p99)[Math.floor(results.length / 2)];
+    return {
+      ...byP99,
+      errors: results.reduce((n, r) => n + r.errors, 0),
+      cpuMsPerRequest: median(results.map((r) => r.cpuMsPerRequest)),
+    };
+  });
 }
 
 if (import.meta.main) {

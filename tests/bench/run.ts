@@ -44,7 +44,7 @@ import { startServer } from '../../server/test/processes.ts';
 import { startApiFloor, visitor } from './api-floor.ts';
 import { firstTapMs } from './first-question.ts';
 import { median } from './median.ts';
-import { pacedMedian, type ApiRequest } from './paced.ts';
+import { pacedMedians, type ApiRequest } from './paced.ts';
 import {
   assetBytes,
   INTERACTIONS,
@@ -122,31 +122,43 @@ interface ApiRow {
   non2xx: number;
 }
 /**
- * Max req/s at 10 connections for SECONDS (autocannon), p50/p99 at a steady 200 req/s for 10 s and the server's CPU per
- * request ({@link pacedMedian}: in a process of its own; median of BENCH_API_RUNS runs by p99), and autocannon's own
- * p99 at overallRate 200 for 10 s.
- * @param pid the server's process (its CPU over the paced runs)
+ * For each target: max req/s at 10 connections for SECONDS (autocannon), p50/p99 at a steady 200 req/s for 10 s and the
+ * server's CPU per request ({@link pacedMedians}: in a process of its own; median of BENCH_API_RUNS runs by p99, the
+ * targets' runs in turn so that each yardstick sees the same stretches of the machine as what it measures), and
+ * autocannon's own p99 at overallRate 200 for 10 s.
+ * @param targets each with its row's name, its server's URL and request, and its server's process (its CPU)
  */
-async function apiRow(target: string, url: string, opts: ApiRequest, pid: number): Promise<ApiRow> {
-  const base = {
+async function apiRows(targets: readonly { target: string; url: string; opts: ApiRequest; pid: number }[]): Promise<ApiRow[]> {
+  const base = ({ url, opts }: (typeof targets)[number]) => ({
     url: url + (opts.path ?? ''),
     method: opts.method ?? 'GET',
     headers: opts.headers ?? {},
     ...(opts.body ? { body: opts.body } : {}),
-  };
-  const max = await autocannon({ ...base, connections: 10, duration: SECONDS });
-  const fixed = pacedMedian(API_RUNS, [{ url, req: opts }], 200, 10, 10, [pid]);
+  });
+  const max = [];
+  for (const t of targets) max.push(await autocannon({ ...base(t), connections: 10, duration: SECONDS }));
+  const fixed = pacedMedians(
+    API_RUNS,
+    targets.map((t) => ({ targets: [{ url: t.url, req: t.opts }], pids: [t.pid] })),
+    200,
+    10,
+    10,
+  );
   // what autocannon itself reports at overallRate 200 (how the target was first worded), shown beside the pacer's figures
-  const ac = await autocannon({ ...base, connections: 10, duration: 10, overallRate: 200 });
-  return {
-    target,
-    maxReqPerS: max.requests.average,
-    p50: fixed.p50,
-    p99: fixed.p99,
-    cpuMs: fixed.cpuMsPerRequest,
-    autocannonP99: ac.latency.p99,
-    non2xx: max.non2xx + max.errors + fixed.errors + ac.non2xx + ac.errors,
-  };
+  const rows: ApiRow[] = [];
+  for (const [i, t] of targets.entries()) {
+    const ac = await autocannon({ ...base(t), connections: 10, duration: 10, overallRate: 200 });
+    rows.push({
+      target: t.target,
+      maxReqPerS: max[i].requests.average,
+      p50: fixed[i].p50,
+      p99: fixed[i].p99,
+      cpuMs: fixed[i].cpuMsPerRequest,
+      autocannonP99: ac.latency.p99,
+      non2xx: max[i].non2xx + max[i].errors + fixed[i].errors + ac.non2xx + ac.errors,
+    });
+  }
+  return rows;
 }
 
 async function main() {
@@ -236,30 +248,29 @@ async function main() {
 
     if (want('api')) {
       console.log('▶ API bajo carga');
-      for (const [mode, target] of [
-        ['hola', 'Fastify hello-world (piso)'],
-        ['escritura', 'Fastify + 1 INSERT en PGlite (piso con escritura)'],
-      ] as const) {
-        const floorApi = await startApiFloor(mode);
-        try {
-          api.push(await apiRow(target, floorApi.url, {}, floorApi.pid));
-        } finally {
-          await floorApi.stop();
-        }
+      const floors = await Promise.all([startApiFloor('hola'), startApiFloor('escritura')]);
+      try {
+        const [hola, escritura] = floors;
+        api.push(
+          ...(await apiRows([
+            { target: 'Fastify hello-world (piso)', url: hola.url, opts: {}, pid: hola.pid },
+            { target: 'Fastify + 1 INSERT en PGlite (piso con escritura)', url: escritura.url, opts: {}, pid: escritura.pid },
+            {
+              target: 'POST /api/cotizacion/cotizar (PGlite)',
+              url: app.url,
+              opts: {
+                method: 'POST',
+                path: '/api/cotizacion/cotizar',
+                body: JSON.stringify(cotizarBody()),
+                headers: await visitor(app.url),
+              },
+              pid: app.proc.pid!,
+            },
+          ])),
+        );
+      } finally {
+        for (const f of floors) await f.stop();
       }
-      api.push(
-        await apiRow(
-          'POST /api/cotizacion/cotizar (PGlite)',
-          app.url,
-          {
-            method: 'POST',
-            path: '/api/cotizacion/cotizar',
-            body: JSON.stringify(cotizarBody()),
-            headers: await visitor(app.url),
-          },
-          app.proc.pid!,
-        ),
-      );
     }
 
     if (want('primer-toque')) {
