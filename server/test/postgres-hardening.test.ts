@@ -8,9 +8,10 @@
  *   refuses connections, and recovers by itself (port 3317).
  * Without a reachable server the suite is skipped locally and fails in CI (like persistence-postgres).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDb } from '../src/db/index.ts';
+import { MENSAJE_CLAVE_EN_CURSO } from '../src/plugins/idempotency.ts';
 import { MENSAJE_LIMITE_COTIZACIONES } from '../src/plugins/limits.ts';
 import { buildTestApp, cotizarBody, esperarEstado, expectError, post, prepararCompra, TARJETA_OK } from './helper.ts';
 import { createTestDatabase, pgUnavailable, startServer, Visitante } from './processes.ts';
@@ -65,11 +66,21 @@ describe.skipIf(unavailable !== undefined)(`PostgreSQL real${unavailable ? ` —
     const a = await instancia();
     const b = await instancia();
     const { csrf, refId, solicitar } = await prepararCompra(a, { methodPayment: 'TC', numberPaymentCard: TARJETA_OK });
-    const answers = await Promise.all(
-      [a, b, a, b, a, b].map((app) => post(app, '/api/emision/solicitar', solicitar, csrf, { 'idempotency-key': 'k-1' })),
+    const enviar = (app: FastifyInstance) => post(app, '/api/emision/solicitar', solicitar, csrf, { 'idempotency-key': 'k-1' });
+    const answers = await Promise.all([a, b, a, b, a, b].map(enviar));
+    // A repeat waits for the first request with its key at most ESPERA_MS and then says so (409, "todavía se está
+    // procesando"), and a database that cannot take one more connection in time answers 503: on a loaded machine either
+    // may come (seen in CI). Both ask the visitor to try again — and a retry gets the one application like the others.
+    const reintentable = (r: LightMyRequestResponse) =>
+      (r.statusCode === 409 && r.json().message === MENSAJE_CLAVE_EN_CURSO) || r.statusCode === 503;
+    expect(answers.filter((r) => r.statusCode !== 200 && !reintentable(r)).map((r) => `${r.statusCode} ${r.body}`)).toEqual([]);
+    const primeras = answers.filter((r) => r.statusCode === 200);
+    expect(primeras.length).toBeGreaterThan(0);
+    const { numeroSolicitud } = primeras[0].json();
+    const reintentos = await Promise.all(answers.filter(reintentable).map((_, i) => enviar([a, b][i % 2])));
+    expect([...primeras, ...reintentos].map((r) => `${r.statusCode} ${r.json().numeroSolicitud}`)).toEqual(
+      Array(6).fill(`200 ${numeroSolicitud}`),
     );
-    expect(new Set(answers.map((r) => r.json().numeroSolicitud)).size).toBe(1);
-    const { numeroSolicitud } = answers[0].json();
     await Promise.all([a, b, a, b].map((app) => post(app, '/api/emision/emitir-async', { numeroSolicitud }, csrf)));
     expect(await esperarEstado(b, numeroSolicitud, csrf)).toMatchObject({ estado: 'EMITIDA' });
     const [row] = await a.deps.db.query<{ s: number; p: number }>(
