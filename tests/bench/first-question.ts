@@ -24,6 +24,8 @@ export const FIRST = {
 /** What the page recorded (ms on performance's clock); unset until it happens. */
 export interface FirstTimes {
   input?: number;
+  /** the finger lifted (pointerup) after a press of some duration ({@link pressCta}) */
+  soltar?: number;
   listo?: number;
   pregunta?: number;
 }
@@ -48,6 +50,7 @@ export async function recordFirstTimes(page: Page) {
         times[time] !== undefined ? times : new Promise((resolve) => (waiting[time] ??= []).push(() => resolve(times))),
     });
     for (const type of ['pointerdown', 'keydown']) addEventListener(type, (e) => set('input', e.timeStamp), { capture: true });
+    addEventListener('pointerup', (e) => set('soltar', e.timeStamp), { capture: true });
     addEventListener('cotizador:listo', () => set('listo', performance.now()));
     // the question on screen: the page's first heading is its title and a field to answer shows (rendered and not
     // hidden: a change of style alone may show it)
@@ -139,6 +142,23 @@ export async function tapCta(page: Page, touch: boolean) {
   else await button.click();
 }
 
+/**
+ * A finger on the entry step's button for `holdMs` before it lifts (CDP Input.dispatchTouchEvent: touchStart, then
+ * touchEnd `holdMs` later, which the browser turns into pointerdown, pointerup and click). Playwright's `tap` lifts at
+ * once; a person's finger stays down for a while, and what the page does at the press (the app fetches its form
+ * engine at the first pointerdown) runs meanwhile. The hold is a time by nature: it is the finger's, not a wait for
+ * the page.
+ */
+export async function pressCta(page: Page, holdMs: number) {
+  const box = await page.getByRole('button', { name: FIRST.cta }).boundingBox();
+  if (!box) throw new Error(`el botón «${FIRST.cta}» no está en pantalla`);
+  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+  await new Promise((r) => setTimeout(r, holdMs));
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
 /** Resolves when the page's main thread is next idle (requestIdleCallback): the work that follows start-up is done. */
 async function idle(page: Page) {
   await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 10_000 })));
@@ -152,8 +172,14 @@ async function idle(page: Page) {
  * the moment the app is ready; at `reposo`, the same once the app is ready and the browser idle (a visitor who reads
  * the page before tapping: what the app does after start-up, such as rendering the next step ahead, is done); at
  * `arrancando` (the app only), ms from the app being ready to the first question, for a tap made while it started.
+ * With `holdMs`, the tap is a press of that long ({@link pressCta}) and the time counts from the finger lifting.
  */
-export async function firstTapMs(browser: Browser, url: string, moment: 'lista' | 'reposo' | 'arrancando'): Promise<number> {
+export async function firstTapMs(
+  browser: Browser,
+  url: string,
+  moment: 'lista' | 'reposo' | 'arrancando',
+  holdMs?: number,
+): Promise<number> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     locale: 'es-AR',
@@ -168,10 +194,11 @@ export async function firstTapMs(browser: Browser, url: string, moment: 'lista' 
     const release = await openAt(page, url, moment === 'reposo' ? 'lista' : moment);
     if (moment === 'reposo') await idle(page);
     if (moment !== 'arrancando') await slowCpu(page, 4);
-    await tapCta(page, true);
+    if (holdMs === undefined) await tapCta(page, true);
+    else await pressCta(page, holdMs);
     await release();
     const t = await recorded(page, 'pregunta');
-    return t.pregunta! - (moment === 'arrancando' ? t.listo! : t.input!);
+    return t.pregunta! - (moment === 'arrancando' ? t.listo! : holdMs === undefined ? t.input! : t.soltar!);
   } finally {
     await context.close();
   }
