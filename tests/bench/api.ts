@@ -50,8 +50,8 @@ const rows: Row[] = [];
 const PISO_PG = 'Fastify + 1 INSERT en PostgreSQL (piso, mismo servidor)';
 const PISO_PG_LIMITADO = 'Fastify + límite por minuto compartido + 1 INSERT en PostgreSQL (piso de una ruta /api que guarda)';
 const COTIZAR_PG = 'POST /api/cotizacion/cotizar (PostgreSQL, 2 instancias)';
-/** At a steady RATE req/s (paced.ts). */
-const pacedRows: (PacedResult & { target: string })[] = [];
+/** At a steady RATE req/s (paced.ts): the two floors and cotizar on PostgreSQL, once measured. */
+let pg: { floor: PacedResult; limited: PacedResult; quote: PacedResult } | undefined;
 
 /** The purchase as an autocannon request chain; `done` counts completed purchases. */
 function purchase(headers: Record<string, string>, done: { n: number }) {
@@ -210,7 +210,7 @@ try {
           PACED_SECONDS,
           CONNECTIONS,
         );
-        pacedRows.push({ target: PISO_PG, ...floor }, { target: PISO_PG_LIMITADO, ...limited }, { target: COTIZAR_PG, ...quote });
+        pg = { floor, limited, quote };
       } finally {
         for (const f of started) await f.stop();
       }
@@ -237,20 +237,24 @@ for (const r of rows) {
   );
 }
 
-if (pacedRows.length) {
+if (pg) {
+  const pacedRows = [
+    { target: PISO_PG, ...pg.floor },
+    { target: PISO_PG_LIMITADO, ...pg.limited },
+    { target: COTIZAR_PG, ...pg.quote },
+  ];
   console.log(`\nAPI a ${RATE}/s parejos — ${PACED_SECONDS} s, ${CONNECTIONS} conexiones, mediana de ${RUNS} corridas por p99\n`);
   console.log('| destino | p50 ms | p99 ms | CPU ms por pedido (procesos Node) | no-2xx+errores |');
   console.log('|---|---:|---:|---:|---:|');
   for (const r of pacedRows) console.log(`| ${r.target} | ${r.p50} | ${r.p99} | ${r.cpuMsPerRequest.toFixed(2)} | ${r.errors} |`);
 }
 
-const fila = (target: string) => pacedRows.find((r) => r.target === target);
-const [pgFloorRow, pgLimitedRow, pgCotizar] = [fila(PISO_PG), fila(PISO_PG_LIMITADO), fila(COTIZAR_PG)];
 const veces = (a: number, b: number) => (a / b).toFixed(2).replace('.', ',');
 const objetivo = `PostgreSQL: cotizar p99 a ${RATE}/s parejos ≤ 1,5 × p99 del piso Fastify + 1 INSERT (mismo servidor)`;
 console.log('\n| objetivo | medido | ¿cumple? |');
 console.log('|---|---|---|');
-if (pgFloorRow && pgLimitedRow && pgCotizar) {
+if (pg) {
+  const { floor: pgFloorRow, limited: pgLimitedRow, quote: pgCotizar } = pg;
   const ok = pgCotizar.p99 <= 1.5 * pgFloorRow.p99;
   // beside the target, the floor with the app's shared per-minute count (one round trip more, by design): how much of
   // cotizar's figure is that count, and how much its own work

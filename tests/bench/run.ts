@@ -72,21 +72,26 @@ const TOQUE_RUNS = Number(process.env.BENCH_TOQUE_RUNS ?? 3);
  * engine from the press on. An assumed duration, not a measured one: BENCH_PULSACION_MS sets another.
  */
 const PULSACION_MS = Number(process.env.BENCH_PULSACION_MS ?? 100);
-/** The first-tap figures of one run (ms, first-question.ts › firstTapMs), and their medians over the runs. */
-type FirstTapFigures = {
-  readyMs: number;
-  idleMs: number;
-  floorMs: number;
-  floorIdleMs: number;
-  /** the floor with its form engine fetched at the first interaction, as the app does (floor/toque-diferido.tsx) */
-  deferredMs: number;
-  deferredIdleMs: number;
-  startingMs: number;
-  /** with the app ready, a press of PULSACION_MS (first-question.ts › pressCta), from the finger lifting: app, floors */
-  pressMs: number;
-  floorPressMs: number;
-  deferredPressMs: number;
-};
+/**
+ * The first-tap measures of one run (first-question.ts › firstTapMs), taken in this order so that the app's and the
+ * floors' taps see the same stretch of a machine whose speed drifts: the page (the app's entry step, or a floor page of
+ * tests/bench/floor — `toque-diferido` fetches its form engine at the first interaction, as the app does), the moment,
+ * and a press of PULSACION_MS where the tap is one (from the finger lifting).
+ */
+const FIRST_TAP_MEASURES = {
+  readyMs: ['app', 'lista'],
+  floorMs: ['toque', 'lista'],
+  idleMs: ['app', 'reposo'],
+  floorIdleMs: ['toque', 'reposo'],
+  deferredMs: ['toque-diferido', 'lista'],
+  deferredIdleMs: ['toque-diferido', 'reposo'],
+  startingMs: ['app', 'arrancando'],
+  pressMs: ['app', 'lista', PULSACION_MS],
+  floorPressMs: ['toque', 'lista', PULSACION_MS],
+  deferredPressMs: ['toque-diferido', 'lista', PULSACION_MS],
+} as const satisfies Record<string, readonly ['app' | 'toque' | 'toque-diferido', 'lista' | 'reposo' | 'arrancando', number?]>;
+/** The first-tap figures of one run (ms), and their medians over the runs. */
+type FirstTapFigures = Record<keyof typeof FIRST_TAP_MEASURES, number>;
 const FIXTURE = process.env.BENCH_FIXTURE ?? 'compra-tarjeta-casa';
 const ONLY = process.env.BENCH_ONLY?.split(',');
 const want = (part: 'pasos' | 'interacciones' | 'api' | 'compra' | 'primer-toque') => !ONLY || ONLY.includes(part);
@@ -288,44 +293,17 @@ async function main() {
     if (want('primer-toque')) {
       console.log('▶ primer toque (CPU 4×)');
       const runs: FirstTapFigures[] = [];
-      // the app's and the floor's taps in turn, so that all see the same stretch of a machine whose speed drifts
+      const keys = Object.keys(FIRST_TAP_MEASURES) as (keyof FirstTapFigures)[];
       for (let i = 0; i < TOQUE_RUNS; i++) {
-        const readyMs = await firstTapMs(browser, app.url + '/', 'lista');
-        const floorMs = await firstTapMs(browser, staticUrl + '/toque.html', 'lista');
-        const idleMs = await firstTapMs(browser, app.url + '/', 'reposo');
-        const floorIdleMs = await firstTapMs(browser, staticUrl + '/toque.html', 'reposo');
-        const deferredMs = await firstTapMs(browser, staticUrl + '/toque-diferido.html', 'lista');
-        const deferredIdleMs = await firstTapMs(browser, staticUrl + '/toque-diferido.html', 'reposo');
-        const startingMs = await firstTapMs(browser, app.url + '/', 'arrancando');
-        const pressMs = await firstTapMs(browser, app.url + '/', 'lista', PULSACION_MS);
-        const floorPressMs = await firstTapMs(browser, staticUrl + '/toque.html', 'lista', PULSACION_MS);
-        const deferredPressMs = await firstTapMs(browser, staticUrl + '/toque-diferido.html', 'lista', PULSACION_MS);
-        runs.push({
-          readyMs,
-          idleMs,
-          floorMs,
-          floorIdleMs,
-          deferredMs,
-          deferredIdleMs,
-          startingMs,
-          pressMs,
-          floorPressMs,
-          deferredPressMs,
-        });
+        const run = {} as FirstTapFigures;
+        for (const k of keys) {
+          const [page, moment, holdMs] = FIRST_TAP_MEASURES[k] as readonly [string, 'lista' | 'reposo' | 'arrancando', number?];
+          run[k] = await firstTapMs(browser, page === 'app' ? app.url + '/' : `${staticUrl}/${page}.html`, moment, holdMs);
+        }
+        runs.push(run);
       }
       const mid = (k: keyof FirstTapFigures) => median(runs.map((r) => r[k]));
-      first = {
-        readyMs: mid('readyMs'),
-        idleMs: mid('idleMs'),
-        floorMs: mid('floorMs'),
-        floorIdleMs: mid('floorIdleMs'),
-        deferredMs: mid('deferredMs'),
-        deferredIdleMs: mid('deferredIdleMs'),
-        startingMs: mid('startingMs'),
-        pressMs: mid('pressMs'),
-        floorPressMs: mid('floorPressMs'),
-        deferredPressMs: mid('deferredPressMs'),
-      };
+      first = Object.fromEntries(keys.map((k) => [k, mid(k)])) as FirstTapFigures;
       const each = (k: keyof FirstTapFigures) => runs.map((r) => ms(r[k])).join(', ');
       const lista =
         `app lista: ${ms(first.readyMs)} ms (${each('readyMs')}), piso ${ms(first.floorMs)} ms (${each('floorMs')}), ` +
