@@ -11,6 +11,7 @@ import type { FlowDef } from '../src/core/flow/types.ts';
 import { checkProduct, summaryRows } from '../tools/check/project.ts';
 import { loadProduct } from '../server/src/producto.ts';
 import { formatProblems } from '../src/core/flow/check-flow.ts';
+import { usarPlantillaDeHerramientas } from '../tools/plantilla.ts';
 
 export { loadProduct } from '../server/src/producto.ts';
 
@@ -27,6 +28,7 @@ function table(rows: string[][]): string {
 }
 
 async function main() {
+  usarPlantillaDeHerramientas();
   const i = process.argv.indexOf('--root');
   const root = resolve(i > 0 ? process.argv[i + 1] : '.');
   let report;

@@ -13,6 +13,7 @@ import { loadJourney, type Journey } from '../tools/replay/fixture.ts';
 import { coverage, type FlowPath } from '../tools/replay/paths.ts';
 import { unexercisedOptions } from '../tools/replay/exercised.ts';
 import { loadReplayProduct, tariffOptions } from './replay.ts';
+import { usarPlantillaDeHerramientas } from '../tools/plantilla.ts';
 
 /** The fixtures under `root`/tests/fixtures/journeys. */
 export function loadJourneys(root: string): Journey[] {
@@ -63,6 +64,7 @@ export async function writeDrafts(root: string): Promise<string[]> {
 }
 
 async function main(): Promise<number> {
+  usarPlantillaDeHerramientas();
   const at = process.argv.indexOf('--root');
   const root = resolve(at >= 0 ? process.argv[at + 1] : fileURLToPath(new URL('..', import.meta.url)));
   const product = loadReplayProduct(root);

@@ -27,6 +27,7 @@ import { visitor } from '../tools/replay/inject.ts';
 import { updatePins, type SeenPins } from '../src/recorder/pins.ts';
 import { loadProduct } from '../server/src/producto.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/chromium.ts';
+import { usarPlantillaDeHerramientas } from '../tools/plantilla.ts';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 
@@ -511,6 +512,7 @@ async function saveFailure(page: Page, context: BrowserContext, name: string, re
 }
 
 async function main(): Promise<number> {
+  usarPlantillaDeHerramientas();
   let args: ReturnType<typeof parseArgs>;
   try {
     args = parseArgs(process.argv.slice(2));

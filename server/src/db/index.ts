@@ -12,7 +12,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { DEFAULTS } from '../config.ts';
@@ -63,12 +63,14 @@ export interface PoolSettings {
  * made once per process, on first use, by migrate() on a fresh database; migrate() then finds nothing to do. Each
  * database unpacks its own copy of the files, so none sees another's writes (server/src/db/pglite.test.ts).
  *
- * With `PGLITE_PLANTILLA=<folder>` (set by the test helpers only: server/test/setup.ts and processes.ts ›
- * startServer) the dump is also kept in that folder, named by PGlite's version and the migrations' fingerprint
- * (migrate.ts), so that each test process reads it (~40 MB, uncompressed) instead of making its own, and a brand-new
- * data folder (missing, or holding nothing but the lock) is seeded from it instead of running initdb and the
- * migrations. Without the variable — production — a data folder is made by PGlite's initdb as always and nothing is
- * written outside it.
+ * With `PGLITE_PLANTILLA=<folder>` (set by the test helpers — server/test/setup.ts and processes.ts › startServer —
+ * and by the staff's and testers' command-line tools, tools/plantilla.ts) the dump is also kept in that folder, named
+ * by PGlite's version and the migrations' fingerprint (migrate.ts), so that each process reads it (~40 MB,
+ * uncompressed) instead of making its own, and a brand-new data folder (missing, or holding nothing but the lock) is
+ * seeded from it instead of running initdb and the migrations. A template made there removes the folder's templates of
+ * other versions or migrations not touched for {@link PLANTILLA_VIEJA_MS} (a process still using one has read it
+ * whole at its start). Without the variable — production — a data folder is made by PGlite's initdb as always and
+ * nothing is written outside it.
  */
 export const PLANTILLA_ENV = 'PGLITE_PLANTILLA';
 
@@ -108,7 +110,25 @@ async function plantillaEnDisco(dir: string): Promise<Blob> {
   } finally {
     rmSync(tmp, { force: true });
   }
+  podarPlantillas(dir, file);
   return blob;
+}
+
+/** How long a template of other migrations (or another PGlite) is kept after its last change: 1 h (ms). */
+export const PLANTILLA_VIEJA_MS = 60 * 60 * 1000;
+
+/** Removes from `dir` the templates other than `actual` not changed for {@link PLANTILLA_VIEJA_MS}; never throws. */
+export function podarPlantillas(dir: string, actual: string) {
+  const limite = Date.now() - PLANTILLA_VIEJA_MS;
+  for (const f of readdirSync(dir)) {
+    const path = join(dir, f);
+    if (path === actual || !/^pglite-.+-migraciones-[0-9a-f]+\.tar$/.test(f)) continue;
+    try {
+      if (statSync(path).mtimeMs < limite) rmSync(path, { force: true });
+    } catch {
+      // another process removed it meanwhile
+    }
+  }
 }
 
 /**
