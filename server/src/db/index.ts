@@ -93,34 +93,54 @@ async function crearPlantilla(): Promise<Blob> {
   }
 }
 
-/** The template from the folder `dir`, made and written there (atomically: a temporary name, then a rename) when absent. */
+/** The template from the folder `dir`; made, and written there when the folder can be written ({@link guardarPlantilla}), when absent. */
 async function plantillaEnDisco(dir: string): Promise<Blob> {
   const file = join(dir, `pglite-${pgliteVersion()}-migraciones-${migrationsFingerprint()}.tar`);
   try {
     return new Blob([readFileSync(file)]);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  } catch {
+    // absent (or unreadable): made here
   }
   const blob = await crearPlantilla();
-  mkdirSync(dir, { recursive: true });
+  await guardarPlantilla(dir, file, blob);
+  return blob;
+}
+
+/**
+ * Writes `blob` as the template `file` in `dir` (atomically: a temporary name, then a rename), then prunes the folder
+ * ({@link podarPlantillas}). Never throws: a folder this process cannot write (a read-only node_modules) leaves the
+ * template serving this process only, as without the folder.
+ */
+export async function guardarPlantilla(dir: string, file: string, blob: Blob): Promise<void> {
   const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
   try {
+    mkdirSync(dir, { recursive: true });
     writeFileSync(tmp, Buffer.from(await blob.arrayBuffer()));
     renameSync(tmp, file); // two processes making it at once write the same migrations: either rename is right
-  } finally {
-    rmSync(tmp, { force: true });
+    podarPlantillas(dir, file);
+  } catch {
+    // not cached: the next process makes its own; a partly written copy is removed if there is one
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // nothing was written
+    }
   }
-  podarPlantillas(dir, file);
-  return blob;
 }
 
 /** How long a template of other migrations (or another PGlite) is kept after its last change: 1 h (ms). */
 export const PLANTILLA_VIEJA_MS = 60 * 60 * 1000;
 
 /** Removes from `dir` the templates other than `actual` not changed for {@link PLANTILLA_VIEJA_MS}; never throws. */
-export function podarPlantillas(dir: string, actual: string) {
+function podarPlantillas(dir: string, actual: string) {
   const limite = Date.now() - PLANTILLA_VIEJA_MS;
-  for (const f of readdirSync(dir)) {
+  let files: string[];
+  try {
+    files = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const f of files) {
     const path = join(dir, f);
     if (path === actual || !/^pglite-.+-migraciones-[0-9a-f]+\.tar$/.test(f)) continue;
     try {
