@@ -47,7 +47,7 @@ describe('the tools’ migrated template (tools/plantilla.ts)', () => {
   it('a folder that cannot be written leaves the template uncached, without an error', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cotizador-plantillas-'));
     try {
-      // a path under a regular file: no process can make that folder (the tests run as root, so no permission bit would do)
+      // a path under a regular file: no process can make that folder, root included (who ignores permission bits)
       writeFileSync(join(dir, 'archivo'), 'x');
       const carpeta = join(dir, 'archivo', 'pglite');
       await expect(

@@ -3,10 +3,9 @@
  * their in-memory databases, and the throw-away data folder of a replay's server, from PGlite's migrated template kept
  * on disk (server/src/db/index.ts › PLANTILLA_ENV) instead of running PGlite's initdb and every migration in each
  * run (`flow:check` 15.7 → 9.4 s on this machine, 8.4 with package.json's --liftoff-only; the rest is mostly the walk
- * itself). The template lives in this
- * checkout's `node_modules/.cache/cotizador-hogar/pglite` (where build tools keep their caches: removed with
- * node_modules, never committed); one is made by the first run after a migration changes, and the ones it replaced
- * are removed. A folder already named by `PGLITE_PLANTILLA` (the tests') is kept. The product's server (`npm start`)
+ * itself). The template lives in this checkout's `node_modules/.cache/cotizador-hogar/pglite` (where build tools keep
+ * their caches: removed with node_modules, never committed); one is made by the first run after a migration changes,
+ * and the ones it replaced are removed. A folder already named by `PGLITE_PLANTILLA` (the tests') is kept. The product's server (`npm start`)
  * never reads this: a production data folder is made by initdb as always.
  */
 import { join, resolve } from 'node:path';
