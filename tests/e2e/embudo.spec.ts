@@ -69,7 +69,12 @@ test(
       await page.getByLabel('No', { exact: true }).check();
       await continuar(page);
       await expect(page).toHaveURL(/\/seguro-hogar\/permanencia/);
-      await page.goto('about:blank'); // the visitor leaves before the next tick: the queue goes out with keepalive
+      // the visitor reads the question, then leaves before the next tick: the queue goes out with keepalive.
+      // Leaving only once the step is drawn: Chromium gives up on a page whose pagehide starts seconds after the
+      // navigation (here a pagehide held ~3 s by a busy main thread lost its batch one time in two, ~2 s never),
+      // and a step still rendering on a loaded CI run is the likely holder when no batch arrived in 60 s (stop 37's red run)
+      await expect(page.getByLabel('Sí, es mi vivienda permanente')).toBeVisible();
+      await page.goto('about:blank');
       // the second batch has reached the API (however long that takes on a busy machine); stopping drains its answer
       const batches = (out: string) =>
         out.split('\n').filter((l) => l.includes('incoming request') && l.includes('/api/embudo/eventos')).length;
