@@ -91,7 +91,8 @@ function Banner({ message }: { message: string | null | undefined }) {
 /**
  * The summary's box: the lines a flow summary defines, in one place for the real summary and its placeholder.
  * `values` undefined is the placeholder (a step's frame, before the journey is restored): every line the summary `def`
- * defines is there, values blank, so the real box later takes its place without moving anything. On a live step
+ * defines is there, values blank, so the real box later takes its place without moving anything (the yearly total,
+ * whose length depends on the amount, keeps two lines' room on a phone: styles.css › .summary__note--total). On a live step
  * (`live`, step `onChange`) the "recalculating" line keeps its room while hidden, so re-pricing never moves the form.
  * Amounts in ARS (formatted es-AR), `since` an ISO date.
  */
@@ -122,7 +123,9 @@ function SummaryBox({
         </span>{' '}
         <span>{t('app.resumen.porMes')}</span>
       </p>
-      {hasTotal && <p className="summary__note">{values ? t('app.resumen.total', { monto: pesos(values.total) }) : blank}</p>}
+      {hasTotal && (
+        <p className="summary__note summary__note--total">{values ? t('app.resumen.total', { monto: pesos(values.total) }) : blank}</p>
+      )}
       {live ? (
         <p className={`summary__note ${repricing ? '' : 'is-hidden'}`} aria-hidden={!repricing}>
           {values ? t('app.recotizando') : blank}

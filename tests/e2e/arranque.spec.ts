@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { settled, trackRequests } from '../../tools/replay/settle.ts';
-import { continuar, UNA_PANTALLA } from './journey';
+import { choosePlanAndPersonalData, continuar, quoteAHome, UNA_PANTALLA } from './journey';
 import { FIRST, openAt, recordFirstTimes, tapCta } from '../bench/first-question.ts';
 import flowJson from '../../flow/flow.json' with { type: 'json' };
 
@@ -109,5 +109,40 @@ test(
     expect(await page.evaluate(() => (window as unknown as { __tiempos: { listo?: number } }).__tiempos.listo)).toBeUndefined();
     await release();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(FIRST.question);
+  },
+);
+
+test(
+  'una pantalla con el resumen del plan abierta en frío en un teléfono de 360 px no se mueve cuando la app la completa',
+  UNA_PANTALLA,
+  async ({ page }, info) => {
+    test.setTimeout(180_000); // a journey to the payment step: under a minute idle, more on a loaded machine
+    await quoteAHome(page, info);
+    await choosePlanAndPersonalData(page, info);
+    // the visitor goes back to the review and reloads it on a 360-px phone (the most common Android width): its frame is
+    // painted (the summary's box blank, no chat icon), then the app fills the summary with the plan, the monthly amount
+    // and the yearly total (two lines there) and shows the chat icon in the header
+    await page.goBack();
+    await expect(page).toHaveURL(/\/seguro-hogar\/confirmar-datos-personales/);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await watchReady(page);
+    await page.addInitScript(() => {
+      const moved: string[] = ((window as unknown as { __movidos: string[] }).__movidos = []);
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { sources: { node?: Node }[] }[])
+          for (const s of e.sources) {
+            const el = s.node instanceof Element ? s.node : s.node?.parentElement;
+            // the header and the step; the footer below may move down as the step's content replaces its placeholder
+            if (el?.closest('header, main')) moved.push(`${el.tagName.toLowerCase()}.${el.className}`);
+          }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.reload();
+    await appReady(page);
+    await expect(page.getByTestId('chat')).toBeVisible();
+    await expect(page.getByTestId('premio-cuota')).toHaveText(/^\$\u00a0[\d.]+,\d{2}$/);
+    await expect(page.locator('.summary__note--total')).toHaveText(/^Premio anual \$\u00a0[\d.]+,\d{2}, impuestos incluidos$/);
+    await expect(page.getByText('Ana Pérez')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __movidos: string[] }).__movidos)).toEqual([]);
   },
 );
