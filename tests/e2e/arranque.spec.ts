@@ -133,7 +133,7 @@ test(
           for (const s of e.sources) {
             const el = s.node instanceof Element ? s.node : s.node?.parentElement;
             // the header and the step; the footer below may move down as the step's content replaces its placeholder
-            if (el?.closest('header, main')) moved.push(`${el.tagName.toLowerCase()}.${el.className}`);
+            if (el?.closest('header, main')) moved.push(`${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''}`);
           }
       }).observe({ type: 'layout-shift', buffered: true });
     });
