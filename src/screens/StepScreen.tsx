@@ -91,8 +91,8 @@ function Banner({ message }: { message: string | null | undefined }) {
 /**
  * The summary's box: the lines a flow summary defines, in one place for the real summary and its placeholder.
  * `values` undefined is the placeholder (a step's frame, before the journey is restored): every line the summary `def`
- * defines is there, values blank, so the real box later takes its place without moving anything (the yearly total,
- * whose length depends on the amount, keeps two lines' room on a phone: styles.css › .summary__note--total). On a live step
+ * defines is there, values blank, so the real box later takes its place without moving anything (on a phone what wraps
+ * with the values keeps its room, and the amount has a column of its own width: styles.css › .summary__note--total). On a live step
  * (`live`, step `onChange`) the "recalculating" line keeps its room while hidden, so re-pricing never moves the form.
  * Amounts in ARS (formatted es-AR), `since` an ISO date.
  */

@@ -2,7 +2,8 @@
  * How a prerendered page starts the app (scripts/prerender/ and public/arranque.js): the loader preloads
  * every chunk the page needs as the app starts in one go (`data-precarga`), so no chunk is discovered an import level
  * late, and nothing the page does not use is fetched — step 1 never fetches the form engine while nobody touches it
- * (only, once idle, the first question's small schema chunks).
+ * (only, once idle, the first question's small schema chunks). And what the app fills into a page's frame moves
+ * nothing already painted.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { settled, trackRequests } from '../../tools/replay/settle.ts';
