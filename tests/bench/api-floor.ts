@@ -5,6 +5,12 @@
  *   app's own adapter on its worker thread (db/index.ts › createPgliteDb with `hilo`, files in a throw-away folder),
  *   as `npm start` runs it. It is what any request that stores something pays on the embedded database, whatever
  *   the app around it does: the floor of `cotizar`, which stores its quote before answering;
+ * - `escritura-cotizacion`: the same, but the write is the one `cotizar` makes — a quote's row (the same values: one
+ *   quote of server/test/helper.ts › cotizarBody, priced once as the app prices it; a new refId per request) stored
+ *   with its count against the hourly limit, in the same statement (db/repositories/cotizaciones.ts › insertConCupo),
+ *   into a database migrated as the app's. Not a target's yardstick: it shows how much of `cotizar` over the write
+ *   floor is the size of what it stores (20 columns, ~4 KB of JSON, its indexes and count) and how much the rest of
+ *   the route (checks, rating, the ~15 KB reply);
  * - `escritura-pg <url>`: the same on PostgreSQL, through the app's pool (db/index.ts › createPostgresDb) into the
  *   database at `<url>`: the floor of `cotizar` on that server;
  * - `escritura-pg-limitada <url>`: that floor behind the app's per-minute limit as it runs on PostgreSQL —
@@ -19,7 +25,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export type ApiFloor = 'hola' | 'escritura' | 'escritura-pg' | 'escritura-pg-limitada';
+export type ApiFloor = 'hola' | 'escritura' | 'escritura-cotizacion' | 'escritura-pg' | 'escritura-pg-limitada';
 
 /**
  * Starts the yardstick `mode` in a process of its own (so the load generator does not share its event loop).
@@ -51,14 +57,14 @@ async function serve(mode: ApiFloor, databaseUrl: string | undefined) {
   const { default: Fastify } = await import('fastify');
   const { createPgliteDb, createPostgresDb } = await import('../../server/src/db/index.ts');
   const app = Fastify();
-  const dir = mode === 'escritura' ? mkdtempSync(join(tmpdir(), 'cotizador-bench-piso-')) : undefined;
+  const embedded = mode === 'escritura' || mode === 'escritura-cotizacion';
+  const dir = embedded ? mkdtempSync(join(tmpdir(), 'cotizador-bench-piso-')) : undefined;
   const table = `piso_${process.pid}`;
-  const db =
-    mode === 'escritura'
-      ? await createPgliteDb(join(dir!, 'pglite'), { hilo: true })
-      : mode.startsWith('escritura-pg')
-        ? await createPostgresDb(databaseUrl!)
-        : undefined;
+  const db = embedded
+    ? await createPgliteDb(join(dir!, 'pglite'), { hilo: true })
+    : mode.startsWith('escritura-pg')
+      ? await createPostgresDb(databaseUrl!)
+      : undefined;
   if (mode === 'escritura-pg-limitada') {
     const { default: rateLimit } = await import('@fastify/rate-limit');
     const { databaseStore } = await import('../../server/src/plugins/limits.ts');
@@ -66,7 +72,18 @@ async function serve(mode: ApiFloor, databaseUrl: string | undefined) {
     // its own, so the floor and the app's instances never count on the same row
     await app.register(rateLimit, { max: 1e9, timeWindow: '1 minute', store: databaseStore(db!), keyGenerator: (r) => `piso|${r.ip}` });
   }
-  if (db) {
+  if (mode === 'escritura-cotizacion') {
+    const { migrate } = await import('../../server/src/db/migrate.ts');
+    const { cotizacionesRepository } = await import('../../server/src/db/repositories/cotizaciones.ts');
+    await migrate(db!);
+    const [quote, repo] = [await aQuote(), cotizacionesRepository(db!)];
+    // the limit's window and key as the app's (plugins/limits.ts), with a bound no run reaches
+    const cupo = { clave: 'cotizar|piso', ventanaMs: 3_600_000, max: 1e9 };
+    app.get('/', async () => {
+      if (!(await repo.insertConCupo({ ...quote, refId: crypto.randomUUID() }, cupo))) throw new Error('cotización no guardada');
+      return { hello: 'world' };
+    });
+  } else if (db) {
     await db.exec(`CREATE TABLE ${table} (id uuid PRIMARY KEY)`);
     app.get('/', async () => {
       await db.query(`INSERT INTO ${table} (id) VALUES ($1)`, [crypto.randomUUID()]);
@@ -82,6 +99,26 @@ async function serve(mode: ApiFloor, databaseUrl: string | undefined) {
     if (dir) rmSync(dir, { recursive: true, force: true });
     process.exit(0);
   });
+}
+
+/**
+ * A quote as `cotizar` stores it: server/test/helper.ts › cotizarBody quoted once by the app itself (in memory), and
+ * read back with the texts of the tariff it was priced with.
+ */
+async function aQuote() {
+  const { buildTestApp, cotizarBody, post } = await import('../../server/test/helper.ts');
+  const { textosDeTarifa } = await import('../../server/src/domain/rating/planes-guardados.ts');
+  const app = await buildTestApp();
+  try {
+    const res = await post(app, '/api/cotizacion/cotizar', cotizarBody());
+    if (res.statusCode !== 200) throw new Error(`cotizar respondió ${res.statusCode}: ${res.body}`);
+    const stored = await app.deps.repos.cotizaciones.get(res.json<{ refId: string }>().refId);
+    if (!stored) throw new Error('la cotización no quedó guardada');
+    const { codPlan: _c, coberturasOpcionales: _o, planElegido: _p, ...row } = stored;
+    return { ...row, textos: textosDeTarifa(app.deps.tariff) };
+  } finally {
+    await app.close();
+  }
 }
 
 if (process.argv[1] === import.meta.filename) await serve(process.argv[2] as ApiFloor, process.argv[3]);
