@@ -77,7 +77,7 @@ async function serve(mode: ApiFloor, databaseUrl: string | undefined) {
     const { cotizacionesRepository } = await import('../../server/src/db/repositories/cotizaciones.ts');
     await migrate(db!);
     const [quote, repo] = [await aQuote(), cotizacionesRepository(db!)];
-    // the limit's window and key as the app's (plugins/limits.ts), with a bound no run reaches
+    // the hourly limit's window as the app's (plugins/limits.ts › cupoCotizaciones), a key of its own, a bound no run reaches
     const cupo = { clave: 'cotizar|piso', ventanaMs: 3_600_000, max: 1e9 };
     app.get('/', async () => {
       if (!(await repo.insertConCupo({ ...quote, refId: crypto.randomUUID() }, cupo))) throw new Error('cotización no guardada');
