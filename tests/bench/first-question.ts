@@ -83,6 +83,21 @@ export async function slowCpu(page: Page, rate: number) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 }
 
+/**
+ * Emulates a phone's slow 4G on the page (CDP Network.emulateNetworkConditions: 150 ms RTT, 1.6 Mbit/s down, 750
+ * kbit/s up — the network of Lighthouse's mobile profile, as DevTools applies it): every request from then on.
+ */
+export async function slowNetwork(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: 1.6e6 / 8,
+    uploadThroughput: 750e3 / 8,
+  });
+}
+
 /** Holds the responses of the app's files under /assets/ whose path matches `file` until `release`; `requested` resolves at the first such request. */
 async function hold(page: Page, file: RegExp) {
   const held: Route[] = [];
@@ -172,13 +187,16 @@ async function idle(page: Page) {
  * the moment the app is ready; at `reposo`, the same once the app is ready and the browser idle (a visitor who reads
  * the page before tapping: what the app does after start-up, such as rendering the next step ahead, is done); at
  * `arrancando` (the app only), ms from the app being ready to the first question, for a tap made while it started.
- * With `holdMs`, the tap is a press of that long ({@link pressCta}) and the time counts from the finger lifting.
+ * With `holdMs`, the tap is a press of that long ({@link pressCta}) and the time counts from the finger lifting; with
+ * `slow4g`, the tap and what it fetches go over a phone's slow 4G ({@link slowNetwork}), the page having loaded
+ * without it (what the page fetches at the tap is then what costs: the app's form engine, the deferred floor's chunk).
  */
 export async function firstTapMs(
   browser: Browser,
   url: string,
   moment: 'lista' | 'reposo' | 'arrancando',
   holdMs?: number,
+  slow4g = false,
 ): Promise<number> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
@@ -194,6 +212,7 @@ export async function firstTapMs(
     const release = await openAt(page, url, moment === 'reposo' ? 'lista' : moment);
     if (moment === 'reposo') await idle(page);
     if (moment !== 'arrancando') await slowCpu(page, 4);
+    if (slow4g) await slowNetwork(page);
     if (holdMs === undefined) await tapCta(page, true);
     else await pressCta(page, holdMs);
     await release();

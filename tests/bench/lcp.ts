@@ -9,6 +9,7 @@
  */
 import { resolve } from 'node:path';
 import { settled, trackRequests } from '../../tools/replay/settle.ts';
+import { slowCpu, slowNetwork } from './first-question.ts';
 import { median } from './median.ts';
 import { builtAppStates, routeWanted, seededContext } from './web.ts';
 
@@ -25,15 +26,8 @@ async function main() {
       for (let i = 0; i < RUNS; i++) {
         const context = await seededContext(browser, state.url, state.storage, undefined, true);
         const page = await context.newPage();
-        const cdp = await context.newCDPSession(page);
-        await cdp.send('Network.enable');
-        await cdp.send('Network.emulateNetworkConditions', {
-          offline: false,
-          latency: 150,
-          downloadThroughput: 1.6e6 / 8,
-          uploadThroughput: 750e3 / 8,
-        });
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await slowNetwork(page);
+        await slowCpu(page, 4);
         await page.addInitScript(() => {
           const w = window as unknown as { __lcp: number };
           w.__lcp = 0;

@@ -21,7 +21,8 @@
  *    nothing else) and on that page with its form chunk fetched at the first interaction as the app does
  *    (floor/toque-diferido.tsx), and app ready → first question for a tap made while it started; then, as information,
  *    the tap with the app ready made as a press of BENCH_PULSACION_MS (default 100; first-question.ts › pressCta) on the
- *    app and both floors, from the finger lifting (Playwright's tap, which the targets use, lifts at once).
+ *    app and both floors, from the finger lifting (Playwright's tap, which the targets use, lifts at once), and the
+ *    tap with the app ready and idle over a phone's slow 4G (first-question.ts › slowNetwork) on the app and both floors.
  * Env: BENCH_LH_RUNS (Lighthouse runs per page, median; default 1), BENCH_FIXTURE (default compra-tarjeta-casa),
  * BENCH_SKIP_BUILD=1 (reuse dist/), BENCH_SECONDS (max-rate run, default 5), BENCH_API_RUNS (paced 10-s runs per API
  * row, median by p99; default 3), BENCH_TOQUE_RUNS (first-interaction measures, median; default 3), BENCH_ONLY
@@ -90,7 +91,15 @@ const FIRST_TAP_MEASURES = {
   pressMs: ['app', 'lista', PULSACION_MS],
   floorPressMs: ['toque', 'lista', PULSACION_MS],
   deferredPressMs: ['toque-diferido', 'lista', PULSACION_MS],
-} as const satisfies Record<string, readonly ['app' | 'toque' | 'toque-diferido', 'lista' | 'reposo' | 'arrancando', number?]>;
+  // the tap over a phone's slow 4G, app ready and idle: the form engine fetched at the tap (the app, the deferred floor)
+  // or already loaded (the floor: what step 1 would give if it fetched the engine before the tap)
+  slow4gIdleMs: ['app', 'reposo', undefined, true],
+  floorSlow4gIdleMs: ['toque', 'reposo', undefined, true],
+  deferredSlow4gIdleMs: ['toque-diferido', 'reposo', undefined, true],
+} as const satisfies Record<
+  string,
+  readonly ['app' | 'toque' | 'toque-diferido', 'lista' | 'reposo' | 'arrancando', (number | undefined)?, boolean?]
+>;
 /** The first-tap figures of one run (ms), and their medians over the runs. */
 type FirstTapFigures = Record<keyof typeof FIRST_TAP_MEASURES, number>;
 const FIXTURE = process.env.BENCH_FIXTURE ?? 'compra-tarjeta-casa';
@@ -304,8 +313,13 @@ async function main() {
       for (let i = 0; i < TOQUE_RUNS; i++) {
         const run = {} as FirstTapFigures;
         for (const k of keys) {
-          const [page, moment, holdMs] = FIRST_TAP_MEASURES[k] as readonly [string, 'lista' | 'reposo' | 'arrancando', number?];
-          run[k] = await firstTapMs(browser, page === 'app' ? app.url + '/' : `${staticUrl}/${page}.html`, moment, holdMs);
+          const [page, moment, holdMs, slow4g] = FIRST_TAP_MEASURES[k] as readonly [
+            string,
+            'lista' | 'reposo' | 'arrancando',
+            number?,
+            boolean?,
+          ];
+          run[k] = await firstTapMs(browser, page === 'app' ? app.url + '/' : `${staticUrl}/${page}.html`, moment, holdMs, slow4g);
         }
         runs.push(run);
       }
@@ -322,7 +336,10 @@ async function main() {
       const pulsacion =
         `con el dedo ${PULSACION_MS} ms sobre el botón, desde que se levanta: app ${ms(first.pressMs)} ms (${each('pressMs')}), ` +
         `piso ${ms(first.floorPressMs)} ms (${each('floorPressMs')}), piso con el formulario diferido ${ms(first.deferredPressMs)} ms (${each('deferredPressMs')})`;
-      console.log(`  ${lista}; ${reposo}; ${arrancando}; ${pulsacion}; mediana de ${TOQUE_RUNS}`);
+      const lento =
+        `en 4G lento, lista y en reposo: app ${ms(first.slow4gIdleMs)} ms (${each('slow4gIdleMs')}), ` +
+        `piso ${ms(first.floorSlow4gIdleMs)} ms (${each('floorSlow4gIdleMs')}), piso con el formulario diferido ${ms(first.deferredSlow4gIdleMs)} ms (${each('deferredSlow4gIdleMs')})`;
+      console.log(`  ${lista}; ${reposo}; ${arrancando}; ${pulsacion}; ${lento}; mediana de ${TOQUE_RUNS}`);
     }
 
     if (want('compra')) {
@@ -412,6 +429,12 @@ async function main() {
       [
         `Informativo — primer toque, app lista, con el dedo ${PULSACION_MS} ms sobre el botón: primera pregunta desde que se levanta (CPU 4×)`,
         `${ms(first.pressMs)} ms (piso del stack: ${ms(first.floorPressMs)} ms; con el formulario diferido: ${ms(first.deferredPressMs)} ms)`,
+        null,
+      ],
+      [
+        'Informativo — primer toque, app lista y en reposo, en 4G lento (150 ms, 1,6 Mbit/s; CPU 4×): primera pregunta',
+        `${ms(first.slow4gIdleMs)} ms (piso del stack, con su formulario ya cargado: ${ms(first.floorSlow4gIdleMs)} ms; ` +
+          `con el formulario pedido al tocar, como el paso 1: ${ms(first.deferredSlow4gIdleMs)} ms)`,
         null,
       ],
     );
