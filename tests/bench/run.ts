@@ -80,6 +80,8 @@ const PULSACION_MS = Number(process.env.BENCH_PULSACION_MS ?? 100);
  * tests/bench/floor — `toque-diferido` fetches its form engine at the first interaction, as the app does), the moment,
  * and a press of PULSACION_MS where the tap is one (from the finger lifting).
  */
+/** A first-tap measure: the page (the app or a floor's), the moment of the tap, a press's duration ms, over slow 4G. */
+type FirstTapMeasure = readonly ['app' | 'toque' | 'toque-diferido', 'lista' | 'reposo' | 'arrancando', (number | undefined)?, boolean?];
 const FIRST_TAP_MEASURES = {
   readyMs: ['app', 'lista'],
   floorMs: ['toque', 'lista'],
@@ -96,10 +98,7 @@ const FIRST_TAP_MEASURES = {
   slow4gIdleMs: ['app', 'reposo', undefined, true],
   floorSlow4gIdleMs: ['toque', 'reposo', undefined, true],
   deferredSlow4gIdleMs: ['toque-diferido', 'reposo', undefined, true],
-} as const satisfies Record<
-  string,
-  readonly ['app' | 'toque' | 'toque-diferido', 'lista' | 'reposo' | 'arrancando', (number | undefined)?, boolean?]
->;
+} as const satisfies Record<string, FirstTapMeasure>;
 /** The first-tap figures of one run (ms), and their medians over the runs. */
 type FirstTapFigures = Record<keyof typeof FIRST_TAP_MEASURES, number>;
 const FIXTURE = process.env.BENCH_FIXTURE ?? 'compra-tarjeta-casa';
@@ -313,12 +312,7 @@ async function main() {
       for (let i = 0; i < TOQUE_RUNS; i++) {
         const run = {} as FirstTapFigures;
         for (const k of keys) {
-          const [page, moment, holdMs, slow4g] = FIRST_TAP_MEASURES[k] as readonly [
-            string,
-            'lista' | 'reposo' | 'arrancando',
-            number?,
-            boolean?,
-          ];
+          const [page, moment, holdMs, slow4g]: FirstTapMeasure = FIRST_TAP_MEASURES[k];
           run[k] = await firstTapMs(browser, page === 'app' ? app.url + '/' : `${staticUrl}/${page}.html`, moment, holdMs, slow4g);
         }
         runs.push(run);
