@@ -22,8 +22,8 @@ export interface Csrf {
  * A new visitor: GET /api/set-csrf → the CSRF token and the cookie header to send back (every cookie the API set
  * except the readable XSRF-TOKEN copy: the `_csrf` secret and the visitor's session cookie).
  */
-export async function getCsrf(app: FastifyInstance): Promise<Csrf> {
-  const res = await app.inject({ method: 'GET', url: '/api/set-csrf' });
+export async function getCsrf(app: FastifyInstance, remoteAddress?: string): Promise<Csrf> {
+  const res = await app.inject({ method: 'GET', url: '/api/set-csrf', ...(remoteAddress ? { remoteAddress } : {}) });
   const secret = res.cookies.find((c) => c.name === '_csrf');
   if (!secret) throw new Error('set-csrf no devolvió la cookie _csrf');
   const cookie = res.cookies

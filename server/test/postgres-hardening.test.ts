@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDb } from '../src/db/index.ts';
 import { MENSAJE_CLAVE_EN_CURSO } from '../src/plugins/idempotency.ts';
 import { MENSAJE_LIMITE_COTIZACIONES } from '../src/plugins/limits.ts';
-import { buildTestApp, cotizarBody, esperarEstado, expectError, post, prepararCompra, TARJETA_OK } from './helper.ts';
+import { MENSAJES } from '../src/errors.ts';
+import { buildTestApp, cotizarBody, esperarEstado, expectError, getCsrf, post, prepararCompra, TARJETA_OK, type Csrf } from './helper.ts';
 import { createTestDatabase, pgUnavailable, startServer, Visitante } from './processes.ts';
 import { randomBytes } from 'node:crypto';
 
@@ -60,6 +61,64 @@ describe.skipIf(unavailable !== undefined)(`PostgreSQL real${unavailable ? ` —
     expect((await post(d, '/api/cotizacion/cotizar', cotizarBody())).statusCode).toBe(200);
     expectError(await post(c, '/api/cotizacion/cotizar', cotizarBody()), 429, 'DEMASIADAS_SOLICITUDES', MENSAJE_LIMITE_COTIZACIONES);
     expect((await post(d, '/api/recaptcha/evaluar-ip', {})).json()).toEqual({ permitido: false, mensaje: MENSAJE_LIMITE_COTIZACIONES });
+  });
+
+  it('10b. cotizar counts the per-minute request limit in the one statement that stores its quote', async () => {
+    const a = await instancia({ rateLimitMax: 3 });
+    const b = await instancia({ rateLimitMax: 3 });
+    const remoteAddress = '198.51.100.11';
+    // the tokens asked from other addresses, as are the first and the last quote: this one's minute starts below
+    const [csrfA, csrfB] = [await getCsrf(a, '198.51.100.12'), await getCsrf(b, '198.51.100.13')];
+    const cotizar = (app: FastifyInstance, csrf: Csrf, body: Record<string, unknown>, desde = remoteAddress) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/cotizacion/cotizar',
+        payload: body,
+        headers: { 'x-xsrf-token': csrf.token, cookie: csrf.cookie },
+        remoteAddress: desde,
+      });
+    const contar = async (clave: string) =>
+      (await a.deps.db.query<{ n: number }>('SELECT n FROM limites WHERE clave = $1', [clave]))[0]?.n ?? 0;
+    const guardadas = async () =>
+      (await a.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM cotizaciones WHERE ip = $1', [remoteAddress]))[0].n;
+    // What instance a sends the database about limits and quotes (not its job workers' polls) during one quote; its
+    // tariff's texts were stored by its first quote.
+    expect((await cotizar(a, csrfA, cotizarBody(), '198.51.100.12')).statusCode).toBe(200);
+    const sentencias: string[] = [];
+    const query = a.deps.db.query.bind(a.deps.db);
+    a.deps.db.query = (sql, params) => {
+      if (/\b(limites|cotizaciones|cotizacion_textos)\b/.test(sql)) sentencias.push(sql);
+      return query(sql, params);
+    };
+
+    // 1st request of the minute (counted before the handler, on b), 2nd a stored quote: ONE statement to the database
+    expect((await b.inject({ method: 'GET', url: '/api/chat/habilitar', remoteAddress })).statusCode).toBe(200);
+    expect((await cotizar(a, csrfA, cotizarBody())).statusCode).toBe(200);
+    expect(sentencias).toHaveLength(1);
+    expect(sentencias[0]).toMatch(/INSERT INTO limites[\s\S]*INSERT INTO limites[\s\S]*INSERT INTO cotizaciones/);
+    expect([await contar(`api|${remoteAddress}`), await contar(`cotizar|${remoteAddress}`), await guardadas()]).toEqual([2, 1, 1]);
+
+    // 3rd: a field error ends before the statement and is counted as it is answered
+    const malo = await cotizar(a, csrfA, cotizarBody({ codLocalidad: '999999' }));
+    expect(malo.statusCode).toBe(400);
+    expect(await contar(`api|${remoteAddress}`)).toBe(3);
+
+    // 4th, on b: past the limit in its statement → the minute's 429, nothing stored and no hourly quote counted
+    expectError(await cotizar(b, csrfB, cotizarBody()), 429, 'DEMASIADAS_SOLICITUDES', MENSAJES.DEMASIADAS_SOLICITUDES);
+    expect([await contar(`api|${remoteAddress}`), await contar(`cotizar|${remoteAddress}`), await guardadas()]).toEqual([4, 1, 1]);
+    // … and b, having seen it, refuses the next one at once; so does every other route of either instance
+    expectError(await cotizar(b, csrfB, cotizarBody()), 429, 'DEMASIADAS_SOLICITUDES', MENSAJES.DEMASIADAS_SOLICITUDES);
+    expect(await contar(`api|${remoteAddress}`)).toBe(4);
+    expect((await a.inject({ method: 'GET', url: '/api/chat/habilitar', remoteAddress })).statusCode).toBe(429);
+    // a had not seen it: its statement refuses the quote (nothing stored), and then a, too, refuses at once
+    sentencias.length = 0;
+    expectError(await cotizar(a, csrfA, cotizarBody()), 429, 'DEMASIADAS_SOLICITUDES', MENSAJES.DEMASIADAS_SOLICITUDES);
+    expect(sentencias).toHaveLength(1);
+    expectError(await cotizar(a, csrfA, cotizarBody()), 429, 'DEMASIADAS_SOLICITUDES', MENSAJES.DEMASIADAS_SOLICITUDES);
+    expect(sentencias).toHaveLength(1);
+    expect(await guardadas()).toBe(1);
+    // another address still quotes
+    expect((await cotizar(a, csrfA, cotizarBody(), '198.51.100.13')).statusCode).toBe(200);
   });
 
   it('1. concurrent solicitar and emitir-async of one purchase on two instances: one application, one policy', async () => {

@@ -7,7 +7,7 @@
  *   the app around it does: the floor of `cotizar`, which stores its quote before answering;
  * - `escritura-cotizacion`: the same, but the write is the one `cotizar` makes — a quote's row (the same values: one
  *   quote of server/test/helper.ts › cotizarBody, priced once as the app prices it; a new refId per request) stored
- *   with its count against the hourly limit, in the same statement (db/repositories/cotizaciones.ts › insertConCupo),
+ *   with its count against the hourly limit, in the same statement (db/repositories/cotizaciones.ts › insertConCupos),
  *   into a database migrated as the app's. Not a target's yardstick: it shows how much of `cotizar` over the write
  *   floor is the size of what it stores (20 columns, ~4 KB of JSON, its indexes and count) and how much the rest of
  *   the route (checks, rating, the ~15 KB reply);
@@ -15,8 +15,9 @@
  *   database at `<url>`: the floor of `cotizar` on that server;
  * - `escritura-pg-limitada <url>`: that floor behind the app's per-minute limit as it runs on PostgreSQL —
  *   @fastify/rate-limit with the app's store over `limites` (plugins/limits.ts › databaseStore; the database must be
- *   migrated), a count per request shared by every instance — so one more round trip: what any /api request that
- *   stores something pays there by design, whatever its route does.
+ *   migrated), a count per request shared by every instance — so one more round trip: what an /api request that
+ *   stores something pays there, whatever its route does, unless its statement counts the minute too (`cotizar`:
+ *   plugins/limits.ts › limiteEnSentencia).
  * `node tests/bench/api-floor.ts <mode> [url]` prints `LISTEN <url>` once it listens; SIGTERM ends it (and removes
  * the folder or the table). {@link startApiFloor} runs it.
  */
@@ -80,7 +81,7 @@ async function serve(mode: ApiFloor, databaseUrl: string | undefined) {
     // the hourly limit's window as the app's (plugins/limits.ts › cupoCotizaciones), a key of its own, a bound no run reaches
     const cupo = { clave: 'cotizar|piso', ventanaMs: 3_600_000, max: 1e9 };
     app.get('/', async () => {
-      if (!(await repo.insertConCupo({ ...quote, refId: crypto.randomUUID() }, cupo))) throw new Error('cotización no guardada');
+      if (await repo.insertConCupos({ ...quote, refId: crypto.randomUUID() }, [cupo])) throw new Error('cotización no guardada');
       return { hello: 'world' };
     });
   } else if (db) {

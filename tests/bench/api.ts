@@ -10,7 +10,8 @@
  * - on that PostgreSQL server, its floor: Fastify + one INSERT through the app's pool into the same database, in a
  *   process of its own (api-floor.ts › escritura-pg), measured the same way; and that floor behind the app's
  *   per-minute limit as it runs on PostgreSQL, a count in `limites` per request (api-floor.ts › escritura-pg-limitada):
- *   what any /api request that stores something pays there, by design (one limit for every instance).
+ *   what an /api request that stores something pays there (one limit for every instance) — except `cotizar`, which
+ *   counts its minute in the statement that stores its quote (plugins/limits.ts › limiteEnSentencia), as information.
  * At a steady 200 req/s for 10 s over BENCH_CONNECTIONS connections (the open-loop pacer of `npm run bench`, paced.ts,
  * median of BENCH_API_RUNS runs by p99, default 3, the three loads' runs in turn): those two floors, and `cotizar` on
  * the two instances (requests alternated between them), each with the CPU its server processes use per request.

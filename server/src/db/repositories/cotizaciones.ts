@@ -54,16 +54,32 @@ const COLUMNAS = `ref_id, ip, tarifa_version, tipo_vivienda, barrio_cerrado, tit
   cod_localidad, id_provincia, zona, email, area_cod, phone_number, init_policy_date, inspection, planes, sesion, datos, textos_huella`;
 const VALORES = '$1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20';
 const INSERT = `INSERT INTO cotizaciones (${COLUMNAS}) VALUES (${VALORES})`;
+const VALORES_TIPADOS = `$1::uuid, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::integer, $9::text, $10::text,
+  $11::text, $12::text, $13::text, $14::text, $15::date, $16::boolean, $17::jsonb, $18::text, $19::jsonb, $20::text`;
+const sqlConCupos = new Map<number, string>();
 /**
- * Counts the quote on its counter ($21 key, $22 window ms; limites.ts › sqlContar) and stores it only while the count
- * is within $23, in ONE statement: one round trip and one commit, and the count and the row are atomic.
+ * Counts the quote on `cantidad` counters, in order, and stores it only while every count is within its max, in ONE
+ * statement: one round trip and one commit, and the counts and the row are atomic. Counter i is $(21+3i) key,
+ * $(22+3i) window ms, $(23+3i) max (limites.ts › sqlContar); a hit refused by counter i is not counted on the later ones.
+ * Returns `n0…`, `ttl0…` (null for a counter not reached) and `guardada`.
  */
-const INSERT_CON_CUPO = `WITH cupo AS (${sqlContar('$21', '$22')}),
-  nueva AS (INSERT INTO cotizaciones (${COLUMNAS})
-    SELECT $1::uuid, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::integer, $9::text, $10::text, $11::text,
-      $12::text, $13::text, $14::text, $15::date, $16::boolean, $17::jsonb, $18::text, $19::jsonb, $20::text
-    FROM cupo WHERE cupo.n <= $23::integer RETURNING 1)
-  SELECT cupo.n, EXISTS (SELECT 1 FROM nueva) AS guardada FROM cupo`;
+function sqlInsertConCupos(cantidad: number): string {
+  let sql = sqlConCupos.get(cantidad);
+  if (sql) return sql;
+  const p = (i: number, k: number) => `$${21 + 3 * i + k}`;
+  const ctes = Array.from(
+    { length: cantidad },
+    (_, i) => `c${i} AS (${sqlContar(p(i, 0), p(i, 1), i === 0 ? undefined : { cte: `c${i - 1}`, max: p(i - 1, 2) })})`,
+  );
+  const ultimo = cantidad - 1;
+  const filas = Array.from({ length: cantidad }, (_, i) => `(SELECT n FROM c${i}) AS n${i}, (SELECT ttl FROM c${i}) AS ttl${i}`);
+  sql = `WITH ${ctes.join(',\n  ')},
+  nueva AS (INSERT INTO cotizaciones (${COLUMNAS}) SELECT ${VALORES_TIPADOS}
+    FROM c${ultimo} WHERE c${ultimo}.n <= ${p(ultimo, 2)}::integer RETURNING 1)
+  SELECT ${filas.join(', ')}, EXISTS (SELECT 1 FROM nueva) AS guardada`;
+  sqlConCupos.set(cantidad, sql);
+  return sql;
+}
 
 function valores(c: CotizacionNueva): unknown[] {
   return [
@@ -110,6 +126,12 @@ export interface Cupo {
   max: number;
 }
 
+/** What refused a quote: the first counter past its max, and ms until its window ends. */
+export interface CupoExcedido {
+  cupo: Cupo;
+  ttlMs: number;
+}
+
 /** Quote queries over `db` (the database or a transaction). */
 export function cotizacionesRepository(db: Queryable) {
   /** Stores the quote's texts unless this process already did on this database (a no-op when another did). */
@@ -142,14 +164,20 @@ export function cotizacionesRepository(db: Queryable) {
       await db.query(INSERT, valores(c));
     },
     /**
-     * Counts one hit on `cupo` and, when the count is still within `cupo.max`, stores the quote — atomically, in one
-     * statement (the count is kept even when the quote is refused, as every hit counts).
-     * @returns whether the quote was stored (false: the limit is exceeded, nothing stored)
+     * Counts one hit on each of `cupos`, in order, and, when every count is within its max, stores the quote —
+     * atomically, in one statement (a hit is kept on the counters it reached even when the quote is refused, as every
+     * hit counts; it does not reach the counters after the one that refused it).
+     * @param cupos at least one counter
+     * @returns null when the quote was stored, else what refused it (nothing stored)
      */
-    async insertConCupo(c: CotizacionNueva, cupo: Cupo): Promise<boolean> {
+    async insertConCupos(c: CotizacionNueva, cupos: readonly Cupo[]): Promise<CupoExcedido | null> {
       await guardarTextos(c.textos);
-      const [row] = await db.query<{ guardada: boolean }>(INSERT_CON_CUPO, [...valores(c), cupo.clave, cupo.ventanaMs, cupo.max]);
-      return row.guardada;
+      const params = [...valores(c), ...cupos.flatMap((k) => [k.clave, k.ventanaMs, k.max])];
+      const [row] = await db.query<Record<string, number | boolean | null>>(sqlInsertConCupos(cupos.length), params);
+      if (row.guardada) return null;
+      const i = cupos.findIndex((k, j) => (row[`n${j}`] as number) > k.max);
+      if (i < 0) throw new Error(`cotización ${c.refId} no guardada con todos sus cupos disponibles`);
+      return { cupo: cupos[i], ttlMs: row[`ttl${i}`] as number };
     },
     /** @returns the quote, or null when `refId` is unknown (or not a UUID). Use `deSesion` for anything a visitor asks. */
     async get(refId: string): Promise<Cotizacion | null> {

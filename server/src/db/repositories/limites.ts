@@ -14,11 +14,15 @@ export interface Contador {
 
 /**
  * The statement that counts one hit (the one rule of a window; also used inside a larger statement, e.g.
- * cotizaciones.ts › insertConCupo). Returns the row `n` (hits in the window, this one included) and `ttl` (ms left).
+ * cotizaciones.ts › insertConCupos). Returns the row `n` (hits in the window, this one included) and `ttl` (ms left).
  * @param clave SQL placeholder of the key (e.g. "$1") @param ventanaMs placeholder of the window length in ms
+ * @param si inside a larger statement: count only when the row of CTE `si.cte` has `n <= si.max` (a placeholder) —
+ *   a hit refused by an earlier counter is not counted on the later ones, and then this returns no row
  */
-export function sqlContar(clave: string, ventanaMs: string): string {
-  return `INSERT INTO limites (clave, n, vence_en) VALUES (${clave}, 1, now() + make_interval(secs => ${ventanaMs}::float8 / 1000))
+export function sqlContar(clave: string, ventanaMs: string, si?: { cte: string; max: string }): string {
+  const valores = `${clave}::text, 1, now() + make_interval(secs => ${ventanaMs}::float8 / 1000)`;
+  return `INSERT INTO limites (clave, n, vence_en)
+         ${si ? `SELECT ${valores} FROM ${si.cte} WHERE ${si.cte}.n <= ${si.max}::integer` : `VALUES (${valores})`}
          ON CONFLICT (clave) DO UPDATE SET
            n = CASE WHEN limites.vence_en <= now() THEN 1 ELSE limites.n + 1 END,
            vence_en = CASE WHEN limites.vence_en <= now() THEN EXCLUDED.vence_en ELSE limites.vence_en END

@@ -6,10 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/index.ts';
 import { correosRepository } from '../../db/repositories/correos.ts';
-import { cotizacionesRepository, type Cotizacion, type Cupo } from '../../db/repositories/cotizaciones.ts';
+import { cotizacionesRepository, type Cotizacion, type Cupo, type CupoExcedido } from '../../db/repositories/cotizaciones.ts';
 import { cotizacionesEnviadasRepository } from '../../db/repositories/cotizaciones-enviadas.ts';
 import { ApiError, notFound } from '../../errors.ts';
-import { limiteCotizacionesExcedido } from '../../plugins/limits.ts';
 import type { RevalidarFechas } from '../../plugins/revalidar.ts';
 import { rangoDeFechas } from '../../../../src/core/dates.ts';
 import { compileFlow } from '../../../../src/core/flow/graph.ts';
@@ -47,8 +46,11 @@ export interface RetomarOptions {
 
 /** Limits a resume counts on (routes/postventa). */
 export interface LimitesRetomar {
-  /** The client address's hourly quote limit, counted by the statement that stores the new quote. */
-  cupo: Cupo;
+  /**
+   * Stores the new quote with `insertar`, counted against the client address's hourly quote limit by the same
+   * statement (plugins/limits.ts › cupoCotizaciones.guardar). @throws ApiError 429 when refused
+   */
+  guardar: (insertar: (cupos: readonly Cupo[]) => Promise<CupoExcedido | null>) => Promise<void>;
   /** Counts one resume of link `clave`. @throws ApiError 429 past its hourly bound */
   porEnlace: (clave: string) => Promise<void>;
 }
@@ -96,7 +98,7 @@ export function createRetomar(opts: RetomarOptions) {
     /**
      * Opens a resume link for session `sesion`: a NEW quote of that session with the same inputs, re-priced with
      * today's tariff (a start date no longer allowed moves to tomorrow). It is a quote like any other: it counts on
-     * the client address's hourly quote limit (`limites.cupo`), and ONE link re-quotes at most a bounded number of
+     * the client address's hourly quote limit (`limites.guardar`), and ONE link re-quotes at most a bounded number of
      * times an hour (`limites.porEnlace`, counted before re-pricing).
      * @throws ApiError 404 with a Spanish message for a tampered, unknown or expired link; 429 past either limit
      */
@@ -117,22 +119,19 @@ export function createRetomar(opts: RetomarOptions) {
       const { datos, fechaMovida } = conFechasDeHoy(cot.datos);
       const initPolicyDate = typeof datos.initPolicyDate === 'string' ? datos.initPolicyDate : cot.initPolicyDate;
       const refId = randomUUID();
-      const guardada = await repo.insertConCupo(
-        {
-          ...cot,
-          datos,
-          refId,
-          sesion,
-          ip,
-          tarifaVersion: tariff.version,
-          initPolicyDate,
-          inspection,
-          planes,
-          textos: textosDeTarifa(tariff),
-        },
-        limites.cupo,
-      );
-      if (!guardada) throw limiteCotizacionesExcedido();
+      const nueva = {
+        ...cot,
+        datos,
+        refId,
+        sesion,
+        ip,
+        tarifaVersion: tariff.version,
+        initPolicyDate,
+        inspection,
+        planes,
+        textos: textosDeTarifa(tariff),
+      };
+      await limites.guardar((cupos) => repo.insertConCupos(nueva, cupos));
       return {
         respuestas: env.respuestas,
         versionFlujo: env.version,

@@ -12,7 +12,6 @@ import { validarDocumento, type TipoDocumento } from '../../domain/validation/do
 import { validarPrefijo, validarTelefono } from '../../domain/validation/telefono.ts';
 import type { SolucionAntibot } from '../../domain/antibot/index.ts';
 import { ApiError, MENSAJES, validationError } from '../../errors.ts';
-import { limiteCotizacionesExcedido } from '../../plugins/limits.ts';
 import { erroresTelefono, priceOr400 } from '../checks.ts';
 import { ratingInputDe, ref, requireCotizacion, requireLocalidad, responses } from '../shared.ts';
 
@@ -46,6 +45,8 @@ export default async function cotizacionRoutes(app: FastifyInstance) {
   app.post<{ Body: CotizarBody }>(
     '/cotizar',
     {
+      // its per-minute request count rides in the statement that stores the quote (plugins/limits.ts)
+      config: { limiteEnSentencia: true },
       schema: {
         tags: ['cotizacion'],
         summary: 'Cotiza los planes de la tarifa',
@@ -116,8 +117,9 @@ function registroRoutes(app: FastifyInstance) {
 
 /**
  * POST /cotizar: the answers checked (phone, locality), the anti-bot proof spent, every plan priced and the quote stored
- * with its count against the hourly limit, in one statement. Returns the wire's CotizarResponse (refId, plans in ARS).
- * @throws ApiError 400 (field errors, anti-bot, a refused rating), 429 (hourly quote limit)
+ * with its counts against the hourly limit (and, on PostgreSQL, the per-minute request limit), in one statement.
+ * Returns the wire's CotizarResponse (refId, plans in ARS).
+ * @throws ApiError 400 (field errors, anti-bot, a refused rating), 429 (hourly quote limit; per-minute request limit)
  */
 async function cotizar(app: FastifyInstance, request: FastifyRequest<{ Body: CotizarBody }>) {
   const { antibot, ...b } = request.body;
@@ -127,7 +129,8 @@ async function cotizar(app: FastifyInstance, request: FastifyRequest<{ Body: Cot
   const loc = requireLocalidad(app, b.codLocalidad, b.idProvincia, '/codLocalidad');
   await verificarAntibot(app, request, antibot);
   // Hourly quote limit per IP, shared by all instances (429): counted in the statement that stores the quote (one
-  // round trip). A quote the tariff refuses counts too, and past the limit the 429 comes first, as for any quote.
+  // round trip; on PostgreSQL the per-minute request count too, plugins/limits.ts). A quote the tariff refuses counts
+  // too, and past the limit the 429 comes first, as for any quote.
   let zona: string;
   let rated: ReturnType<typeof rateAll>;
   try {
@@ -139,32 +142,29 @@ async function cotizar(app: FastifyInstance, request: FastifyRequest<{ Body: Cot
   }
   const { planes, inspection } = rated;
   const refId = randomUUID();
-  const guardada = await repos.cotizaciones.insertConCupo(
-    {
-      refId,
-      sesion: request.sesion,
-      ip: request.ip,
-      tarifaVersion: tariff.version,
-      datos: b,
-      tipoVivienda: b.tipoVivienda,
-      barrioCerrado: b.barrioCerrado ?? null,
-      titularidad: b.titularidad,
-      usoVivienda: b.usoVivienda,
-      metros: b.metros,
-      codLocalidad: b.codLocalidad,
-      idProvincia: b.idProvincia,
-      zona,
-      email: b.email ?? null,
-      areaCod: b.areaCod ?? null,
-      phoneNumber: b.phoneNumber ?? null,
-      initPolicyDate: b.initPolicyDate,
-      inspection,
-      planes,
-      textos: textosDeTarifa(tariff),
-    },
-    app.cupoCotizaciones.de(request),
-  );
-  if (!guardada) throw limiteCotizacionesExcedido();
+  const cotizacion = {
+    refId,
+    sesion: request.sesion,
+    ip: request.ip,
+    tarifaVersion: tariff.version,
+    datos: b,
+    tipoVivienda: b.tipoVivienda,
+    barrioCerrado: b.barrioCerrado ?? null,
+    titularidad: b.titularidad,
+    usoVivienda: b.usoVivienda,
+    metros: b.metros,
+    codLocalidad: b.codLocalidad,
+    idProvincia: b.idProvincia,
+    zona,
+    email: b.email ?? null,
+    areaCod: b.areaCod ?? null,
+    phoneNumber: b.phoneNumber ?? null,
+    initPolicyDate: b.initPolicyDate,
+    inspection,
+    planes,
+    textos: textosDeTarifa(tariff),
+  };
+  await app.cupoCotizaciones.guardar(request, (cupos) => repos.cotizaciones.insertConCupos(cotizacion, cupos));
   app.deps.metrics.cotizaciones.inc({ origen: 'cotizar' });
   return {
     refId,

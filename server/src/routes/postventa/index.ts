@@ -167,7 +167,7 @@ function cotizacionEnviadaRoutes(app: FastifyInstance, limitar: Limitar, opts: P
     },
     async (request) => {
       const r = await app.postventa.retomar(request.body.token, request.sesion, request.ip, {
-        cupo: app.cupoCotizaciones.de(request),
+        guardar: (insertar) => app.cupoCotizaciones.guardar(request, insertar),
         porEnlace: (clave) => app.cupoPorHora.consumir(clave, opts.retomarPorEnlacePorHora, texto('servidor.postventa.limiteEnlace')),
       });
       app.deps.metrics.cotizaciones.inc({ origen: 'retomar' });
