@@ -121,6 +121,25 @@ describe.skipIf(unavailable !== undefined)(`PostgreSQL real${unavailable ? ` —
     expect((await cotizar(a, csrfA, cotizarBody(), '198.51.100.13')).statusCode).toBe(200);
   });
 
+  it('a statement with parameters is prepared once per connection, and answers the same', async () => {
+    const db = await createPostgresDb(database.url, undefined, { max: 1 }); // one connection: every query on it
+    try {
+      const sql = 'SELECT $1::int + 1 AS n';
+      expect(await db.query(sql, [1])).toEqual([{ n: 2 }]);
+      expect(await db.query(sql, [41])).toEqual([{ n: 42 }]);
+      const fallida = db.transaction(async (tx) => {
+        await tx.query(sql, [2]);
+        throw new Error('revertida');
+      });
+      await expect(fallida).rejects.toThrow('revertida');
+      expect(await db.query(sql, [5])).toEqual([{ n: 6 }]);
+      const preparadas = 'SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1';
+      expect(await db.query(preparadas, [sql])).toEqual([{ n: 1 }]);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('1. concurrent solicitar and emitir-async of one purchase on two instances: one application, one policy', async () => {
     const a = await instancia();
     const b = await instancia();
