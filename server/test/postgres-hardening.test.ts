@@ -140,6 +140,24 @@ describe.skipIf(unavailable !== undefined)(`PostgreSQL real${unavailable ? ` —
     }
   });
 
+  it('a prepared statement whose table another instance migrated is prepared again, not failed for good', async () => {
+    const db = await createPostgresDb(database.url, undefined, { max: 1 });
+    try {
+      await db.exec('CREATE TABLE migrada (a int); INSERT INTO migrada VALUES (1)');
+      const sql = 'SELECT a FROM migrada WHERE a::text = $1';
+      expect(await db.query(sql, ['1'])).toEqual([{ a: 1 }]);
+      await db.exec('ALTER TABLE migrada ALTER COLUMN a TYPE text'); // the result's type changes under the statement
+      expect(await db.query(sql, ['1'])).toEqual([{ a: '1' }]);
+      // inside a transaction the failed statement has failed the transaction: that call fails, the next one answers
+      await db.exec('ALTER TABLE migrada ALTER COLUMN a TYPE int USING a::int');
+      await expect(db.transaction((tx) => tx.query(sql, ['1']))).rejects.toThrow('cached plan must not change result type');
+      expect(await db.transaction((tx) => tx.query(sql, ['1']))).toEqual([{ a: 1 }]);
+    } finally {
+      await db.exec('DROP TABLE IF EXISTS migrada');
+      await db.close();
+    }
+  });
+
   it('1. concurrent solicitar and emitir-async of one purchase on two instances: one application, one policy', async () => {
     const a = await instancia();
     const b = await instancia();

@@ -283,6 +283,7 @@ function nuevoPool(connectionString: string, schema: string | undefined, setting
 /** Most statement texts this process prepares (a bound on what each connection keeps; past it, texts go unnamed). */
 const PREPARADAS_MAX = 256;
 const preparadas = new Map<string, string>();
+let preparadasNombradas = 0;
 /**
  * The name under which statement `sql` is prepared (the same text, the same name, in this process), or undefined once
  * {@link PREPARADAS_MAX} texts have a name. Named, `pg` has PostgreSQL parse and plan the text once per connection and
@@ -293,21 +294,43 @@ const preparadas = new Map<string, string>();
  */
 function nombreDe(sql: string): string | undefined {
   let nombre = preparadas.get(sql);
-  if (nombre === undefined && preparadas.size < PREPARADAS_MAX) preparadas.set(sql, (nombre = `cotizador_${preparadas.size}`));
+  if (nombre === undefined && preparadas.size < PREPARADAS_MAX) preparadas.set(sql, (nombre = `cotizador_${preparadasNombradas++}`));
   return nombre;
 }
 
 /**
- * `query`/`exec` over a pool or a checked-out client; connection-level errors become DatabaseUnavailableError (rethrow).
- * A query with parameters is a prepared statement ({@link nombreDe}).
+ * Whether `err` is PostgreSQL refusing a prepared statement whose result changed type under it (SQLSTATE 0A000,
+ * "cached plan must not change result type"): another instance migrated a column this one reads. Refused before it
+ * ran, so the text can be prepared anew under another name and run again.
  */
-function consultasDe(c: pg.Pool | pg.PoolClient): Queryable {
+function planCambiado(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return e?.code === '0A000' && /cached plan must not change result type/.test(e.message ?? '');
+}
+
+/**
+ * `query`/`exec` over a pool or a checked-out client; connection-level errors become DatabaseUnavailableError (rethrow).
+ * A query with parameters is a prepared statement ({@link nombreDe}). `enTransaccion`: `c` is a client inside BEGIN.
+ */
+function consultasDe(c: pg.Pool | pg.PoolClient, enTransaccion = false): Queryable {
   return {
     async query<T>(sql: string, params: unknown[] = []) {
       try {
         // with parameters, one statement: prepared (nombreDe); without, the text as given (it may hold several)
-        const nombre = params.length > 0 ? nombreDe(sql) : undefined;
-        return (await (nombre ? c.query({ name: nombre, text: sql, values: params }) : c.query(sql, params))).rows as T[];
+        const correr = () => {
+          const nombre = params.length > 0 ? nombreDe(sql) : undefined;
+          return nombre ? c.query({ name: nombre, text: sql, values: params }) : c.query(sql, params);
+        };
+        try {
+          return (await correr()).rows as T[];
+        } catch (err) {
+          // a table changed under a prepared statement: prepare it again (inside a transaction the transaction has
+          // failed, so the error stands: its caller sees it once, the next call is prepared anew)
+          if (!planCambiado(err)) throw err;
+          preparadas.delete(sql);
+          if (enTransaccion) throw err;
+          return (await correr()).rows as T[];
+        }
       } catch (err) {
         return rethrow(err);
       }
@@ -367,7 +390,7 @@ export async function createPostgresDb(
       let broken: Error | undefined;
       try {
         await c.query('BEGIN');
-        const result = await fn(consultasDe(c));
+        const result = await fn(consultasDe(c, true));
         await c.query('COMMIT');
         return result;
       } catch (err) {
