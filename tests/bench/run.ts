@@ -74,14 +74,14 @@ const TOQUE_RUNS = Number(process.env.BENCH_TOQUE_RUNS ?? 3);
  * engine from the press on. An assumed duration, not a measured one: BENCH_PULSACION_MS sets another.
  */
 const PULSACION_MS = Number(process.env.BENCH_PULSACION_MS ?? 100);
+/** A first-tap measure: the page (the app or a floor's), the moment of the tap, a press's duration ms, over slow 4G. */
+type FirstTapMeasure = readonly ['app' | 'toque' | 'toque-diferido', 'lista' | 'reposo' | 'arrancando', (number | undefined)?, boolean?];
 /**
  * The first-tap measures of one run (first-question.ts › firstTapMs), taken in this order so that the app's and the
  * floors' taps see the same stretch of a machine whose speed drifts: the page (the app's entry step, or a floor page of
  * tests/bench/floor — `toque-diferido` fetches its form engine at the first interaction, as the app does), the moment,
- * and a press of PULSACION_MS where the tap is one (from the finger lifting).
+ * a press of PULSACION_MS where the tap is one (from the finger lifting), and whether it goes over slow 4G.
  */
-/** A first-tap measure: the page (the app or a floor's), the moment of the tap, a press's duration ms, over slow 4G. */
-type FirstTapMeasure = readonly ['app' | 'toque' | 'toque-diferido', 'lista' | 'reposo' | 'arrancando', (number | undefined)?, boolean?];
 const FIRST_TAP_MEASURES = {
   readyMs: ['app', 'lista'],
   floorMs: ['toque', 'lista'],

@@ -27,7 +27,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import type { Db } from '../db/index.ts';
 import type { Cupo, CupoExcedido } from '../db/repositories/cotizaciones.ts';
-import { limitesRepository } from '../db/repositories/limites.ts';
+import { limitesRepository, type LimitesRepository } from '../db/repositories/limites.ts';
 import { ApiError, MENSAJES } from '../errors.ts';
 import { mensaje } from '../../../src/core/messages.ts';
 import { exentaDeCotizaciones } from './exentas.ts';
@@ -178,7 +178,7 @@ export default fp(async function limitsPlugin(
  * @returns `cupo(request)`: the minute's counter for the statement (undefined where it is counted before the handler);
  *   `contado(request, ttlMs?)`: the statement counted it (`ttlMs`: it was past the limit, ms left in its window)
  */
-function minutoEnSentencia(app: FastifyInstance, limites: ReturnType<typeof limitesRepository>, max: number) {
+function minutoEnSentencia(app: FastifyInstance, limites: LimitesRepository, max: number) {
   const activo = app.deps.db.kind === 'postgres';
   const contados = new WeakSet<FastifyRequest>();
   /** Address keys seen past the limit → when their window ends (ms since the epoch), oldest first. */
