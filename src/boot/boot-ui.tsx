@@ -4,8 +4,8 @@
  * prerendered HTML when the page has the step of the current route (`#root[data-paso]`, scripts/prerender/), in a
  * transition so React hydrates in slices; anything else is rendered afresh. After the first commit it tells
  * public/arranque.js that kept taps can be replayed, fetches the next steps' schemas once the browser is idle, and
- * arms the fetch of the form engine chunk on the visitor's first interaction. A move to a form step waits for its form
- * (`moveWhenFormReady`).
+ * arms the fetch of the form engine chunk on the visitor's first interaction (a touch, a key, the mouse moving). A
+ * move to a form step waits for its form (`moveWhenFormReady`).
  */
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -61,9 +61,15 @@ function prefetchNextSteps(flow: Flow, engine: FlowEngine): () => void {
   };
 }
 
-/** Fetches the form engine chunk on the visitor's first interaction (never while step 1 is painting). */
+/**
+ * Fetches the form engine chunk (~65 KB gzip) on the visitor's first sign of reading the page: a touch (a finger's
+ * scroll starts with one), a key, a focus, the mouse wheel or the mouse moving. Never while step 1 is painting, and
+ * never for a visitor who only looks: step 1's bytes stay within the stack floor's (`npm run bench`, step-1 JS). A
+ * visitor who scrolls, or moves the mouse, before the tap has the engine by then: the first question needs no request
+ * (docs/performance.md › The first interaction).
+ */
 function prefetchOnFirstInteraction() {
-  const events = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
+  const events = ['pointerdown', 'keydown', 'touchstart', 'focusin', 'wheel', 'pointermove'] as const;
   const go = () => {
     for (const e of events) window.removeEventListener(e, go, true);
     prefetchForms();

@@ -174,6 +174,27 @@ export async function pressCta(page: Page, holdMs: number) {
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
+/**
+ * A finger scrolling the page up (CDP Input.dispatchTouchEvent: touchStart, touchMove 200 px up, touchEnd), as a visitor
+ * reading the entry step before the tap; resolves when what the app fetches at a first touch (its form engine,
+ * src/boot/boot-ui.tsx › prefetchOnFirstInteraction) has arrived and the page is idle again.
+ */
+async function scrollToRead(page: Page) {
+  const formEngine = page.waitForResponse((r) => /\/StepForm-[\w-]+\.js$/.test(r.url()));
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: 600 }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 200, y: 400 }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await (await formEngine).finished();
+  await idle(page);
+  // the times count from the tap that follows, not from this finger
+  await page.evaluate(() => {
+    const times = (window as unknown as { __tiempos: FirstTimes }).__tiempos;
+    delete times.input;
+    delete times.soltar;
+  });
+}
+
 /** Resolves when the page's main thread is next idle (requestIdleCallback): the work that follows start-up is done. */
 async function idle(page: Page) {
   await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 10_000 })));
@@ -186,6 +207,8 @@ async function idle(page: Page) {
  * fetched at the first interaction as the app's): at `lista`, ms from the tap to the first question, tapped
  * the moment the app is ready; at `reposo`, the same once the app is ready and the browser idle (a visitor who reads
  * the page before tapping: what the app does after start-up, such as rendering the next step ahead, is done); at
+ * `leida` (the app only), the same once the app is ready and a finger has scrolled the page ({@link scrollToRead}:
+ * a visitor who reads before the tap; the form engine fetched at that first touch has arrived); at
  * `arrancando` (the app only), ms from the app being ready to the first question, for a tap made while it started.
  * With `holdMs`, the tap is a press of that long ({@link pressCta}) and the time counts from the finger lifting; with
  * `slow4g`, the tap and what it fetches go over a phone's slow 4G ({@link slowNetwork}), the page having loaded
@@ -194,7 +217,7 @@ async function idle(page: Page) {
 export async function firstTapMs(
   browser: Browser,
   url: string,
-  moment: 'lista' | 'reposo' | 'arrancando',
+  moment: 'lista' | 'reposo' | 'leida' | 'arrancando',
   holdMs?: number,
   slow4g = false,
 ): Promise<number> {
@@ -209,8 +232,9 @@ export async function firstTapMs(
     const page = await context.newPage();
     await recordFirstTimes(page);
     if (moment === 'arrancando') await slowCpu(page, 4);
-    const release = await openAt(page, url, moment === 'reposo' ? 'lista' : moment);
+    const release = await openAt(page, url, moment === 'reposo' || moment === 'leida' ? 'lista' : moment);
     if (moment === 'reposo') await idle(page);
+    if (moment === 'leida') await scrollToRead(page);
     if (moment !== 'arrancando') await slowCpu(page, 4);
     if (slow4g) await slowNetwork(page);
     if (holdMs === undefined) await tapCta(page, true);

@@ -70,6 +70,32 @@ test('el paso 1 precarga de una vez lo que usa al arrancar, y no el motor de for
   expect(await page.locator('link[rel=icon]').getAttribute('href')).toMatch(/^data:image\/png;base64,/);
 });
 
+test('quien lee la página antes de tocar (desliza con el dedo, mueve el mouse) ya tiene el motor de formularios', async ({
+  page,
+}, info) => {
+  await watchReady(page);
+  const formEngineRequests: string[] = [];
+  page.on('request', (r) => /\/StepForm-[\w-]+\.js$/.test(r.url()) && formEngineRequests.push(r.url()));
+  await page.goto('/seguro-hogar');
+  await appReady(page);
+  expect(formEngineRequests, 'nadie tocó la página todavía').toEqual([]);
+  // the visitor reads: a finger scrolls the page on the phone, the mouse moves over it on the desktop
+  const formEngine = page.waitForRequest((r) => /\/StepForm-[\w-]+\.js$/.test(r.url()));
+  if (info.project.name === 'mobile') {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: 600 }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 200, y: 400 }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  } else await page.mouse.move(640, 300);
+  await (await formEngine).response();
+  await settled(page);
+  // the tap then asks for the form engine no more: the first question renders from what is there
+  await tapCta(page, info.project.name === 'mobile');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(FIRST.question);
+  await expect(page.locator('main form input').first()).toBeVisible();
+  expect(formEngineRequests).toHaveLength(1);
+});
+
 test(
   'un paso con formulario abierto en frío precarga el motor de formularios y su esquema, y nada queda afuera',
   UNA_PANTALLA,
