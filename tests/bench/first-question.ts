@@ -174,17 +174,21 @@ export async function pressCta(page: Page, holdMs: number) {
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
-/**
- * A finger scrolling the page up (CDP Input.dispatchTouchEvent: touchStart, touchMove 200 px up, touchEnd), as a visitor
- * reading the entry step before the tap; resolves when what the app fetches at a first touch (its form engine,
- * src/boot/boot-ui.tsx › prefetchOnFirstInteraction) has arrived and the page is idle again.
- */
-async function scrollToRead(page: Page) {
-  const formEngine = page.waitForResponse((r) => /\/StepForm-[\w-]+\.js$/.test(r.url()));
+/** A finger scrolling the page up 200 px (CDP Input.dispatchTouchEvent: touchStart, touchMove, touchEnd), a visitor reading it. */
+export async function fingerScroll(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: 600 }] });
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 200, y: 400 }] });
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
+/**
+ * A visitor reading the entry step before the tap ({@link fingerScroll}); resolves when what the app fetches at a first
+ * touch (its form engine, src/boot/boot-ui.tsx › prefetchOnFirstInteraction) has arrived and the page is idle again.
+ */
+async function scrollToRead(page: Page) {
+  const formEngine = page.waitForResponse((r) => /\/StepForm-[\w-]+\.js$/.test(r.url()));
+  await fingerScroll(page);
   await (await formEngine).finished();
   await idle(page);
   // the times count from the tap that follows, not from this finger

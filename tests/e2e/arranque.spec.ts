@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { settled, trackRequests } from '../../tools/replay/settle.ts';
 import { choosePlanAndPersonalData, continuar, quoteAHome, UNA_PANTALLA } from './journey';
-import { FIRST, openAt, recordFirstTimes, tapCta } from '../bench/first-question.ts';
+import { FIRST, fingerScroll, openAt, recordFirstTimes, tapCta } from '../bench/first-question.ts';
 import flowJson from '../../flow/flow.json' with { type: 'json' };
 
 /** The chunks (validator, schema, ui schema) of the steps `stepId` leads to: fetched once the app is idle, never preloaded. */
@@ -81,12 +81,8 @@ test('quien lee la página antes de tocar (desliza con el dedo, mueve el mouse) 
   expect(formEngineRequests, 'nadie tocó la página todavía').toEqual([]);
   // the visitor reads: a finger scrolls the page on the phone, the mouse moves over it on the desktop
   const formEngine = page.waitForRequest((r) => /\/StepForm-[\w-]+\.js$/.test(r.url()));
-  if (info.project.name === 'mobile') {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: 600 }] });
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 200, y: 400 }] });
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  } else await page.mouse.move(640, 300);
+  if (info.project.name === 'mobile') await fingerScroll(page);
+  else await page.mouse.move(640, 300);
   await (await formEngine).response();
   await settled(page);
   // the tap then asks for the form engine no more: the first question renders from what is there
