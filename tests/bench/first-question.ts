@@ -174,6 +174,9 @@ export async function pressCta(page: Page, holdMs: number) {
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
+/** The form engine's chunk (RJSF + StepForm, src/form/load.ts) among a page's requests: its URL or path. */
+export const FORM_ENGINE_CHUNK = /\/StepForm-[\w-]+\.js$/;
+
 /** A finger scrolling the page up 200 px (CDP Input.dispatchTouchEvent: touchStart, touchMove, touchEnd), a visitor reading it. */
 export async function fingerScroll(page: Page) {
   const cdp = await page.context().newCDPSession(page);
@@ -187,7 +190,7 @@ export async function fingerScroll(page: Page) {
  * touch (its form engine, src/boot/boot-ui.tsx › prefetchOnFirstInteraction) has arrived and the page is idle again.
  */
 async function scrollToRead(page: Page) {
-  const formEngine = page.waitForResponse((r) => /\/StepForm-[\w-]+\.js$/.test(r.url()));
+  const formEngine = page.waitForResponse((r) => FORM_ENGINE_CHUNK.test(r.url()));
   await fingerScroll(page);
   await (await formEngine).finished();
   await idle(page);

@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { settled, trackRequests } from '../../tools/replay/settle.ts';
 import { choosePlanAndPersonalData, continuar, quoteAHome, UNA_PANTALLA } from './journey';
-import { FIRST, fingerScroll, openAt, recordFirstTimes, tapCta } from '../bench/first-question.ts';
+import { FIRST, fingerScroll, FORM_ENGINE_CHUNK, openAt, recordFirstTimes, tapCta } from '../bench/first-question.ts';
 import flowJson from '../../flow/flow.json' with { type: 'json' };
 
 /** The chunks (validator, schema, ui schema) of the steps `stepId` leads to: fetched once the app is idle, never preloaded. */
@@ -75,12 +75,12 @@ test('quien lee la página antes de tocar (desliza con el dedo, mueve el mouse) 
 }, info) => {
   await watchReady(page);
   const formEngineRequests: string[] = [];
-  page.on('request', (r) => /\/StepForm-[\w-]+\.js$/.test(r.url()) && formEngineRequests.push(r.url()));
+  page.on('request', (r) => FORM_ENGINE_CHUNK.test(r.url()) && formEngineRequests.push(r.url()));
   await page.goto('/seguro-hogar');
   await appReady(page);
   expect(formEngineRequests, 'nadie tocó la página todavía').toEqual([]);
   // the visitor reads: a finger scrolls the page on the phone, the mouse moves over it on the desktop
-  const formEngine = page.waitForRequest((r) => /\/StepForm-[\w-]+\.js$/.test(r.url()));
+  const formEngine = page.waitForRequest((r) => FORM_ENGINE_CHUNK.test(r.url()));
   if (info.project.name === 'mobile') await fingerScroll(page);
   else await page.mouse.move(640, 300);
   await (await formEngine).response();
@@ -128,7 +128,7 @@ test(
     await recordFirstTimes(page);
     // the screens chunk is held: the app cannot be ready while these requests are made
     const release = await openAt(page, '/', 'arrancando');
-    const formEngine = page.waitForRequest((r) => /\/StepForm-[\w-]+\.js$/.test(r.url()));
+    const formEngine = page.waitForRequest((r) => FORM_ENGINE_CHUNK.test(r.url()));
     const schema = page.waitForRequest((r) => new RegExp(`/${FIRST.step}\\.schema-[\\w-]+\\.js$`).test(r.url()));
     await tapCta(page, true);
     await Promise.all([formEngine, schema]);
