@@ -8,7 +8,17 @@
  */
 import type { FieldProps } from '@rjsf/utils';
 import { getUiOptions } from '@rjsf/utils';
-import { useEffect, useId, useRef, useState, type Dispatch, type KeyboardEvent, type SetStateAction } from 'react';
+import {
+  startTransition,
+  useEffect,
+  useId,
+  useOptimistic,
+  useRef,
+  useState,
+  type Dispatch,
+  type KeyboardEvent,
+  type SetStateAction,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormContext } from '../context';
 import { FieldError } from './FieldError';
@@ -416,7 +426,7 @@ function LocalityCombobox(p: LocalityComboboxProps) {
     none: !items.length,
     ambiguous: c.ambiguous,
     anyProvince: p.anyProvince,
-    selectedName: p.selectedName,
+    selectedName: c.selectedName,
     help: p.help,
   });
   return (
@@ -455,9 +465,10 @@ function LocalityCombobox(p: LocalityComboboxProps) {
 }
 
 /**
- * The combobox's state: the typed text, whether the list is open and its active option, the search's results for the
- * text, what they mean (picked, searched, ambiguous) and the handlers that change them: `type` (the visitor typed),
- * `enter`/`leave` (focus and blur), `pick` (an option chosen).
+ * The combobox's state: the typed text, the picked locality's name as shown (`selectedName`: a pick at once, before
+ * the form holds it), whether the list is open and its active option, the search's results for the text, what they
+ * mean (picked, searched, ambiguous) and the handlers that change them: `type` (the visitor typed), `enter`/`leave`
+ * (focus and blur), `pick` (an option chosen).
  */
 function useLocalityCombobox(p: LocalityComboboxProps) {
   const [text, setText] = useState(p.selectedName ?? '');
@@ -471,9 +482,12 @@ function useLocalityCombobox(p: LocalityComboboxProps) {
   onPick.current = p.onPick;
 
   useEffect(() => setText(p.selectedName ?? ''), [p.selectedName]);
+  // the locality as the visitor just picked it: shown at once (React's optimistic state), while the form takes the pick
+  // in a transition (the whole form re-renders with it; a tap never waits on a long task, as a plan's: ./transitional.ts)
+  const [selectedName, showSelected] = useOptimistic(p.selectedName);
 
   const q = text.trim();
-  const picked = !!p.selectedName && text === p.selectedName;
+  const picked = !!selectedName && text === selectedName;
   const canSearch = p.anyProvince || !!p.province;
   const wanted = canSearch && q.length >= 2 && !picked;
   const shownName = (l: Localidad) => (p.anyProvince ? (localidadMostrada(l) ?? l.nombre) : l.nombre);
@@ -490,9 +504,12 @@ function useLocalityCombobox(p: LocalityComboboxProps) {
   }, [found, q, picked]);
 
   const pick = (l: Localidad) => {
-    p.onPick(l);
     setText(shownName(l));
     setOpen(false);
+    startTransition(() => {
+      showSelected(shownName(l));
+      p.onPick(l);
+    });
   };
   const searched = !!found && found.q === q && !loading;
   const ambiguous = searched && !picked && !open && ambiguo(items, q);
@@ -521,6 +538,7 @@ function useLocalityCombobox(p: LocalityComboboxProps) {
   const shown = open && !picked && items.length > 0;
   return {
     text,
+    selectedName,
     open,
     setOpen,
     active,
