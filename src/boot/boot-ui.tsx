@@ -4,12 +4,13 @@
  * prerendered HTML when the page has the step of the current route (`#root[data-paso]`, scripts/prerender/), in a
  * transition so React hydrates in slices; anything else is rendered afresh. After the first commit it tells
  * public/arranque.js that kept taps can be replayed, fetches the next steps' schemas once the browser is idle, and
- * arms the fetch of the form engine chunk on the visitor's first interaction (a touch, a key, the mouse moving). A
- * move to a form step waits for its form (`moveWhenFormReady`).
+ * arms the fetch of the form engine chunk on the visitor's first interaction (a touch, a key, the mouse moving), and
+ * from then on the rehearsal of the next steps' forms (./rehearsal.tsx). A move to a form step waits for its form
+ * (`moveWhenFormReady`).
  */
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { APP_READY_EVENT, createFlowRouter } from '../app/router';
 import { stepByPath } from '../engine/core/guards.ts';
@@ -19,14 +20,21 @@ import type { FlowEngine } from '../engine/model';
 import { prefetchForms } from '../screens/StepScreen';
 import { loadStepForm } from '../form/load';
 import { whenIdle } from '../engine/scheduler.ts';
+import { FIRST_INTERACTION_EVENTS, nextFormSteps, rehearseNextForms } from './rehearsal';
 
 /** After the first commit (the hydration): taps kept by public/arranque.js are replayed; prefetches armed. */
 function AfterFirstCommit({ flow, engine }: { flow: Flow; engine: FlowEngine }) {
+  const { i18n } = useTranslation();
   useEffect(() => {
     window.dispatchEvent(new Event(APP_READY_EVENT));
     prefetchOnFirstInteraction();
-    return prefetchNextSteps(flow, engine);
-  }, [flow, engine]);
+    const stopRehearsals = rehearseNextForms(flow, engine, i18n);
+    const stopPrefetches = prefetchNextSteps(flow, engine);
+    return () => {
+      stopRehearsals();
+      stopPrefetches();
+    };
+  }, [flow, engine, i18n]);
   return null;
 }
 
@@ -44,9 +52,7 @@ function prefetchNextSteps(flow: Flow, engine: FlowEngine): () => void {
     load?.();
   };
   const prefetch = (stepId: string | null) => {
-    const current = flow.steps.find((s) => s.id === stepId);
-    const next = typeof current?.next === 'string' ? [current.next] : (current?.next ?? []).map((b) => b.to);
-    const forms = flow.steps.filter((s) => next.includes(s.id) && s.kind === 'form');
+    const forms = nextFormSteps(flow, stepId);
     if (!forms.length) return;
     pending = () => void import('../form/validators').then((v) => Promise.all(forms.map((s) => v.loadStep(s.id)))).catch(() => undefined);
     whenIdle(loadNow, 2000);
@@ -69,12 +75,11 @@ function prefetchNextSteps(flow: Flow, engine: FlowEngine): () => void {
  * (docs/performance.md › The first interaction).
  */
 function prefetchOnFirstInteraction() {
-  const events = ['pointerdown', 'keydown', 'touchstart', 'focusin', 'wheel', 'pointermove'] as const;
   const go = () => {
-    for (const e of events) window.removeEventListener(e, go, true);
+    for (const e of FIRST_INTERACTION_EVENTS) window.removeEventListener(e, go, true);
     prefetchForms();
   };
-  for (const e of events) window.addEventListener(e, go, { capture: true, passive: true });
+  for (const e of FIRST_INTERACTION_EVENTS) window.addEventListener(e, go, { capture: true, passive: true });
 }
 
 /** The router for `flow` bound to `engine` (routes, the entry redirect of a prerendered page). */

@@ -9,6 +9,7 @@
 import type { Browser, Page, Route } from '@playwright/test';
 import flowJson from '../../flow/flow.json' with { type: 'json' };
 import es from '../../src/i18n/es.json' with { type: 'json' };
+import { REHEARSAL_MARK } from '../../src/boot/marks.ts';
 
 const texts = es as unknown as Record<string, Record<string, unknown>>;
 const entry = flowJson.steps.find((s) => s.id === flowJson.entry)!;
@@ -186,13 +187,48 @@ export async function fingerScroll(page: Page) {
 }
 
 /**
- * A visitor reading the entry step before the tap ({@link fingerScroll}); resolves when what the app fetches at a first
- * touch (its form engine, src/boot/boot-ui.tsx › prefetchOnFirstInteraction) has arrived and the page is idle again.
+ * Resolves once the app has rehearsed step `stepId`'s form (src/boot/rehearsal.tsx: its User Timing mark), awaited
+ * in the page through a PerformanceObserver (nothing polls it).
+ */
+export async function rehearsed(page: Page, stepId: string) {
+  await page.evaluate(
+    (name) =>
+      new Promise<void>((resolve) => {
+        const seen = () => performance.getEntriesByName(name, 'mark').length > 0;
+        if (seen()) return resolve();
+        const observer = new PerformanceObserver(() => {
+          if (!seen()) return;
+          observer.disconnect();
+          resolve();
+        });
+        observer.observe({ type: 'mark' });
+      }),
+    `${REHEARSAL_MARK}${stepId}`,
+  );
+}
+
+/** The names of the form rehearsals the page has made (src/boot/rehearsal.tsx), by step id. */
+export async function rehearsals(page: Page): Promise<string[]> {
+  return page.evaluate(
+    (prefix) =>
+      performance
+        .getEntriesByType('mark')
+        .filter((m) => m.name.startsWith(prefix))
+        .map((m) => m.name.slice(prefix.length)),
+    REHEARSAL_MARK,
+  );
+}
+
+/**
+ * A visitor reading the entry step before the tap ({@link fingerScroll}); resolves when what the app does at a first
+ * touch is done and the page is idle again: its form engine fetched (src/boot/boot-ui.tsx ›
+ * prefetchOnFirstInteraction) and the first question's form rehearsed (src/boot/rehearsal.tsx).
  */
 async function scrollToRead(page: Page) {
   const formEngine = page.waitForResponse((r) => FORM_ENGINE_CHUNK.test(r.url()));
   await fingerScroll(page);
   await (await formEngine).finished();
+  await rehearsed(page, FIRST.step);
   await idle(page);
   // the times count from the tap that follows, not from this finger
   await page.evaluate(() => {
@@ -215,7 +251,7 @@ async function idle(page: Page) {
  * the moment the app is ready; at `reposo`, the same once the app is ready and the browser idle (a visitor who reads
  * the page before tapping: what the app does after start-up, such as rendering the next step ahead, is done); at
  * `leida` (the app only), the same once the app is ready and a finger has scrolled the page ({@link scrollToRead}:
- * a visitor who reads before the tap; the form engine fetched at that first touch has arrived); at
+ * a visitor who reads before the tap; the form engine fetched at that first touch has arrived, the first question rehearsed); at
  * `arrancando` (the app only), ms from the app being ready to the first question, for a tap made while it started.
  * With `holdMs`, the tap is a press of that long ({@link pressCta}) and the time counts from the finger lifting; with
  * `slow4g`, the tap and what it fetches go over a phone's slow 4G ({@link slowNetwork}), the page having loaded

@@ -425,7 +425,7 @@ async function main() {
       ],
       [
         'Informativo — primer toque después de deslizar la página con el dedo (quien lee antes de tocar; CPU 4×)',
-        `${ms(first.readMs)} ms (el motor de formularios llegó con ese primer toque; piso del stack en reposo: ${ms(first.floorIdleMs)} ms)`,
+        `${ms(first.readMs)} ms (el motor de formularios llegó con ese primer toque y la primera pregunta se ensayó; piso del stack en reposo: ${ms(first.floorIdleMs)} ms)`,
         null,
       ],
       [

@@ -8,7 +8,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { settled, trackRequests } from '../../tools/replay/settle.ts';
 import { choosePlanAndPersonalData, continuar, quoteAHome, UNA_PANTALLA } from './journey';
-import { FIRST, fingerScroll, FORM_ENGINE_CHUNK, openAt, recordFirstTimes, tapCta } from '../bench/first-question.ts';
+import {
+  FIRST,
+  fingerScroll,
+  FORM_ENGINE_CHUNK,
+  openAt,
+  recordFirstTimes,
+  rehearsals,
+  rehearsed,
+  tapCta,
+} from '../bench/first-question.ts';
 import flowJson from '../../flow/flow.json' with { type: 'json' };
 
 /** The chunks (validator, schema, ui schema) of the steps `stepId` leads to: fetched once the app is idle, never preloaded. */
@@ -70,7 +79,7 @@ test('el paso 1 precarga de una vez lo que usa al arrancar, y no el motor de for
   expect(await page.locator('link[rel=icon]').getAttribute('href')).toMatch(/^data:image\/png;base64,/);
 });
 
-test('quien lee la página antes de tocar (desliza con el dedo, mueve el mouse) ya tiene el motor de formularios', async ({
+test('quien lee la página antes de tocar (desliza con el dedo, mueve el mouse) ya tiene el motor de formularios, y su primera pregunta ensayada', async ({
   page,
 }, info) => {
   await watchReady(page);
@@ -78,13 +87,20 @@ test('quien lee la página antes de tocar (desliza con el dedo, mueve el mouse) 
   page.on('request', (r) => FORM_ENGINE_CHUNK.test(r.url()) && formEngineRequests.push(r.url()));
   await page.goto('/seguro-hogar');
   await appReady(page);
+  await settled(page);
   expect(formEngineRequests, 'nadie tocó la página todavía').toEqual([]);
+  expect(await rehearsals(page), 'nadie tocó la página: no se ensaya ningún formulario').toEqual([]);
   // the visitor reads: a finger scrolls the page on the phone, the mouse moves over it on the desktop
   const formEngine = page.waitForRequest((r) => FORM_ENGINE_CHUNK.test(r.url()));
   if (info.project.name === 'mobile') await fingerScroll(page);
   else await page.mouse.move(640, 300);
   await (await formEngine).response();
+  // the first question's form is rehearsed where nobody sees it (src/boot/rehearsal.tsx): nothing of it is in the page
+  await rehearsed(page, FIRST.step);
   await settled(page);
+  expect(await rehearsals(page)).toEqual([FIRST.step]);
+  await expect(page.locator('form')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(FIRST.entryTitle);
   // the tap then asks for the form engine no more: the first question renders from what is there
   await tapCta(page, info.project.name === 'mobile');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(FIRST.question);
@@ -108,6 +124,11 @@ test(
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('main form')).toBeVisible();
     await appReady(page);
+    // its form has run: the visitor's first touch rehearses no next step (src/boot/rehearsal.tsx), which would only
+    // add a long task while they answer
+    await page.locator('main form input').first().focus();
+    await settled(page);
+    expect(await rehearsals(page)).toEqual([]);
     const { preload, app } = await loaderLists(page);
     expect(preload.some((f) => /\/StepForm-/.test(f))).toBe(true);
     expect(preload.some((f) => /\/permanencia\.schema-/.test(f))).toBe(true);
