@@ -4,9 +4,9 @@
  * prerendered HTML when the page has the step of the current route (`#root[data-paso]`, scripts/prerender/), in a
  * transition so React hydrates in slices; anything else is rendered afresh. After the first commit it tells
  * public/arranque.js that kept taps can be replayed, fetches the next steps' schemas once the browser is idle, and
- * arms the fetch of the form engine chunk on the visitor's first interaction (a touch, a key, the mouse moving), and
- * from then on the rehearsal of the next steps' forms (./rehearsal.tsx). A move to a form step waits for its form
- * (`moveWhenFormReady`).
+ * arms the fetch of the form engine chunk on the visitor's first interaction (a touch, a key, the mouse moving) and,
+ * on a page where no form has run yet, the rehearsal of the next step's form at that interaction (./rehearsal.tsx).
+ * A move to a form step waits for its form (`moveWhenFormReady`).
  */
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

@@ -70,11 +70,10 @@ export function rehearseNextForms(flow: Flow, engine: FlowEngine, i18n: I18n): (
  * Renders `step`'s form once, hidden and detached (see the module's comment), with the journey's answers and context
  * as they are now, and unmounts it once rendered. Waits for the form engine chunk and the step's schemas and validator
  * (the first interaction and ./boot-ui.tsx › prefetchNextSteps fetch them), each wait begun when the browser is idle
- * (so neither the loads nor the render run beside the render of a step just entered). Given
- * up as soon as the visitor has moved (`moved()`: a move asked for since it was planned, or another current step),
- * and stopped by a move while it renders: the tap that moves renders the step for real, and a rehearsal beside it
- * would only delay that render. A failed load or render is dropped too: the real step loads and renders as it would
- * have without it.
+ * (so neither the loads nor the render run beside the render of a step just entered). Given up as soon as the
+ * visitor has moved (`moved()`: a move asked for since it was planned, or another current step), and stopped by a
+ * move while it renders: the tap that moves renders the step for real, and a rehearsal beside it would only delay
+ * that render. A failed load or render is dropped too: the real step loads and renders as it would have without it.
  */
 async function rehearseForm(step: Step, moved: () => boolean, engine: FlowEngine, i18n: I18n) {
   const idle = () => new Promise<void>((resolve) => whenIdle(resolve, 2000));
