@@ -481,10 +481,10 @@ function useLocalityCombobox(p: LocalityComboboxProps) {
   const onPick = useRef(p.onPick);
   onPick.current = p.onPick;
 
-  useEffect(() => setText(p.selectedName ?? ''), [p.selectedName]);
   // the locality as the visitor just picked it: shown at once (React's optimistic state), while the form takes the pick
   // in a transition (the whole form re-renders with it; a tap never waits on a long task, as a plan's: ./transitional.ts)
   const [selectedName, showSelected] = useOptimistic(p.selectedName);
+  const typing = useTypedOverPicks(p.selectedName, p.onPick, setText);
 
   const q = text.trim();
   const picked = !!selectedName && text === selectedName;
@@ -500,10 +500,14 @@ function useLocalityCombobox(p: LocalityComboboxProps) {
   useEffect(() => {
     if (!found || found.q !== q || picked) return;
     const match = localidadUnivoca(q, found.items, !focused.current);
-    if (match) onPick.current(match);
-  }, [found, q, picked]);
+    if (match) {
+      typing.picked(false);
+      onPick.current(match);
+    }
+  }, [found, q, picked, typing]);
 
   const pick = (l: Localidad) => {
+    typing.picked(shownName(l) !== p.selectedName);
     setText(shownName(l));
     setOpen(false);
     startTransition(() => {
@@ -516,7 +520,7 @@ function useLocalityCombobox(p: LocalityComboboxProps) {
   const type = (value: string) => {
     setText(value);
     setOpen(true);
-    if (p.selectedName) p.onPick(undefined);
+    typing.typed();
   };
   const enter = () => {
     focused.current = true;
@@ -557,6 +561,52 @@ function useLocalityCombobox(p: LocalityComboboxProps) {
     enter,
     leave,
   };
+}
+
+/**
+ * The combobox's text and the picked locality kept in step as the visitor types. The text follows the answer when the
+ * answer changes from outside (restored answers, a pick); typing undoes a pick and keeps what was typed (until November
+ * 2026 one letter typed after a pick emptied the box: undoing the pick set the text to the empty answer). A pick still
+ * on its way to the form when a key comes (it goes there in a transition) is undone once it lands.
+ * @returns `picked(landing)` (a pick made; `landing` when the answer will change with it) and `typed()` (the visitor
+ *   changed the text)
+ */
+function useTypedOverPicks(selected: string | undefined, onPick: (l: Localidad | undefined) => void, setText: (t: string) => void) {
+  const state = useRef({ landing: false, undoWhenLanded: false, keepText: false });
+  const undo = useRef(onPick);
+  undo.current = onPick;
+  const answer = useRef(selected);
+  answer.current = selected;
+  useEffect(() => {
+    const s = state.current;
+    s.landing = false;
+    if (s.undoWhenLanded && selected) {
+      // the pick typed over has landed: undone, the text left as typed
+      s.undoWhenLanded = false;
+      s.keepText = true;
+      undo.current(undefined);
+      return;
+    }
+    if (s.keepText && !selected) {
+      s.keepText = false;
+      return;
+    }
+    s.keepText = false;
+    setText(selected ?? '');
+  }, [selected, setText]);
+  // one object for the component's life (its functions read the refs)
+  const [typing] = useState(() => ({
+    picked: (landing: boolean) => void Object.assign(state.current, { landing, undoWhenLanded: false, keepText: false }),
+    typed: () => {
+      const s = state.current;
+      if (s.landing) Object.assign(s, { landing: false, undoWhenLanded: true });
+      else if (answer.current) {
+        s.keepText = true;
+        undo.current(undefined);
+      }
+    },
+  }));
+  return typing;
 }
 
 /**

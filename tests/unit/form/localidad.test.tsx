@@ -2,7 +2,7 @@
  * Step "localidad": one combobox finds the locality in every province («Lanús, Buenos Aires») and fills the province
  * from it (LocationField with ui:options.province "search"), fed by the lists API.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeLocationApi } from './location-api';
 import { describedByTexts, renderStep } from './render-step';
@@ -104,6 +104,22 @@ describe('localidad (LocationField, one search over every province)', () => {
     });
   });
 
+  it('a key typed right after a pick, before the form has taken it, keeps the key and undoes the pick', async () => {
+    const { user, submit, onSubmit, locality } = await setup();
+    await user.type(locality, 'plata');
+    const option = await screen.findByRole('option', { name: /La Plata/ });
+    // the pick and the next key in one go: the form takes the pick in a transition, which act renders only at its end
+    act(() => {
+      fireEvent.mouseDown(option);
+      fireEvent.change(locality, { target: { value: 'La Plata, Buenos Airesx' } });
+    });
+    expect(locality).toHaveValue('La Plata, Buenos Airesx');
+    expect(describedByTexts(locality)).not.toContain('Elegiste La Plata, Buenos Aires.');
+    await user.click(submit);
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(locality).toHaveValue('La Plata, Buenos Airesx');
+  });
+
   it('no match says so, and submitting then gives one error, on the locality (the province is not asked apart)', async () => {
     const { user, submit, onSubmit, locality } = await setup();
     await user.type(locality, 'Lanzarote');
@@ -123,6 +139,7 @@ describe('localidad (LocationField, one search over every province)', () => {
     expect(locality).toHaveValue('Lanús, Buenos Aires');
     await user.type(locality, 'x');
     expect(onChange).toHaveBeenLastCalledWith({});
+    expect(locality).toHaveValue('Lanús, Buenos Airesx');
   });
 
   it('"Buscando…" ends when the search does, also when the visitor left the field before it started', async () => {
