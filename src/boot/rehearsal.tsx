@@ -49,8 +49,9 @@ export function rehearseNextForms(flow: Flow, engine: FlowEngine, i18n: I18n): (
   const unwatchMoves = engine.navigateFx.watch(() => void moves++);
   const first = () => {
     stopListening();
+    // formSeen has followed every current step, this one included
+    if (formSeen) return;
     const from = engine.$currentStep.getState();
-    if (formSeen || isForm(from)) return;
     const before = moves;
     const moved = () => moves !== before || engine.$currentStep.getState() !== from;
     for (const step of nextFormSteps(flow, from)) void rehearseForm(step, moved, engine, i18n);
