@@ -10,7 +10,9 @@
  * Figures only, nothing asserted; reuses dist/ (run `npm run build` first).
  * `npm run bench:tareas -- --toques` does the same for the taps `npm run bench` measures (INTERACTIONS): each task
  * from the tap on, with its functions.
- * Env: BENCH_FIXTURE (default compra-tarjeta-casa), BENCH_TAREA_MIN (ms), BENCH_RUNS (loads per route, default 1).
+ * Env: BENCH_FIXTURE (default compra-tarjeta-casa), BENCH_TAREA_MIN (ms), BENCH_RUNS (loads per route, default 1),
+ * BENCH_CPU (with --toques: Chromium's CPU slowed this many times during the tap, as `npm run bench` does with 4; the
+ * tasks are then printed in slowed ms, and BENCH_TAREA_MIN defaults to 12.5 × BENCH_CPU).
  */
 import { resolve } from 'node:path';
 import type { Browser } from '@playwright/test';
@@ -18,7 +20,9 @@ import { builtAppStates, INTERACTIONS, interactionState, routeWanted, seededCont
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURE = process.env.BENCH_FIXTURE ?? 'compra-tarjeta-casa';
-const MIN_MS = Number(process.env.BENCH_TAREA_MIN ?? 12.5);
+/** With --toques: how many times Chromium's CPU is slowed during the tap (1: not slowed). */
+const CPU = Number(process.env.BENCH_CPU ?? 1);
+const MIN_MS = Number(process.env.BENCH_TAREA_MIN ?? 12.5 * CPU);
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 const TAPS = process.argv.includes('--toques');
 /** BENCH_TOTAL=n: also the n functions with the most time including what they call (an app function's whole cost). */
@@ -85,7 +89,7 @@ function printTasks(events: TraceEvent[], pid: number, tid: number, origin: numb
     (e) => e.pid === pid && e.tid === tid && e.name === 'RunTask' && e.ts + (e.dur ?? 0) > from && (e.dur ?? 0) >= MIN_MS * 1000,
   );
   console.log(
-    `\n■ ${title} · ${tasks.length} tareas ≥ ${MIN_MS} ms, ${Math.round(tasks.reduce((t, e) => t + Math.max(0, ((e.dur ?? 0) / 1000) * 4 - 50), 0))} ms de bloqueo a 4×`,
+    `\n■ ${title} · ${tasks.length} tareas ≥ ${MIN_MS} ms, ${Math.round(tasks.reduce((t, e) => t + Math.max(0, ((e.dur ?? 0) / 1000) * (4 / CPU) - 50), 0))} ms de bloqueo a 4×`,
   );
   if (subtitle) console.log(`  ${subtitle}`);
   for (const t of tasks) {
@@ -148,7 +152,8 @@ const TRACE_CATEGORIES = [
 
 /**
  * The taps of `npm run bench` (INTERACTIONS) with a trace: the step opened with its journey, the app ready, then the
- * tap; prints each task ≥ MIN_MS from the tap on (ms after it) with the functions that took its time. Unthrottled.
+ * tap; prints each task ≥ MIN_MS from the tap on (ms after it) with the functions that took its time. Unthrottled,
+ * or with the CPU slowed BENCH_CPU times from the tap on.
  */
 async function profileTaps(browser: Browser, states: RouteState[]) {
   for (const i of INTERACTIONS) {
@@ -161,9 +166,12 @@ async function profileTaps(browser: Browser, states: RouteState[]) {
       await i.ready(page).first().waitFor({ timeout: 30_000 });
       await page.waitForTimeout(1500);
       await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+      const cdp = CPU > 1 ? await context.newCDPSession(page) : undefined;
+      await cdp?.send('Emulation.setCPUThrottlingRate', { rate: CPU });
       await page.evaluate(() => performance.mark('cotizador:toque'));
       await i.act(page);
       await page.waitForTimeout(1500);
+      await cdp?.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
       await context.close();
       const mark = events.find((e) => e.name === 'cotizador:toque');
