@@ -8,21 +8,12 @@
  */
 import type { FieldProps } from '@rjsf/utils';
 import { getUiOptions } from '@rjsf/utils';
-import {
-  startTransition,
-  useEffect,
-  useId,
-  useOptimistic,
-  useRef,
-  useState,
-  type Dispatch,
-  type KeyboardEvent,
-  type SetStateAction,
-} from 'react';
+import { useEffect, useId, useRef, useState, type Dispatch, type KeyboardEvent, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormContext } from '../context';
 import { FieldError } from './FieldError';
 import { useRestOfObject } from './rest-of-object';
+import { useTransitionalValue } from './transitional';
 
 interface Provincia {
   id: string;
@@ -481,16 +472,16 @@ function useLocalityCombobox(p: LocalityComboboxProps) {
   const onPick = useRef(p.onPick);
   onPick.current = p.onPick;
 
-  // the locality as the visitor just picked it: shown at once (React's optimistic state), while the form takes the pick
-  // in a transition (the whole form re-renders with it; a tap never waits on a long task, as a plan's: ./transitional.ts)
-  const [selectedName, showSelected] = useOptimistic(p.selectedName);
+  const shownName = (l: Localidad) => (p.anyProvince ? (localidadMostrada(l) ?? l.nombre) : l.nombre);
+  // the locality as the visitor just picked it, by its name: shown at once, while the form takes the pick in a
+  // transition (the whole form re-renders with it; a tap never waits on a long task, as a plan's)
+  const [selectedName, choosePick] = useTransitionalValue(p.selectedName, p.onPick, shownName);
   const typing = useTypedOverPicks(p.selectedName, p.onPick, setText);
 
   const q = text.trim();
   const picked = !!selectedName && text === selectedName;
   const canSearch = p.anyProvince || !!p.province;
   const wanted = canSearch && q.length >= 2 && !picked;
-  const shownName = (l: Localidad) => (p.anyProvince ? (localidadMostrada(l) ?? l.nombre) : l.nombre);
   // one search per text the visitor stopped typing for a moment; a newer text (or a pick) makes older answers void, and
   // the searching state ends with the search, whatever its outcome
   const { found, loading } = useLocalitySearch(wanted, q, p, () => setActive(0));
@@ -510,10 +501,7 @@ function useLocalityCombobox(p: LocalityComboboxProps) {
     typing.picked(shownName(l) !== p.selectedName);
     setText(shownName(l));
     setOpen(false);
-    startTransition(() => {
-      showSelected(shownName(l));
-      p.onPick(l);
-    });
+    choosePick(l);
   };
   const searched = !!found && found.q === q && !loading;
   const ambiguous = searched && !picked && !open && ambiguo(items, q);
