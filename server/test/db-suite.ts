@@ -48,6 +48,19 @@ export function describeDbSuite(name: string, openDb: () => Promise<Db>, opts: {
       await stop(app);
     });
 
+    it('a quote is written with the indexes something reads: its key and its date for the retention purge (migration 021)', async () => {
+      const app = await start();
+      try {
+        const rows = await app.deps.db.query<{ indexname: string }>(
+          `SELECT indexname FROM pg_indexes WHERE tablename = 'cotizaciones' AND schemaname = current_schema() ORDER BY indexname`,
+        );
+        expect(rows.map((r) => r.indexname)).toEqual(['cotizaciones_creada', 'cotizaciones_pkey']);
+      } finally {
+        // a failed check must not leave the folder locked for the next tests
+        await stop(app);
+      }
+    });
+
     it('a quote survives a restart', async () => {
       const first = await start();
       const res = await post(first, '/api/cotizacion/cotizar', cotizarBody({ metros: 123 }));
