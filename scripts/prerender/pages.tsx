@@ -10,7 +10,7 @@ import { I18nextProvider } from 'react-i18next';
 import { BASE } from '../../src/app/base.ts';
 import { StaticRouter } from 'react-router-dom';
 import flowJson from '../../flow/flow.json';
-import { compileFlow } from '../../src/core/flow/graph.ts';
+import { compileFlow, nextFormSteps } from '../../src/core/flow/graph.ts';
 import type { FlowDef } from '../../src/core/flow/types.ts';
 import { createFlowEngine } from '../../src/engine/model';
 import { conditionTests, stepSources } from '../../src/form/validators';
@@ -59,8 +59,7 @@ export async function prerenderSteps(): Promise<PrerenderedPage[]> {
     );
     if (!html) throw new Error(`La ruta /${step.path} no se prerenderizó`);
     const form = step.kind === 'form';
-    const next = typeof step.next === 'string' ? [step.next] : (step.next ?? []).map((b) => b.to);
-    const nextForms = flow.steps.filter((s) => next.includes(s.id) && s.kind === 'form');
+    const nextForms = nextFormSteps(flow, step.id);
     const afterTap = nextForms.length
       ? [...(form ? [] : [FORM_ENGINE]), ...nextForms.flatMap((s) => Object.values(stepSources(s.id)))]
       : [];

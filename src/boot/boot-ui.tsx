@@ -20,7 +20,8 @@ import type { FlowEngine } from '../engine/model';
 import { prefetchForms } from '../screens/StepScreen';
 import { loadStepForm } from '../form/load';
 import { whenIdle } from '../engine/scheduler.ts';
-import { FIRST_INTERACTION_EVENTS, nextFormSteps, rehearseNextForms } from './rehearsal';
+import { nextFormSteps } from '../core/flow/graph.ts';
+import { FIRST_INTERACTION_EVENTS, rehearseNextForms } from './rehearsal';
 
 /** After the first commit (the hydration): taps kept by public/arranque.js are replayed; prefetches armed. */
 function AfterFirstCommit({ flow, engine }: { flow: Flow; engine: FlowEngine }) {

@@ -17,6 +17,7 @@ import { Activity, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
+import { nextFormSteps } from '../core/flow/graph.ts';
 import type { Flow, Step } from '../core/flow/types.ts';
 import type { FlowEngine } from '../engine/model';
 import { loadStepForm } from '../form/load';
@@ -25,13 +26,6 @@ import { REHEARSAL_MARK } from './marks.ts';
 
 /** The events that say a visitor is using the page (a finger's scroll starts with a touch; a desktop moves the mouse). */
 export const FIRST_INTERACTION_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'focusin', 'wheel', 'pointermove'] as const;
-
-/** The form steps step `stepId`'s `next` can lead to (every branch's), in the flow's order. */
-export function nextFormSteps(flow: Flow, stepId: string | null): Step[] {
-  const current = flow.steps.find((s) => s.id === stepId);
-  const next = typeof current?.next === 'string' ? [current.next] : (current?.next ?? []).map((b) => b.to);
-  return flow.steps.filter((s) => next.includes(s.id) && s.kind === 'form');
-}
 
 /**
  * At the visitor's first interaction, while the form engine's code is still cold on this page (no form step has been

@@ -22,6 +22,7 @@
  * Events of steps the flow no longer has (an older flow version) are left out and counted in `otrosPasos` (synthetic
  * journeys' too only when included); a journey with none of this flow's steps is no journey of this report.
  */
+import { nextIds } from '../../src/core/flow/graph.ts';
 import type { Flow, Step } from '../../src/core/flow/types.ts';
 
 /** A stored funnel event as the report needs it (`en`: browser time, ISO 8601 — events are ordered by it when given). */
@@ -68,8 +69,7 @@ export interface FunnelReport {
 
 /** The kind of a move `from` → `to` (`submitted`: the journey had submitted `from` since it was shown there). */
 export function moveKind(from: Step, to: Step, submitted: boolean): MoveKind {
-  const next = typeof from.next === 'string' ? [from.next] : (from.next ?? []).map((b) => b.to);
-  if (next.includes(to.id) && (submitted || from.onError !== to.id)) return 'siguiente';
+  if (nextIds(from).includes(to.id) && (submitted || from.onError !== to.id)) return 'siguiente';
   if (from.onError === to.id) return 'error';
   if (from.actions?.some((a) => a.to === to.id)) return 'accion';
   return to.order < from.order ? 'atras' : 'salto';

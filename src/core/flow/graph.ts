@@ -36,6 +36,22 @@ export function stepEdges(step: StepDef): Edge[] {
   return out;
 }
 
+/** The ids `step`'s `next` can lead to (every branch's target), in the order `next` names them. */
+export function nextIds(step: StepDef): string[] {
+  return typeof step.next === 'string' ? [step.next] : (step.next ?? []).map((b) => b.to);
+}
+
+/**
+ * The form steps step `stepId`'s `next` can lead to (every branch's), in the flow's order: what the app prefetches
+ * and rehearses after a step (src/boot/) and the prerender preloads for its button (scripts/prerender/pages.tsx).
+ * @returns [] for an unknown or null `stepId`
+ */
+export function nextFormSteps(flow: Flow, stepId: string | null): Step[] {
+  const current = flow.steps.find((s) => s.id === stepId);
+  const next = current ? nextIds(current) : [];
+  return flow.steps.filter((s) => next.includes(s.id) && s.kind === 'form');
+}
+
 const ordering = (e: Edge) => e.kind === 'next' || e.kind === 'onError';
 
 /** What the graph says about a flow definition: reachability, order, predecessors and loops. */

@@ -476,7 +476,7 @@ function useLocalityCombobox(p: LocalityComboboxProps) {
   // the locality as the visitor just picked it, by its name: shown at once, while the form takes the pick in a
   // transition (the whole form re-renders with it; a tap never waits on a long task, as a plan's)
   const [selectedName, choosePick] = useTransitionalValue(p.selectedName, p.onPick, shownName);
-  const typing = useTypedOverPicks(p.selectedName, p.onPick, setText);
+  const typing = useTypedOverPicks(p.selectedName, onPick, setText);
 
   const q = text.trim();
   const picked = !!selectedName && text === selectedName;
@@ -556,13 +556,16 @@ function useLocalityCombobox(p: LocalityComboboxProps) {
  * answer changes from outside (restored answers, a pick); typing undoes a pick and keeps what was typed (until November
  * 2026 one letter typed after a pick emptied the box: undoing the pick set the text to the empty answer). A pick still
  * on its way to the form when a key comes (it goes there in a transition) is undone once it lands.
+ * @param onPick the field's latest pick handler (a ref: its functions are made once)
  * @returns `picked(landing)` (a pick made; `landing` when the answer will change with it) and `typed()` (the visitor
  *   changed the text)
  */
-function useTypedOverPicks(selected: string | undefined, onPick: (l: Localidad | undefined) => void, setText: (t: string) => void) {
+function useTypedOverPicks(
+  selected: string | undefined,
+  onPick: { readonly current: (l: Localidad | undefined) => void },
+  setText: (t: string) => void,
+) {
   const state = useRef({ landing: false, undoWhenLanded: false, keepText: false });
-  const undo = useRef(onPick);
-  undo.current = onPick;
   const answer = useRef(selected);
   answer.current = selected;
   useEffect(() => {
@@ -572,7 +575,7 @@ function useTypedOverPicks(selected: string | undefined, onPick: (l: Localidad |
       // the pick typed over has landed: undone, the text left as typed
       s.undoWhenLanded = false;
       s.keepText = true;
-      undo.current(undefined);
+      onPick.current(undefined);
       return;
     }
     if (s.keepText && !selected) {
@@ -581,7 +584,7 @@ function useTypedOverPicks(selected: string | undefined, onPick: (l: Localidad |
     }
     s.keepText = false;
     setText(selected ?? '');
-  }, [selected, setText]);
+  }, [selected, setText, onPick]);
   // one object for the component's life (its functions read the refs)
   const [typing] = useState(() => ({
     picked: (landing: boolean) => void Object.assign(state.current, { landing, undoWhenLanded: false, keepText: false }),
@@ -590,7 +593,7 @@ function useTypedOverPicks(selected: string | undefined, onPick: (l: Localidad |
       if (s.landing) Object.assign(s, { landing: false, undoWhenLanded: true });
       else if (answer.current) {
         s.keepText = true;
-        undo.current(undefined);
+        onPick.current(undefined);
       }
     },
   }));
