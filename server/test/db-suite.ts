@@ -61,6 +61,30 @@ export function describeDbSuite(name: string, openDb: () => Promise<Db>, opts: {
       }
     });
 
+    it('a quote keeps its plans and answers as JSON text, read back whole (migration 022)', async () => {
+      const app = await start();
+      try {
+        const tipos = await app.deps.db.query<{ column_name: string; data_type: string }>(
+          `SELECT column_name, data_type FROM information_schema.columns
+           WHERE table_name = 'cotizaciones' AND table_schema = current_schema() AND column_name IN ('planes', 'datos', 'plan_elegido')
+           ORDER BY column_name`,
+        );
+        expect(tipos).toEqual([
+          { column_name: 'datos', data_type: 'json' },
+          { column_name: 'plan_elegido', data_type: 'jsonb' },
+          { column_name: 'planes', data_type: 'json' },
+        ]);
+        const body = cotizarBody({ metros: 97 });
+        const res = await post(app, '/api/cotizacion/cotizar', body);
+        expect(res.statusCode).toBe(200);
+        const guardada = await app.deps.repos.cotizaciones.get(res.json().refId);
+        expect(guardada?.datos).toEqual(body);
+        expect(guardada?.planes).toEqual(res.json().planes);
+      } finally {
+        await stop(app);
+      }
+    });
+
     it('a quote survives a restart', async () => {
       const first = await start();
       const res = await post(first, '/api/cotizacion/cotizar', cotizarBody({ metros: 123 }));
@@ -97,7 +121,7 @@ export function describeDbSuite(name: string, openDb: () => Promise<Db>, opts: {
       expect(antes.map((p) => p.nombre)).toEqual(['Básico de antes', planes[1].nombre, planes[2].nombre]);
       expect({ ...antes[0], nombre: planes[0].nombre }).toEqual(planes[0]);
       // stored before migration 019: the plans whole, no fingerprint
-      await db.query('UPDATE cotizaciones SET planes = $2::jsonb, textos_huella = NULL WHERE ref_id = $1', [refId, JSON.stringify(planes)]);
+      await db.query('UPDATE cotizaciones SET planes = $2::json, textos_huella = NULL WHERE ref_id = $1', [refId, JSON.stringify(planes)]);
       expect((await repos.cotizaciones.get(refId))!.planes).toEqual(planes);
       await stop(app);
     });

@@ -164,7 +164,7 @@ describe('what each example changes, as a visitor would notice', () => {
     // the quote was made for a week ahead; today it is a date already past
     const ayer = sumarDias(hoyArgentina(), -1);
     await app.deps.db.query(
-      `UPDATE cotizaciones SET datos = jsonb_set(datos, '{initPolicyDate}', to_jsonb($2::text)), init_policy_date = $2::date WHERE ref_id = $1`,
+      `UPDATE cotizaciones SET datos = jsonb_set(datos::jsonb, '{initPolicyDate}', to_jsonb($2::text))::json, init_policy_date = $2::date WHERE ref_id = $1`,
       [refId, ayer],
     );
     const res = await post(app, '/api/emision/solicitar', solicitar, csrf);

@@ -55,7 +55,7 @@ const COLUMNAS = `ref_id, ip, tarifa_version, tipo_vivienda, barrio_cerrado, tit
 const VALORES = '$1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20';
 const INSERT = `INSERT INTO cotizaciones (${COLUMNAS}) VALUES (${VALORES})`;
 const VALORES_TIPADOS = `$1::uuid, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::integer, $9::text, $10::text,
-  $11::text, $12::text, $13::text, $14::text, $15::date, $16::boolean, $17::jsonb, $18::text, $19::jsonb, $20::text`;
+  $11::text, $12::text, $13::text, $14::text, $15::date, $16::boolean, $17::json, $18::text, $19::json, $20::text`;
 const sqlConCupos = new Map<number, string>();
 /**
  * Counts the quote on `cantidad` counters, in order, and stores it only while every count is within its max, in ONE
