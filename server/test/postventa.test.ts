@@ -176,7 +176,9 @@ describe('quote: PDF, e-mail and resume link', () => {
     ).toBe(200);
 
     // a tariff change since the e-mail is reported
-    await app.deps.db.query("UPDATE cotizaciones SET planes = jsonb_set(planes::jsonb, '{0,premio}', '1')::json WHERE ref_id = $1", [cot.refId]);
+    await app.deps.db.query("UPDATE cotizaciones SET planes = jsonb_set(planes::jsonb, '{0,premio}', '1')::json WHERE ref_id = $1", [
+      cot.refId,
+    ]);
     expect((await post(app, '/api/cotizacion/retomar', { token: link?.[1] }, otro)).json().tarifaCambiada).toBe(true);
     // tampered and expired links: Spanish 404
     expectError(
