@@ -38,7 +38,7 @@ export function stepEdges(step: StepDef): Edge[] {
 
 /** The ids `step`'s `next` can lead to (every branch's target), in the order `next` names them. */
 export function nextIds(step: StepDef): string[] {
-  return typeof step.next === 'string' ? [step.next] : (step.next ?? []).map((b) => b.to);
+  return stepEdges(step).flatMap((e) => (e.kind === 'next' ? [e.to] : []));
 }
 
 /**
