@@ -214,6 +214,21 @@ export async function assetBytes(
 }
 
 /**
+ * What loading the form engine before the tap would add to step 1: the gzip size (level 9, as {@link assetBytes}) of
+ * the files the prerendered entry page's loader fetches at the tap on its button (`data-al-tocar`, written by
+ * scripts/prerender: the form engine and the next step's schemas and validator) that step 1 has not already fetched.
+ * @param distDir the app's build (its `index.html` is step 1) @param fetched the paths step 1 fetched ({@link assetBytes})
+ * @returns bytes (gzip); 0 when the page names no such files
+ */
+export function tapBytes(distDir: string, fetched: readonly string[]): number {
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const paths = (/data-al-tocar="([^"]*)"/.exec(html)?.[1] ?? '').split(' ').filter(Boolean);
+  return paths
+    .filter((p) => !fetched.includes(p) && existsSync(join(distDir, p)))
+    .reduce((sum, p) => sum + gzipSync(readFileSync(join(distDir, p)), { level: 9 }).length, 0);
+}
+
+/**
  * Replays `journey` up to (not through) its step at `reviewRoute`, then times the click on that step's primary
  * button until the page is at `resultRoute` with `resultTestId` visible.
  * @returns milliseconds
