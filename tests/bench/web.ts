@@ -208,24 +208,28 @@ export async function assetBytes(
   const files = resources
     .map((r) => ({ path: new URL(r.name).pathname, start: r.start }))
     .filter((r) => /\.(js|css)$/.test(r.path) && existsSync(join(distDir, r.path)))
-    .map((r) => ({ path: r.path, gzip: gzipSync(readFileSync(join(distDir, r.path)), { level: 9 }).length, beforePaint: r.start < fcp }));
+    .map((r) => ({ path: r.path, gzip: gzipBytes(distDir, r.path), beforePaint: r.start < fcp }));
   const sum = (before: boolean) => files.filter((f) => f.beforePaint === before).reduce((s, f) => s + f.gzip, 0);
   return { beforePaint: sum(true), afterPaint: sum(false), files };
 }
 
 /**
- * What loading the form engine before the tap would add to step 1: the gzip size (level 9, as {@link assetBytes}) of
- * the files the prerendered entry page's loader fetches at the tap on its button (`data-al-tocar`, written by
- * scripts/prerender: the form engine and the next step's schemas and validator) that step 1 has not already fetched.
+ * What loading the form engine before the tap would add to step 1: the gzip size (level 9, as {@link assetBytes}
+ * counts it) of the files the prerendered entry page's loader fetches at the tap on its button (`data-al-tocar`,
+ * written by scripts/prerender: the form engine and the next step's schemas and validator) that step 1 has not
+ * already fetched.
  * @param distDir the app's build (its `index.html` is step 1) @param fetched the paths step 1 fetched ({@link assetBytes})
  * @returns bytes (gzip); 0 when the page names no such files
  */
 export function tapBytes(distDir: string, fetched: readonly string[]): number {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
   const paths = (/data-al-tocar="([^"]*)"/.exec(html)?.[1] ?? '').split(' ').filter(Boolean);
-  return paths
-    .filter((p) => !fetched.includes(p) && existsSync(join(distDir, p)))
-    .reduce((sum, p) => sum + gzipSync(readFileSync(join(distDir, p)), { level: 9 }).length, 0);
+  return paths.filter((p) => !fetched.includes(p) && existsSync(join(distDir, p))).reduce((sum, p) => sum + gzipBytes(distDir, p), 0);
+}
+
+/** The size a built file travels at, gzip level 9, as the benches count it: bytes. @param path its path under `distDir` */
+function gzipBytes(distDir: string, path: string): number {
+  return gzipSync(readFileSync(join(distDir, path)), { level: 9 }).length;
 }
 
 /**
